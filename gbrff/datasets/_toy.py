@@ -1,0 +1,143 @@
+"""Two-dimensional toy problems of the GBRFF paper (section 4.6, Fig. 1, Fig. 5).
+
+Every generator returns ``(X, y)`` with ``X`` of shape ``(n_samples, 2)``
+(float64) and ``y`` in {-1, +1} (int64), exactly balanced (``n_samples // 2``
+examples of class -1, the rest +1), shuffled, and deterministic for a given
+``random_state``. The scales are chosen for a teaching app: the features lie
+roughly in [-2.5, 2.5], so that an RBF bandwidth γ of 0.5 to 1 (the paper's
+γ grid times 1/d with d = 2) is a sensible starting point.
+
+``noise`` is always the standard deviation of a Gaussian perturbation added
+to both coordinates, in feature units.
+"""
+
+import numpy as np
+from sklearn.datasets import make_moons
+from sklearn.utils import check_random_state
+
+__all__ = ["TOY_PROBLEMS", "make_toy"]
+
+#: Names accepted by :func:`make_toy`, in the order the app lists them.
+TOY_PROBLEMS = ("moons", "swiss", "circles", "board")
+
+# Default noise per problem (standard deviation, feature units).
+_DEFAULT_NOISE = {"moons": 0.1, "swiss": 0.1, "circles": 0.07, "board": 0.0}
+
+
+def _class_sizes(n_samples):
+    n_neg = n_samples // 2
+    return n_neg, n_samples - n_neg
+
+
+def _moons(n_samples, noise, rng):
+    """scikit-learn's two moons, centred on the origin (x in [-1.5, 1.5])."""
+    X, y01 = make_moons(
+        n_samples=_class_sizes(n_samples), noise=noise, shuffle=False, random_state=rng
+    )
+    X = X - np.array([0.5, 0.25])
+    return X, np.where(y01 == 1, 1, -1)
+
+
+def _swiss(n_samples, noise, rng):
+    """Two interleaved Archimedean spirals, one per class.
+
+    A point of the +1 spiral at parameter t ∈ [0, 1] sits at angle
+    θ = π/2 + 2.5π·t and radius r = 0.25 + 2·t; the -1 spiral is the same
+    curve turned by π. Adjacent arms of the two classes are about 0.8 apart.
+    """
+    n_neg, n_pos = _class_sizes(n_samples)
+    parts = []
+    for n_class, phase in ((n_neg, np.pi), (n_pos, 0.0)):
+        # sqrt makes the density along the arc roughly uniform
+        t = np.sqrt(rng.uniform(size=n_class))
+        theta = 0.5 * np.pi + 2.5 * np.pi * t
+        r = 0.25 + 2.0 * t
+        parts.append(np.column_stack([r * np.cos(theta + phase), r * np.sin(theta + phase)]))
+    X = np.vstack(parts) + noise * rng.standard_normal((n_samples, 2))
+    return X, np.repeat([-1, 1], [n_neg, n_pos])
+
+
+def _circles(n_samples, noise, rng):
+    """Four concentric circles of radii 0.5, 1, 1.5, 2 of alternating class.
+
+    The innermost circle (radius 0.5) and the third are class -1, the second
+    and the outermost are class +1. Each class is split equally between its
+    two circles; angles are uniform.
+    """
+    n_neg, n_pos = _class_sizes(n_samples)
+    parts, labels = [], []
+    for label, n_class, radii in ((-1, n_neg, (0.5, 1.5)), (1, n_pos, (1.0, 2.0))):
+        n_inner = n_class // 2
+        r = np.repeat(radii, [n_inner, n_class - n_inner])
+        theta = rng.uniform(0.0, 2.0 * np.pi, size=n_class)
+        parts.append(np.column_stack([r * np.cos(theta), r * np.sin(theta)]))
+        labels.append(np.full(n_class, label))
+    X = np.vstack(parts) + noise * rng.standard_normal((n_samples, 2))
+    return X, np.concatenate(labels)
+
+
+def _board(n_samples, noise, rng):
+    """A 4×4 checkerboard on [-2, 2]², cells of side 1, alternating class.
+
+    The cell (i, j) (column i, row j, counted from the lower left) is class +1
+    when i + j is odd. Each class draws its points uniformly over its 8
+    cells, so the classes are exactly balanced and each cell holds about
+    n_samples / 16 points.
+    """
+    n_neg, n_pos = _class_sizes(n_samples)
+    parts = []
+    for n_class, parity in ((n_neg, 0), (n_pos, 1)):
+        cells = np.array([(i, j) for i in range(4) for j in range(4) if (i + j) % 2 == parity])
+        chosen = cells[rng.randint(0, len(cells), size=n_class)]
+        parts.append(chosen + rng.uniform(size=(n_class, 2)) - 2.0)
+    X = np.vstack(parts) + noise * rng.standard_normal((n_samples, 2))
+    return X, np.repeat([-1, 1], [n_neg, n_pos])
+
+
+_GENERATORS = {"moons": _moons, "swiss": _swiss, "circles": _circles, "board": _board}
+
+
+def make_toy(name, n_samples=400, noise=None, random_state=None):
+    """Generate one of the paper's two-dimensional toy problems.
+
+    Parameters
+    ----------
+    name : {"moons", "swiss", "circles", "board"}
+        ``"moons"``: scikit-learn's two moons (the paper's Fig. 1), centred.
+        ``"swiss"``: two interleaved spirals, one per class.
+        ``"circles"``: four concentric circles (radii 0.5, 1, 1.5, 2) of
+        alternating class. ``"board"``: a 4×4 checkerboard on [-2, 2]² of
+        alternating class. The last three are the paper's section 4.6 / Fig. 5.
+    n_samples : int, default=400
+        Total number of examples (at least 2); ``n_samples // 2`` are class -1.
+    noise : float or None, default=None
+        Standard deviation of the Gaussian noise added to both coordinates.
+        None uses the problem's default (moons 0.1, swiss 0.1, circles 0.07,
+        board 0.0).
+    random_state : int, RandomState instance or None, default=None
+        Seed or generator; the same seed always gives the same data.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, 2), float64
+    y : ndarray of shape (n_samples,), int64, values in {-1, +1}
+
+    Examples
+    --------
+    >>> from gbrff.datasets import make_toy
+    >>> X, y = make_toy("board", n_samples=100, random_state=0)
+    >>> X.shape, sorted(set(y.tolist())), int((y == 1).sum())
+    ((100, 2), [-1, 1], 50)
+    """
+    if name not in _GENERATORS:
+        raise ValueError(f"unknown toy problem {name!r}; valid names: {', '.join(TOY_PROBLEMS)}")
+    if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 2:
+        raise ValueError(f"n_samples must be an integer >= 2, got {n_samples!r}")
+    if noise is None:
+        noise = _DEFAULT_NOISE[name]
+    if not np.isfinite(noise) or noise < 0:
+        raise ValueError(f"noise must be a finite number >= 0, got {noise!r}")
+    rng = check_random_state(random_state)
+    X, y = _GENERATORS[name](int(n_samples), float(noise), rng)
+    order = rng.permutation(len(y))
+    return np.ascontiguousarray(X[order], dtype=np.float64), y[order].astype(np.int64)
