@@ -1,5 +1,13 @@
-"""Data for gbrff: the paper's 2-D toy problems and its 16 UCI tasks."""
+"""Data for gbrff: the paper's 2-D toy problems and its 16 UCI tasks.
 
+``make_toy`` generates the toy problems (section 4.6, Fig. 1 and 5);
+``load_uci`` reads the 16 tasks of Table 1 from a directory of files pinned by
+SHA-256 in ``datasets/registry.json``; ``python -m gbrff.datasets download``
+fetches them.
+"""
+
+from ._download import download
 from ._toy import TOY_PROBLEMS, make_toy
+from ._uci import UCI_TASKS, DataNotFoundError, load_uci, registry
 
-__all__ = ["TOY_PROBLEMS", "make_toy"]
+__all__ = ["TOY_PROBLEMS", "UCI_TASKS", "DataNotFoundError", "download", "load_uci", "make_toy", "registry"]

@@ -1,0 +1,182 @@
+"""The 16 UCI tasks of Table 1 of the GBRFF paper: registry, checks, parsing.
+
+The registry (``datasets/registry.json`` at the repository root) pins every
+file by SHA-256 and states each task's parsing and label rules. Files are
+looked up in, in order: the ``data_dir`` argument, the environment variable
+``GBRFF_DATA_DIR``, then ``datasets/cache/`` in the repository. A missing or
+corrupt file raises :class:`DataNotFoundError`; data are never loaded from a
+file whose digest differs from the pin.
+"""
+
+import csv
+import hashlib
+import io
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+__all__ = [
+    "UCI_TASKS",
+    "DataNotFoundError",
+    "load_uci",
+    "registry",
+    "resolve_data_dir",
+    "sha256_of",
+]
+
+_REPO_ROOT = Path(__file__).resolve().parents[2]
+REGISTRY_PATH = _REPO_ROOT / "datasets" / "registry.json"
+DEFAULT_CACHE = _REPO_ROOT / "datasets" / "cache"
+
+#: The 16 task names, in the order of Table 1 of the paper.
+UCI_TASKS = (
+    "wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc", "balance",
+    "australian", "pima", "vehicle", "german", "splice", "spambase", "occupancy",
+    "bankmarketing",
+)
+
+
+class DataNotFoundError(FileNotFoundError):
+    """A data file is missing or does not match its pinned SHA-256 digest."""
+
+
+@lru_cache(maxsize=1)
+def registry():
+    """Return the parsed registry (``datasets/registry.json``) as a dict."""
+    with open(REGISTRY_PATH, encoding="utf-8") as fh:
+        reg = json.load(fh)
+    if tuple(reg["tasks"]) != UCI_TASKS:
+        raise RuntimeError(f"{REGISTRY_PATH} does not list the 16 tasks in Table 1's order")
+    return reg
+
+
+def _task(name):
+    if name not in UCI_TASKS:
+        raise ValueError(f"unknown UCI task {name!r}; valid names: {', '.join(UCI_TASKS)}")
+    return registry()["tasks"][name]
+
+
+def resolve_data_dir(data_dir=None):
+    """The data directory: ``data_dir``, else ``$GBRFF_DATA_DIR``, else the cache."""
+    if data_dir is not None:
+        return Path(data_dir)
+    env = os.environ.get("GBRFF_DATA_DIR")
+    if env:
+        return Path(env)
+    return DEFAULT_CACHE
+
+
+def sha256_of(path, chunk_size=1 << 20):
+    """Hex SHA-256 digest of a file, read in chunks."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(chunk_size), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _how_to_get(name, data_dir):
+    return (
+        f"Get it with `python -m gbrff.datasets download {name} --data-dir {data_dir}` "
+        "(add --base-url URL to fetch from a mirror of the files), or point GBRFF_DATA_DIR "
+        "at a directory that holds the files (see datasets/README.md)."
+    )
+
+
+def _data_file(name, data_dir):
+    """Path of the task's data file after checking that it exists and matches its pin."""
+    entry = next(f for f in _task(name)["files"] if f["role"] == "data")
+    path = data_dir / entry["path"]
+    if not path.is_file():
+        raise DataNotFoundError(
+            f"UCI task {name!r}: file {path} is missing (expected SHA-256 {entry['sha256']}). "
+            + _how_to_get(name, data_dir)
+        )
+    digest = sha256_of(path)
+    if digest != entry["sha256"]:
+        raise DataNotFoundError(
+            f"UCI task {name!r}: file {path} is corrupt or a different version: its SHA-256 is "
+            f"{digest}, expected {entry['sha256']}. Remove it and download it again. "
+            + _how_to_get(name, data_dir)
+        )
+    return path
+
+
+def _read_rows(path, delimiter, header):
+    text = path.read_text(encoding="utf-8")
+    rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    rows = [row for row in rows if row and any(row)]
+    names = rows.pop(0) if header else None
+    return names, rows
+
+
+def _one_hot(names, rows, categorical):
+    """Numeric columns in file order, then sorted-category indicators per categorical column."""
+    cat_idx = [names.index(c) for c in categorical]
+    num_idx = [j for j in range(len(names)) if j not in cat_idx]
+    blocks = [np.array([[row[j] for j in num_idx] for row in rows], dtype=np.float64)]
+    for j in cat_idx:
+        column = np.array([row[j] for row in rows])
+        levels = np.unique(column)
+        blocks.append((column[:, None] == levels[None, :]).astype(np.float64))
+    return np.hstack(blocks)
+
+
+def load_uci(name, data_dir=None):
+    """Load one of the paper's 16 UCI tasks with its Table 1 label rule.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`UCI_TASKS` (``"wine"``, ``"sonar"``, ..., ``"bankmarketing"``).
+    data_dir : str or path-like, default=None
+        Directory holding the files (``wine/wine.data`` ...). None uses the
+        environment variable ``GBRFF_DATA_DIR``, else ``datasets/cache/``.
+
+    Returns
+    -------
+    X : ndarray of shape (n, d), float64
+        Raw features (not standardised; the protocol standardises on each
+        training split). bankmarketing's categorical columns are one-hot
+        encoded (d = 51).
+    y : ndarray of shape (n,), int64
+        +1 for the classes the registry marks positive, -1 for all others.
+
+    Raises
+    ------
+    DataNotFoundError
+        The file is missing or its SHA-256 differs from the registry's pin;
+        the message names the file, the expected digest and the command
+        that fetches it.
+
+    Examples
+    --------
+    >>> X, y = load_uci("wine")  # doctest: +SKIP
+    >>> X.shape, int((y == 1).sum())  # doctest: +SKIP
+    ((178, 13), 59)
+    """
+    task = _task(name)
+    data_dir = resolve_data_dir(data_dir)
+    path = _data_file(name, data_dir)
+    rule = task["parse"]
+    names, rows = _read_rows(path, rule["delimiter"], rule["header"])
+    label_col = rule["label_column"] % len(rows[0])
+    labels = np.array([row[label_col] for row in rows])
+    features = [
+        [cell for j, cell in enumerate(row) if j != label_col and j not in rule["drop_columns"]]
+        for row in rows
+    ]
+    if "categorical" in rule:
+        X = _one_hot([n for j, n in enumerate(names) if j != label_col], features, rule["categorical"])
+    else:
+        X = np.array(features, dtype=np.float64)
+    y = np.where(np.isin(labels, rule["positive"]), 1, -1).astype(np.int64)
+    if X.shape != (task["n"], task["d"]) or int((y == 1).sum()) != task["n_positive"]:
+        raise RuntimeError(
+            f"UCI task {name!r}: parsed shape {X.shape} with {(y == 1).sum()} positives, "
+            f"expected ({task['n']}, {task['d']}) with {task['n_positive']}"
+        )
+    return X, y
