@@ -1,0 +1,34 @@
+"""The paper's experiments (section 4): protocol, resumable store, runner, reports.
+
+Run them with ``python -m gbrff.experiments SUBCOMMAND`` (``table2``,
+``landmarks``, ``kbudget``, ``scaling``, ``toy``, ``report``); ``--help``
+explains every option.  The pieces are importable for the app and for tests:
+
+- :class:`ResultStore` — append-only JSONL store of finished units;
+- :class:`Context`, :class:`Unit`, :class:`Group`, :func:`run_unit` — the
+  section 4.1 protocol, one fit per unit;
+- :func:`run_groups` — runs groups through joblib (loky) or Dask;
+- :func:`table2_summary`, :func:`average_ranks`, :func:`table2_markdown`,
+  :func:`load_paper_table2` — reports from stored results.
+"""
+
+from ._execution import ProgressBar, make_executor
+from ._plans import kbudget_groups, landmark_groups, table2_groups, toy_groups
+from ._protocol import REFIT, Context, Group, Unit, grid_points, prepare_split, run_unit, split_seed
+from ._reports import read_records, write_report
+from ._results import (PAPER_METHODS, TASK_ORDER, average_ranks, curve_summary,
+                       load_paper_table2, paper_comparison, stage_results,
+                       table2_markdown, table2_runs, table2_summary)
+from ._runner import run_groups
+from ._scaling import run_scaling, scaling_sizes
+from ._store import ResultStore
+
+__all__ = [
+    "REFIT", "Context", "Group", "Unit", "ResultStore", "ProgressBar",
+    "make_executor", "run_groups", "run_unit", "prepare_split", "split_seed",
+    "grid_points", "table2_groups", "landmark_groups", "kbudget_groups", "toy_groups",
+    "run_scaling", "scaling_sizes", "read_records", "write_report",
+    "PAPER_METHODS", "TASK_ORDER", "load_paper_table2", "stage_results",
+    "table2_runs", "table2_summary", "average_ranks", "paper_comparison",
+    "table2_markdown", "curve_summary",
+]

@@ -1,0 +1,100 @@
+"""Which groups of fits each experiment of section 4 needs.
+
+- ``table2`` (section 4.5): every method on every task, ``n_iter`` = 100.
+- ``landmarks`` (Fig. 2): PBRFF with each number of landmarks n_L (one
+  setting per n_L), GBRFF1 and GBRFF2 fit once with max(n_L) iterations and
+  scored after each n_L iterations (staged, see :mod:`._protocol`).
+- ``kbudget`` (Fig. 3): GBRFF1 with K in {1, 5, 10, 20}, scored after
+  T = budget / K iterations for each total budget T x K (staged).
+- ``toy`` (Fig. 5): LGBM and GBRFF2 on generated 2-D problems, one setting per
+  number of training examples, a fixed-size test set from the same generator.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._protocol import Group, grid_points, split_seed, _resolve
+
+__all__ = ["n_features_of", "table2_groups", "landmark_groups", "kbudget_groups",
+           "toy_groups", "TOY_N_FEATURES"]
+
+TOY_N_FEATURES = 2
+
+
+def n_features_of(ctx, task) -> int:
+    X, _ = _resolve(ctx.uci_loader)(task, data_dir=ctx.data_dir)
+    return int(np.asarray(X).shape[1])
+
+
+def _splits(n_splits, first_split, base_seed):
+    return [(s, split_seed(base_seed, s)) for s in range(first_split, first_split + n_splits)]
+
+
+def table2_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0,
+                  n_iter=100, n_points=None, n_features=None):
+    """Groups of Table 2, ordered task -> split -> method (early rows fill first)."""
+    groups = []
+    for task in tasks:
+        d = n_features[task] if n_features else n_features_of(ctx, task)
+        points = {m: grid_points(ctx.get_method(m).grid(d), n_points) for m in methods}
+        for s, seed in _splits(n_splits, first_split, base_seed):
+            for m in methods:
+                groups.append(Group("table2", ("uci", task), s, seed, m, points[m], n_iter))
+    return groups
+
+
+def landmark_groups(ctx, tasks, methods=("PBRFF", "GBRFF1", "GBRFF2"), landmarks=range(1, 51),
+                    n_splits=20, first_split=0, base_seed=0, n_points=None,
+                    staged=("GBRFF1", "GBRFF2"), n_features=None):
+    landmarks = tuple(sorted(set(int(x) for x in landmarks)))
+    groups = []
+    for task in tasks:
+        d = n_features[task] if n_features else n_features_of(ctx, task)
+        for s, seed in _splits(n_splits, first_split, base_seed):
+            for m in methods:
+                points = grid_points(ctx.get_method(m).grid(d), n_points)
+                if m in staged:
+                    groups.append(Group("landmarks", ("uci", task), s, seed, m, points,
+                                        max(landmarks), stages=landmarks))
+                else:
+                    groups.extend(Group("landmarks", ("uci", task), s, seed, m, points, n_l)
+                                  for n_l in landmarks)
+    return groups
+
+
+def budget_stages(k, budgets):
+    """Numbers of iterations T = budget / K for the budgets divisible by K."""
+    return tuple(sorted({b // k for b in budgets if b % k == 0 and b >= k}))
+
+
+def kbudget_groups(ctx, tasks, ks=(1, 5, 10, 20), budgets=(20, 50, 100, 200, 500, 1000),
+                   n_splits=20, first_split=0, base_seed=0, n_points=None,
+                   method="GBRFF1", n_features=None):
+    groups = []
+    for task in tasks:
+        d = n_features[task] if n_features else n_features_of(ctx, task)
+        points = grid_points(ctx.get_method(method).grid(d), n_points)
+        for s, seed in _splits(n_splits, first_split, base_seed):
+            for k in ks:
+                stages = budget_stages(k, budgets)
+                if not stages:
+                    continue
+                groups.append(Group("kbudget", ("uci", task), s, seed, method, points,
+                                    max(stages), stages=stages,
+                                    fixed=(("n_components", int(k)),)))
+    return groups
+
+
+def toy_groups(ctx, problems=("swiss", "circles", "board"), methods=("LGBM", "GBRFF2"),
+               sizes=(50, 100, 200, 500, 1000, 2000), n_test=2000, n_splits=5,
+               first_split=0, base_seed=0, n_iter=1000, n_points=None):
+    groups = []
+    for name in problems:
+        for n in sizes:
+            for s, seed in _splits(n_splits, first_split, base_seed):
+                for m in methods:
+                    points = grid_points(ctx.get_method(m).grid(TOY_N_FEATURES), n_points)
+                    groups.append(Group("toy", ("toy", name, int(n), int(n_test)), s, seed,
+                                        m, points, n_iter))
+    return groups

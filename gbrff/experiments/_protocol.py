@@ -1,0 +1,330 @@
+"""The paper's evaluation protocol (section 4.1), one fit at a time.
+
+Per task and split ``s`` (seed ``seed_s``): a stratified 70/30 train/test split
+(``train_test_split(test_size=0.3, stratify=y, random_state=seed_s)``); a
+``StandardScaler`` fit on the training part only; a grid search by 5-fold
+``StratifiedKFold`` (no shuffling, as ``GridSearchCV(cv=5)``) on the training
+part, the best parameters being those of highest mean CV accuracy (ties: the
+first in grid order, as ``GridSearchCV``); a refit on the whole training part;
+the test accuracy.
+
+The unit of work is one fit, a :class:`Unit` (task, split, method,
+parameters, fold; ``fold == REFIT`` for the final fit on the whole training
+part).  A :class:`Group` holds the units of one (task, split, method, setting)
+and chooses the refit(s) once its cross-validation is complete.
+
+Staged evaluation (Figures 2 and 3): a boosting model with ``stages`` is fit
+once with ``max(stages)`` iterations and scored after each requested number
+of iterations ``t`` (``staged_predict``); the first ``t`` iterations of a
+boosting run *are* a ``t``-iteration model (boosting is forward-greedy), so
+this gives the score of every ``t`` from one fit.  Parameters are then chosen
+per ``t`` from the CV scores at ``t`` and the test score at ``t`` is that of
+the refit with the parameters chosen for ``t``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import json
+import os
+import socket
+import time
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.model_selection import ParameterGrid, StratifiedKFold, train_test_split
+from sklearn.preprocessing import StandardScaler
+
+from ._store import make_key
+
+__all__ = [
+    "REFIT", "N_FOLDS", "TEST_SIZE", "Context", "Unit", "Group",
+    "split_seed", "grid_points", "prepare_split", "run_unit", "select_best",
+]
+
+REFIT = -1
+N_FOLDS = 5
+TEST_SIZE = 0.3
+
+
+def split_seed(base_seed: int, split: int) -> int:
+    """The recorded seed of split ``split``: ``base_seed + split``."""
+    return int(base_seed) + int(split)
+
+
+def _resolve(ref):
+    """``"module:attr"`` -> the attribute; a callable is returned as is."""
+    if callable(ref):
+        return ref
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where workers find the methods and the data (picklable).
+
+    Parameters
+    ----------
+    data_dir : str or None
+        Folder of the UCI files (else ``GBRFF_DATA_DIR``, else the cache).
+    registry : str or callable
+        ``get_method(name) -> MethodSpec`` or its import path.
+    uci_loader : str or callable
+        ``load_uci(name, data_dir=None) -> (X, y)`` or its import path.
+    toy_maker : str or callable
+        ``make_toy(name, n_samples=..., random_state=...) -> (X, y)``.
+    """
+
+    data_dir: str | None = None
+    registry: object = "gbrff.baselines:get_method"
+    uci_loader: object = "gbrff.datasets:load_uci"
+    toy_maker: object = "gbrff.datasets:make_toy"
+
+    def get_method(self, name):
+        return _resolve(self.registry)(name)
+
+
+def _plain(value):
+    """numpy scalars -> Python scalars, for JSON and stable keys."""
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def grid_points(grid, n_points=None) -> list[dict]:
+    """The parameter grid as a list in ``ParameterGrid`` (= GridSearchCV) order.
+
+    ``n_points`` keeps that many points evenly spaced in grid order (first
+    and last included): a reduced grid for tests and quick runs.
+    """
+    points = [{k: _plain(v) for k, v in p.items()} for p in ParameterGrid(grid)]
+    if n_points and n_points < len(points):
+        idx = np.unique(np.linspace(0, len(points) - 1, n_points).round().astype(int))
+        points = [points[i] for i in idx]
+    return points
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One fit.  ``data`` names the data: ``("uci", task)`` or
+    ``("toy", name, n_train, n_test)``; ``fold`` is 0..4 or :data:`REFIT`."""
+
+    experiment: str
+    data: tuple
+    split: int
+    seed: int
+    method: str
+    params: tuple  # sorted (name, value) pairs of the grid point
+    fold: int
+    n_iter: int
+    stages: tuple | None = None
+    fixed: tuple = ()  # sorted (name, value) pairs set outside the grid (e.g. K)
+    grid_id: str = ""  # refits only: which grid chose them (see Group.grid_id)
+
+    @property
+    def task(self) -> str:
+        return self.data[1]
+
+    @property
+    def key(self) -> str:
+        return make_key(self.experiment, list(self.data), self.split, self.seed,
+                        self.method, [list(p) for p in self.fixed],
+                        [list(p) for p in self.params], self.fold, self.n_iter,
+                        list(self.stages) if self.stages else None, self.grid_id)
+
+
+def _as_pairs(d: dict) -> tuple:
+    return tuple(sorted((k, _plain(v)) for k, v in d.items()))
+
+
+@functools.lru_cache(maxsize=4)
+def _load_cached(loader, data, seed, data_dir):
+    """(X_train, y_train, X_test, y_test) of one split, scaled on the train part."""
+    kind = data[0]
+    if kind == "uci":
+        X, y = _resolve(loader[0])(data[1], data_dir=data_dir)
+        X_tr, X_te, y_tr, y_te = train_test_split(
+            np.asarray(X, dtype=float), np.asarray(y), test_size=TEST_SIZE,
+            stratify=y, random_state=seed)
+    elif kind == "toy":
+        _, name, n_train, n_test = data
+        X, y = _resolve(loader[1])(name, n_samples=n_train + n_test, random_state=seed)
+        X_tr, X_te, y_tr, y_te = train_test_split(
+            np.asarray(X, dtype=float), np.asarray(y), train_size=n_train,
+            test_size=n_test, stratify=y, random_state=seed)
+    else:
+        raise ValueError(f"unknown data kind {kind!r}")
+    scaler = StandardScaler().fit(X_tr)
+    return scaler.transform(X_tr), y_tr, scaler.transform(X_te), y_te
+
+
+def prepare_split(ctx: Context, data: tuple, seed: int):
+    """The scaled train/test parts of one split (cached per process)."""
+    return _load_cached((ctx.uci_loader, ctx.toy_maker), tuple(data), int(seed),
+                        ctx.data_dir)
+
+
+def _staged_accuracies(est, X, y, stages):
+    stages = sorted(set(stages))
+    if hasattr(est, "staged_predict"):
+        out, want = [], set(stages)
+        for t, pred in enumerate(est.staged_predict(X), start=1):
+            if t in want:
+                out.append(float(np.mean(pred == y)))
+            if t >= stages[-1]:
+                break
+    elif hasattr(est, "booster_"):  # LightGBM
+        out = [float(np.mean(est.predict(X, num_iteration=t) == y)) for t in stages]
+    else:
+        raise TypeError(f"{type(est).__name__} cannot be scored stage by stage")
+    if len(out) != len(stages):
+        raise RuntimeError(f"{type(est).__name__} stopped before {stages[-1]} iterations")
+    return out
+
+
+def make_estimator(ctx: Context, unit: Unit):
+    spec = ctx.get_method(unit.method)
+    est = spec.make(n_iter=unit.n_iter, random_state=unit.seed)
+    params = dict(unit.fixed)
+    params.update(dict(unit.params))
+    if params:
+        est.set_params(**params)
+    return est
+
+
+def run_unit(ctx: Context, unit: Unit) -> dict:
+    """Fit one unit and return its record (to be stored by the driver)."""
+    X_tr, y_tr, X_te, y_te = prepare_split(ctx, unit.data, unit.seed)
+    if unit.fold == REFIT:
+        X_fit, y_fit, X_ev, y_ev = X_tr, y_tr, X_te, y_te
+    else:
+        folds = list(StratifiedKFold(n_splits=N_FOLDS).split(X_tr, y_tr))
+        fit_idx, ev_idx = folds[unit.fold]
+        X_fit, y_fit, X_ev, y_ev = X_tr[fit_idx], y_tr[fit_idx], X_tr[ev_idx], y_tr[ev_idx]
+    est = make_estimator(ctx, unit)
+    with warnings.catch_warnings(record=True) as caught:  # counted, not printed
+        warnings.simplefilter("always")
+        t0 = time.perf_counter()
+        est.fit(X_fit, y_fit)
+        fit_seconds = time.perf_counter() - t0
+        if unit.stages:
+            score = _staged_accuracies(est, X_ev, y_ev, unit.stages)
+        else:
+            score = float(est.score(X_ev, y_ev))
+    return {
+        "key": unit.key, "experiment": unit.experiment, "data": list(unit.data),
+        "task": unit.task, "split": unit.split, "seed": unit.seed,
+        "method": unit.method, "params": dict(unit.params), "fixed": dict(unit.fixed),
+        "fold": unit.fold, "n_iter": unit.n_iter, "grid_id": unit.grid_id,
+        "stages": list(unit.stages) if unit.stages else None,
+        "score": score, "fit_seconds": fit_seconds,
+        "n_fit": int(len(y_fit)), "n_eval": int(len(y_ev)),
+        "warnings": sorted({f"{w.category.__name__}: {str(w.message)[:120]}"
+                            for w in caught}),
+        "host": socket.gethostname(), "pid": os.getpid(), "finished": time.time(),
+    }
+
+
+def select_best(points: list[dict], cv_scores: list[list]) -> list[int]:
+    """Index of the best grid point, per stage.
+
+    ``cv_scores[i][f]`` is the score (a float, or a list over stages) of grid
+    point ``i`` on fold ``f``.  The best point has the highest mean over folds;
+    ties go to the first in grid order (as ``GridSearchCV``).  Returns one
+    index per stage (a single-element list without stages).
+    """
+    arr = np.asarray(cv_scores, dtype=float)  # (points, folds[, stages])
+    if arr.ndim == 2:
+        arr = arr[:, :, None]
+    means = arr.mean(axis=1)  # (points, stages)
+    return [int(np.argmax(means[:, s])) for s in range(means.shape[1])]
+
+
+@dataclass
+class Group:
+    """The units of one (experiment, data, split, method, setting)."""
+
+    experiment: str
+    data: tuple
+    split: int
+    seed: int
+    method: str
+    points: list
+    n_iter: int
+    stages: tuple | None = None
+    fixed: tuple = ()
+    n_folds: int = N_FOLDS
+
+    @property
+    def grid_id(self) -> str:
+        """Short digest of the grid: a refit is chosen by (and keyed on) it."""
+        text = json.dumps(self.points, sort_keys=True)
+        return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+    def unit(self, point: dict, fold: int) -> Unit:
+        return Unit(self.experiment, tuple(self.data), self.split, self.seed,
+                    self.method, _as_pairs(point), fold, self.n_iter,
+                    tuple(self.stages) if self.stages else None, self.fixed,
+                    self.grid_id if fold == REFIT else "")
+
+    def cv_units(self) -> list[Unit]:
+        if len(self.points) == 1:  # nothing to choose: no CV needed
+            return []
+        return [self.unit(p, f) for p in self.points for f in range(self.n_folds)]
+
+    def best_indices(self, store) -> list[int] | None:
+        """Best grid point per stage, or None while CV is incomplete."""
+        if len(self.points) == 1:
+            return [0] * (len(self.stages) if self.stages else 1)
+        scores = []
+        for p in self.points:
+            row = []
+            for f in range(self.n_folds):
+                rec = store.get(self.unit(p, f).key)
+                if rec is None:
+                    return None
+                row.append(rec["score"])
+            scores.append(row)
+        return select_best(self.points, scores)
+
+    def refit_units(self, store) -> list[Unit] | None:
+        best = self.best_indices(store)
+        if best is None:
+            return None
+        return [self.unit(self.points[i], REFIT) for i in sorted(set(best))]
+
+    def cv_means(self, store) -> list | None:
+        """Mean CV score per grid point (per stage), or None if incomplete."""
+        if len(self.points) == 1:
+            return None
+        out = []
+        for p in self.points:
+            recs = [store.get(self.unit(p, f).key) for f in range(self.n_folds)]
+            if any(r is None for r in recs):
+                return None
+            out.append(np.mean([r["score"] for r in recs], axis=0).tolist())
+        return out
+
+    def results(self, store) -> list[dict] | None:
+        """Per stage: best params, test score, refit seconds; None if not done."""
+        best = self.best_indices(store)
+        if best is None:
+            return None
+        out = []
+        stages = self.stages or (None,)
+        for s, (stage, i) in enumerate(zip(stages, best)):
+            rec = store.get(self.unit(self.points[i], REFIT).key)
+            if rec is None:
+                return None
+            score = rec["score"][s] if self.stages else rec["score"]
+            out.append({"stage": stage, "best_params": self.points[i],
+                        "test_accuracy": score, "fit_seconds": rec["fit_seconds"]})
+        return out
+
+
+def params_json(params: dict) -> str:
+    return json.dumps(params, sort_keys=True)

@@ -1,0 +1,232 @@
+"""From stored records to tables: runs, summaries, average ranks, the paper's values.
+
+Everything here reads the store only (no data, no fitting), so reports can be
+rebuilt anywhere from a committed store.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from scipy.stats import rankdata
+
+from ._protocol import REFIT
+
+__all__ = [
+    "PAPER_TABLE2", "PAPER_METHODS", "TASK_ORDER", "load_paper_table2",
+    "stage_results", "table2_runs", "table2_summary", "average_ranks",
+    "paper_comparison", "table2_markdown", "curve_summary",
+]
+
+PAPER_TABLE2 = Path(__file__).with_name("paper_table2.csv")
+PAPER_METHODS = ("BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2")
+TASK_ORDER = ("wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc",
+              "balance", "australian", "pima", "vehicle", "german", "splice",
+              "spambase", "occupancy", "bankmarketing")
+RUNS_COLUMNS = ["task", "method", "split", "seed", "test_accuracy", "best_params",
+                "fit_seconds"]
+SUMMARY_COLUMNS = ["task", "method", "n_splits", "mean", "std"]
+
+
+def load_paper_table2() -> pd.DataFrame:
+    """The paper's Table 2 (columns task, method, mean, std; accuracy in %)."""
+    df = pd.read_csv(PAPER_TABLE2).rename(columns={"dataset": "task"})
+    return df[["task", "method", "mean", "std"]]
+
+
+def _order(values, order):
+    rank = {v: i for i, v in enumerate(order)}
+    return [rank.get(v, len(order)) for v in values]
+
+
+def _sort(df, task_col="task"):
+    if df.empty:
+        return df
+    keys = pd.DataFrame({
+        "_t": _order(df[task_col], TASK_ORDER),
+        "_m": _order(df["method"], PAPER_METHODS + ("XGB",)),
+    }, index=df.index)
+    cols = ["_t", task_col, "_m", "method"] + [c for c in ("split",) if c in df]
+    return (pd.concat([df, keys], axis=1).sort_values(cols, kind="stable")
+            .drop(columns=["_t", "_m"]).reset_index(drop=True))
+
+
+def stage_results(records, experiment) -> pd.DataFrame:
+    """One row per (data, split, method, setting, stage) with its test accuracy.
+
+    Among refits of the same setting chosen by different grids (a quick run
+    then the full one in the same store), the largest grid wins, then the
+    latest.  Columns: task, data, split, seed, method, fixed, n_iter, stage,
+    test_accuracy, best_params, fit_seconds.
+    """
+    by_id = {}
+    for r in records:
+        if r.get("experiment") != experiment or r.get("fold") != REFIT:
+            continue
+        ident = json.dumps([r["data"], r["split"], r["seed"], r["method"],
+                            r.get("fixed", {}), r["n_iter"], r.get("stages")],
+                           sort_keys=True)
+        by_id.setdefault(ident, []).append(r)
+    rows = []
+    for recs in by_id.values():
+        grids = {}
+        for r in recs:
+            grids.setdefault(r.get("grid_id", ""), []).append(r)
+        chosen = max(grids.values(), key=lambda rs: (len(rs[0].get("grid") or []),
+                                                     max(x["finished"] for x in rs)))
+        base = chosen[0]
+        common = {"task": base["task"], "data": json.dumps(base["data"]),
+                  "split": base["split"], "seed": base["seed"],
+                  "method": base["method"], "fixed": json.dumps(base.get("fixed", {}),
+                                                                 sort_keys=True),
+                  "n_iter": base["n_iter"]}
+        stages = base.get("stages")
+        if not stages:
+            r = chosen[0]
+            rows.append({**common, "stage": base["n_iter"], "test_accuracy": r["score"],
+                         "best_params": json.dumps(r["params"], sort_keys=True),
+                         "fit_seconds": r["fit_seconds"]})
+            continue
+        for s, stage in enumerate(stages):
+            hit = [r for r in chosen if stage in (r.get("chosen_stages") or [])]
+            if not hit:
+                continue
+            r = hit[0]
+            rows.append({**common, "stage": stage, "test_accuracy": r["score"][s],
+                         "best_params": json.dumps(r["params"], sort_keys=True),
+                         "fit_seconds": r["fit_seconds"]})
+    cols = ["task", "data", "split", "seed", "method", "fixed", "n_iter", "stage",
+            "test_accuracy", "best_params", "fit_seconds"]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def table2_runs(records, n_iter=100) -> pd.DataFrame:
+    """``runs.csv``: one row per task x method x split (test_accuracy in [0, 1])."""
+    df = stage_results(records, "table2")
+    df = df[df["n_iter"] == n_iter]
+    return _sort(df[RUNS_COLUMNS])
+
+
+def table2_summary(runs: pd.DataFrame) -> pd.DataFrame:
+    """``summary.csv``: task, method, n_splits, mean, std (accuracy in %).
+
+    ``std`` is the population standard deviation over splits (ddof=0).
+    """
+    if runs.empty:
+        return pd.DataFrame(columns=SUMMARY_COLUMNS)
+    g = runs.groupby(["task", "method"], sort=False)["test_accuracy"]
+    out = pd.DataFrame({
+        "n_splits": g.size(),
+        "mean": g.mean() * 100,
+        "std": g.agg(lambda a: np.std(np.asarray(a, dtype=float))) * 100,
+    }).reset_index()
+    return _sort(out[SUMMARY_COLUMNS])
+
+
+def average_ranks(summary: pd.DataFrame, tasks=TASK_ORDER[:15], methods=None,
+                  include_mean_row=False) -> pd.Series:
+    """Average rank of each method over ``tasks`` (rank 1 = highest mean accuracy).
+
+    Per task the methods are ranked by mean accuracy (ties share the average
+    rank), then the ranks are averaged over the tasks, as section 4.5 says
+    ("average ranks ... over the first 15 datasets").  Only tasks where every
+    method has a result count.  ``include_mean_row=True`` also ranks the
+    "Mean" row as one more row: this is the reading under which the paper's
+    published ranks come out (their sums are multiples of 1/16).
+    """
+    piv = summary.pivot(index="task", columns="method", values="mean")
+    methods = [m for m in (methods or piv.columns) if m in piv.columns]
+    piv = piv.reindex(index=[t for t in tasks if t in piv.index], columns=methods)
+    piv = piv.dropna()
+    if piv.empty:
+        return pd.Series(dtype=float, name="average_rank")
+    rows = piv.to_numpy()
+    if include_mean_row:
+        rows = np.vstack([rows, rows.mean(axis=0)])
+    ranks = np.array([rankdata(-r, method="average") for r in rows])
+    out = pd.Series(ranks.mean(axis=0), index=methods, name="average_rank")
+    out.attrs["n_tasks"] = len(piv)
+    return out
+
+
+def paper_comparison(summary: pd.DataFrame, paper=None) -> pd.DataFrame:
+    """Reproduced vs published mean accuracy per task and method (points of %)."""
+    paper = load_paper_table2() if paper is None else paper
+    df = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
+                       on=["task", "method"], how="left")
+    df["diff"] = df["mean"] - df["paper_mean"]
+    return _sort(df)
+
+
+def _cell(mean, std):
+    return f"{mean:.1f} ± {std:.1f}"
+
+
+def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
+                    compare=("GBRFF1", "GBRFF2")) -> str:
+    """Table 2 as Markdown: mean ± std (n splits), the paper's value and the
+    difference beside each number of the ``compare`` methods, the Mean row
+    and the average ranks over the first 15 tasks."""
+    paper = load_paper_table2() if paper is None else paper
+    comp = paper_comparison(summary, paper)
+    present = list(dict.fromkeys(comp["method"]))
+    if methods is None:
+        order = PAPER_METHODS + ("XGB",)
+        methods = [m for m in order if m in present] + [m for m in present if m not in order]
+    methods = [m for m in methods if m in present]
+    tasks = [t for t in TASK_ORDER if t in set(comp["task"])]
+    tasks += [t for t in dict.fromkeys(comp["task"]) if t not in tasks]
+    idx = comp.set_index(["task", "method"])
+    head = "| task | " + " | ".join(methods) + " |"
+    lines = [head, "|" + "---|" * (len(methods) + 1)]
+    for t in tasks:
+        cells = []
+        for m in methods:
+            if (t, m) not in idx.index:
+                cells.append("–")
+                continue
+            r = idx.loc[(t, m)]
+            c = f"{_cell(r['mean'], r['std'])} (n={int(r['n_splits'])})"
+            if m in compare and not np.isnan(r["paper_mean"]):
+                c += f"<br>paper {r['paper_mean']:.1f}, Δ {r['diff']:+.1f}"
+            cells.append(c)
+        lines.append(f"| {t} | " + " | ".join(cells) + " |")
+    first15 = [t for t in TASK_ORDER[:15] if t in tasks]
+    piv = summary.pivot(index="task", columns="method", values="mean")
+    pst = summary.pivot(index="task", columns="method", values="std")
+    mean_cells, rank_cells, rank16_cells = [], [], []
+    full = piv.reindex(index=first15, columns=methods).dropna(axis=0)
+    ranks = average_ranks(summary, tasks=first15, methods=methods)
+    ranks16 = average_ranks(summary, tasks=first15, methods=methods, include_mean_row=True)
+    for m in methods:
+        if m in piv and full.shape[0]:
+            mean_cells.append(_cell(full[m].mean(), pst.reindex(index=full.index)[m].mean()))
+        else:
+            mean_cells.append("–")
+        rank_cells.append(f"{ranks[m]:.2f}" if m in ranks else "–")
+        rank16_cells.append(f"{ranks16[m]:.2f}" if m in ranks16 else "–")
+    n_full = full.shape[0]
+    lines.append(f"| Mean ({n_full} tasks with all methods) | " + " | ".join(mean_cells) + " |")
+    lines.append(f"| Average rank ({n_full} tasks) | " + " | ".join(rank_cells) + " |")
+    lines.append(f"| Average rank (+ Mean row) | " + " | ".join(rank16_cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def curve_summary(df: pd.DataFrame, by) -> pd.DataFrame:
+    """Mean test accuracy (in %) over splits per task, then over tasks.
+
+    Returns one row per ``by`` with ``mean`` (over tasks of the per-task mean
+    over splits), ``n_tasks`` and ``n_splits`` (minimum over tasks).
+    """
+    by = list(by)
+    per_task = (df.groupby(by + ["task"], sort=True)["test_accuracy"]
+                .agg(["mean", "size"]).reset_index())
+    out = (per_task.groupby(by, sort=True)
+           .agg(mean=("mean", "mean"), n_tasks=("task", "nunique"),
+                n_splits=("size", "min"))
+           .reset_index())
+    out["mean"] *= 100
+    return out

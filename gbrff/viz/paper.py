@@ -1,0 +1,228 @@
+"""The paper's Table 2 and Figures 2–5 as Plotly figures: tables in, figures out.
+
+The inputs are the CSV files that ``python -m gbrff.experiments`` writes under
+``results/`` (read them with :func:`load_results`); nothing here fits a model
+or imports Streamlit, so the app's UCI page and the report writer draw the
+same pictures.  Every figure states on itself how many splits or seeds its
+points rest on.
+
+Colours follow one legend per method across all figures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+__all__ = [
+    "METHOD_COLORS", "load_results", "table2_figure", "table2_diff_figure",
+    "landmarks_figure", "kbudget_figure", "scaling_figure", "toy_figure",
+]
+
+METHOD_COLORS = {
+    "BMKR": "#8c564b", "GFC": "#7f7f7f", "PBRFF": "#2ca02c", "GBRFF1": "#1f77b4",
+    "LGBM": "#ff7f0e", "GBRFF2": "#d62728", "XGB": "#9467bd",
+}
+_FONT = dict(size=16)
+
+
+def _color(method):
+    return METHOD_COLORS.get(method, "#17becf")
+
+
+def _span(values) -> str:
+    """'20' or '3–20' for a set of split counts."""
+    values = [int(v) for v in values if pd.notna(v)]
+    if not values:
+        return "0"
+    lo, hi = min(values), max(values)
+    return f"{lo}" if lo == hi else f"{lo}–{hi}"
+
+
+def load_results(results_dir="results") -> dict:
+    """The committed result tables under ``results_dir`` that exist, by name.
+
+    Keys: ``summary`` and ``runs`` (Table 2), ``landmarks``, ``kbudget``,
+    ``scaling``, ``toy`` (the ``curve.csv`` of each figure).
+    """
+    root = Path(results_dir)
+    files = {
+        "summary": root / "table2" / "summary.csv",
+        "runs": root / "table2" / "runs.csv",
+        "landmarks": root / "landmarks" / "curve.csv",
+        "kbudget": root / "kbudget" / "curve.csv",
+        "scaling": root / "scaling" / "times.csv",
+        "toy": root / "toy" / "curve.csv",
+    }
+    return {k: pd.read_csv(p) for k, p in files.items() if p.exists()}
+
+
+def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
+                  tolerance=1.5) -> go.Figure:
+    """Reproduced mean accuracy against the paper's, one point per task and method.
+
+    Parameters
+    ----------
+    summary : DataFrame
+        ``task, method, n_splits, mean, std`` (accuracy in %), as ``summary.csv``.
+    paper : DataFrame
+        ``task, method, mean, std`` (the paper's Table 2).
+    tolerance : float
+        Half-width in points of the shaded band around the diagonal.
+    """
+    df = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
+                       on=["task", "method"], how="inner")
+    methods = [m for m in (methods or METHOD_COLORS) if m in set(df["method"])]
+    fig = go.Figure()
+    if not df.empty:
+        lo = float(min(df["mean"].min(), df["paper_mean"].min())) - 2
+        hi = float(max(df["mean"].max(), df["paper_mean"].max())) + 2
+        fig.add_trace(go.Scatter(x=[lo, hi, hi, lo], y=[lo - tolerance, hi - tolerance,
+                                                        hi + tolerance, lo + tolerance],
+                                 fill="toself", fillcolor="rgba(0,0,0,0.08)",
+                                 line=dict(width=0), hoverinfo="skip",
+                                 name=f"paper ± {tolerance:g} points"))
+        fig.add_trace(go.Scatter(x=[lo, hi], y=[lo, hi], mode="lines",
+                                 line=dict(color="black", dash="dash", width=1),
+                                 hoverinfo="skip", name="same as paper"))
+    for m in methods:
+        d = df[df["method"] == m]
+        fig.add_trace(go.Scatter(
+            x=d["paper_mean"], y=d["mean"], mode="markers", name=m,
+            marker=dict(color=_color(m), size=10),
+            error_y=dict(type="data", array=d["std"], thickness=1, width=0),
+            customdata=np.stack([d["task"], d["n_splits"], d["mean"] - d["paper_mean"]],
+                                axis=-1) if len(d) else None,
+            hovertemplate="%{customdata[0]}<br>paper %{x:.1f}<br>reproduced %{y:.1f}"
+                          " (Δ %{customdata[2]:+.1f})<br>%{customdata[1]} splits"
+                          f"<extra>{m}</extra>"))
+    fig.update_layout(
+        title=f"Table 2: reproduced vs paper test accuracy (%), "
+              f"mean ± std over {_span(df['n_splits'])} splits",
+        xaxis_title="paper's mean test accuracy (%)",
+        yaxis_title="reproduced mean test accuracy (%)", font=_FONT,
+        legend=dict(orientation="h", y=-0.2), height=650)
+    fig.update_yaxes(scaleanchor="x", scaleratio=1)
+    return fig
+
+
+def table2_diff_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
+                       tasks=None) -> go.Figure:
+    """Heatmap of reproduced minus paper mean accuracy (points), task x method."""
+    df = summary.merge(paper, on=["task", "method"], suffixes=("", "_paper"))
+    df["diff"] = df["mean"] - df["mean_paper"]
+    methods = [m for m in (methods or METHOD_COLORS) if m in set(df["method"])]
+    tasks = tasks or list(dict.fromkeys(df["task"]))
+    z = df.pivot(index="task", columns="method", values="diff").reindex(
+        index=tasks, columns=methods)
+    n = df.pivot(index="task", columns="method", values="n_splits").reindex(
+        index=tasks, columns=methods)
+    text = [[("" if pd.isna(v) else f"{v:+.1f}<br>n={int(k)}") for v, k in zip(zr, nr)]
+            for zr, nr in zip(z.to_numpy(), n.to_numpy())]
+    lim = float(np.nanmax(np.abs(z.to_numpy()))) if z.notna().any().any() else 1.0
+    fig = go.Figure(go.Heatmap(
+        z=z.to_numpy(), x=methods, y=tasks, text=text, texttemplate="%{text}",
+        colorscale="RdBu", zmid=0, zmin=-lim, zmax=lim,
+        colorbar=dict(title="Δ points"),
+        hovertemplate="%{y} · %{x}: %{z:+.2f} points<extra></extra>"))
+    fig.update_layout(title=f"Reproduced minus paper accuracy (points); "
+                            f"n = splits per cell ({_span(df['n_splits'])})",
+                      font=_FONT, height=120 + 40 * len(tasks))
+    fig.update_yaxes(autorange="reversed")
+    return fig
+
+
+def _curve_figure(curve, x, xlabel, title, group="method", log_x=False, name_fmt="{}"):
+    fig = go.Figure()
+    for g, d in curve.groupby(group, sort=False):
+        d = d.sort_values(x)
+        color = _color(g) if group == "method" else None
+        fig.add_trace(go.Scatter(
+            x=d[x], y=d["mean"], mode="lines+markers", name=name_fmt.format(g),
+            line=dict(color=color), customdata=np.stack([d["n_tasks"], d["n_splits"]], -1),
+            hovertemplate=f"{xlabel} %{{x}}<br>%{{y:.2f}} %<br>%{{customdata[0]}} tasks, "
+                          "%{customdata[1]} splits<extra></extra>"))
+    fig.update_layout(
+        title=f"{title}<br><sup>mean test accuracy over {_span(curve['n_tasks'])} tasks × "
+              f"{_span(curve['n_splits'])} train/test splits</sup>",
+        xaxis_title=xlabel, yaxis_title="mean test accuracy (%)", font=_FONT,
+        legend=dict(orientation="h", y=-0.2), height=550)
+    if log_x:
+        fig.update_xaxes(type="log")
+    return fig
+
+
+def landmarks_figure(curve: pd.DataFrame) -> go.Figure:
+    """Fig. 2: mean accuracy against the number of landmarks / iterations.
+
+    ``curve`` columns: ``method, n_landmarks, mean, n_tasks, n_splits``.
+    """
+    return _curve_figure(curve, "n_landmarks", "number of landmarks (iterations)",
+                         "Fig. 2: learning the landmarks (PBRFF, GBRFF1, GBRFF2)")
+
+
+def kbudget_figure(curve: pd.DataFrame) -> go.Figure:
+    """Fig. 3: GBRFF1 accuracy against the budget T×K, one line per K.
+
+    ``curve`` columns: ``K, budget, mean, n_tasks, n_splits``.
+    """
+    return _curve_figure(curve, "budget", "total number of random features T × K",
+                         "Fig. 3: GBRFF1 with K random features per iteration",
+                         group="K", log_x=True, name_fmt="K = {}")
+
+
+def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
+    """Fig. 4: train + predict seconds against the number of samples (log-log).
+
+    ``times`` columns: ``method, n_samples, seconds`` (one seed).
+    """
+    fig = go.Figure()
+    for m, d in times.groupby("method", sort=False):
+        d = d.sort_values("n_samples")
+        fig.add_trace(go.Scatter(x=d["n_samples"], y=d["seconds"], mode="lines+markers",
+                                 name=m, line=dict(color=_color(m)),
+                                 hovertemplate="n = %{x}<br>%{y:.3g} s<extra>" + m + "</extra>"))
+    fig.add_hline(y=time_limit, line=dict(color="gray", dash="dot"),
+                  annotation_text=f"time limit {time_limit:g} s")
+    n_seeds = times["seed"].nunique() if "seed" in times else 1
+    fig.update_layout(
+        title="Fig. 4: train + predict time on make_classification data<br>"
+              f"<sup>{n_seeds} data seed(s), one fit per point; 100 iterations/landmarks, "
+              "fixed parameters of section 4.4</sup>",
+        xaxis_title="number of samples", yaxis_title="seconds", font=_FONT,
+        legend=dict(orientation="h", y=-0.2), height=550)
+    fig.update_xaxes(type="log")
+    fig.update_yaxes(type="log")
+    return fig
+
+
+def toy_figure(curve: pd.DataFrame) -> go.Figure:
+    """Fig. 5 (last row): test accuracy against the number of training examples.
+
+    ``curve`` columns: ``problem, method, n_train, mean, std, n_splits``.
+    """
+    problems = list(dict.fromkeys(curve["problem"]))
+    fig = make_subplots(rows=1, cols=max(1, len(problems)), subplot_titles=problems,
+                        shared_yaxes=True)
+    shown = set()
+    for j, p in enumerate(problems, start=1):
+        for m, d in curve[curve["problem"] == p].groupby("method", sort=False):
+            d = d.sort_values("n_train")
+            fig.add_trace(go.Scatter(
+                x=d["n_train"], y=d["mean"], mode="lines+markers", name=m,
+                legendgroup=m, showlegend=m not in shown, line=dict(color=_color(m)),
+                error_y=dict(type="data", array=d["std"], thickness=1, width=0),
+                hovertemplate="n = %{x}<br>%{y:.1f} %<extra>" + m + "</extra>"),
+                row=1, col=j)
+            shown.add(m)
+        fig.update_xaxes(type="log", title_text="training examples", row=1, col=j)
+    fig.update_yaxes(title_text="test accuracy (%)", row=1, col=1)
+    fig.update_layout(
+        title="Fig. 5: LGBM vs GBRFF2 on 2-D toy problems<br>"
+              f"<sup>mean ± std over {_span(curve['n_splits'])} seeds per point</sup>",
+        font=_FONT, legend=dict(orientation="h", y=-0.25), height=500)
+    return fig
