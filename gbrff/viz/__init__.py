@@ -1,0 +1,13 @@
+"""Figures for gbrff: data in, Plotly figure out.
+
+``gbrff.viz.playground`` builds the teaching app's figures (decision
+surfaces, weak-learner stripes, learning curves, ω against its prior, the
+loss landscape of the paper's Fig. 1); ``gbrff.viz.paper`` draws the paper's
+Figures 2–5 and Table 2 from ``results/``. Neither imports Streamlit: the
+pages in ``pages/`` are thin wrappers around them.
+
+The submodules are imported on demand (``from gbrff.viz import playground``)
+so that ``import gbrff`` never pulls in Plotly.
+"""
+
+__all__ = ["playground", "paper"]

@@ -1,0 +1,398 @@
+"""Plotly figures of the teaching app: arrays in, ``go.Figure`` out.
+
+No Streamlit and no learning here: the pages compute (through
+:mod:`gbrff` and :mod:`gbrff.viz._compute`) and these functions draw.
+Colours are the same everywhere: class −1 is blue, class +1 is red, and a
+heatmap value is red where it votes for +1. Fonts are sized for a projector.
+"""
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+__all__ = [
+    "NEG_COLOR",
+    "POS_COLOR",
+    "surface_figure",
+    "weak_learner_figure",
+    "cosine_figure",
+    "curves_figure",
+    "omega_prior_figure",
+    "learning_curve_figure",
+    "landscape_figure",
+    "bias_curve_figure",
+    "budget_figure",
+    "lambda_sweep_figure",
+    "surfaces_grid_figure",
+]
+
+NEG_COLOR = "#2166ac"
+POS_COLOR = "#b2182b"
+_VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red
+_FONT = dict(size=16)
+
+
+def _layout(fig, title=None, height=480, **kw):
+    kw.setdefault("legend", dict(font=dict(size=14)))
+    fig.update_layout(
+        title=dict(text=title, font=dict(size=19)) if title else None,
+        font=_FONT,
+        height=height,
+        margin=dict(l=60, r=20, t=60 if title else 20, b=55),
+        **kw,
+    )
+    return fig
+
+
+def _points(fig, X, y, name, symbol, outline, size=9, row=None, col=None, showlegend=True):
+    """Add one scatter per class (−1 blue, +1 red)."""
+    for label, color in ((-1, NEG_COLOR), (1, POS_COLOR)):
+        m = np.asarray(y) == label
+        if not m.any():
+            continue
+        trace = go.Scatter(
+            x=X[m, 0], y=X[m, 1], mode="markers", name=f"{name} {'+1' if label > 0 else '−1'}",
+            marker=dict(color=color, symbol=symbol, size=size, line=dict(color=outline, width=1.2)),
+            showlegend=showlegend, legendgroup=f"{name}{label}",
+        )
+        fig.add_trace(trace, row=row, col=col)
+
+
+def _proba(H):
+    return 1.0 / (1.0 + np.exp(-2.0 * np.asarray(H, dtype=np.float64)))
+
+
+def _surface_traces(xs, ys, H, discretise, showscale=True):
+    n_y, n_x = len(ys), len(xs)
+    P = _proba(H).reshape(n_y, n_x).astype(np.float32)
+    if discretise:
+        z = np.where(P >= 0.5, 1.0, 0.0).astype(np.float32)
+        heat = go.Heatmap(
+            x=xs, y=ys, z=z, zmin=0, zmax=1, showscale=False, hoverinfo="skip",
+            colorscale=[[0, "#c6dbef"], [0.5, "#c6dbef"], [0.5, "#fcbba1"], [1, "#fcbba1"]],
+        )
+    else:
+        heat = go.Heatmap(
+            x=xs, y=ys, z=P, zmin=0, zmax=1, colorscale=_VOTE_SCALE, opacity=0.85,
+            showscale=showscale,
+            colorbar=dict(title=dict(text="p(y=+1)", side="right"), len=0.8, thickness=14),
+            hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>p(+1)=%{z:.2f}<extra></extra>",
+        )
+    boundary = go.Contour(
+        x=xs, y=ys, z=P, showscale=False, hoverinfo="skip", name="boundary",
+        contours=dict(start=0.5, end=0.5, size=1, coloring="lines"),
+        line=dict(color="black", width=2.5), colorscale=[[0, "black"], [1, "black"]],
+    )
+    return heat, boundary
+
+
+def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
+                   discretise=False, title=None, landmarks=None, height=520, showscale=True):
+    """Decision surface ``p(+1) = 1/(1+exp(−2H))`` as a heatmap with the points.
+
+    ``H`` holds the decision function on the grid ``xs × ys`` (flattened
+    row-major, ``len(ys) * len(xs)`` values). The black line is the decision
+    boundary ``H = 0``; ``discretise`` paints only the predicted class.
+    Training points are circles, test points diamonds; ``landmarks`` (m, 2),
+    when given, are drawn as black crosses.
+    """
+    fig = go.Figure()
+    for trace in _surface_traces(xs, ys, H, discretise, showscale):
+        fig.add_trace(trace)
+    _points(fig, X_train, y_train, "train", "circle", "white")
+    if X_test is not None and len(X_test):
+        _points(fig, X_test, y_test, "test", "diamond", "black", size=9)
+    if landmarks is not None and len(landmarks):
+        L = np.atleast_2d(landmarks)
+        fig.add_trace(go.Scatter(x=L[:, 0], y=L[:, 1], mode="markers", name="landmark",
+                                 marker=dict(symbol="x-thin", size=16, line=dict(width=3, color="black"))))
+    fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
+    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1)
+    return _layout(fig, title, height=height,
+                   legend=dict(orientation="h", yanchor="top", y=-0.14, x=0, font=dict(size=14)))
+
+
+def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=None,
+                        weights=None, title=None, height=520):
+    """One weak learner's vote ``α_t h_t(x)`` as a stripe pattern.
+
+    For GBRFF2 pass ``omega`` and ``b``: the crest through ``landmark`` (where
+    ``ω·x = b``) is dashed and ``ω`` is drawn as an arrow from the landmark,
+    so one wavelength ``2π/‖ω‖`` is visible. For GBRFF1 pass the learned
+    ``landmark``. ``weights`` (the boosting weights ``w_i`` at this
+    iteration) set the point sizes: the learner concentrates on big points.
+    """
+    vote = float(alpha) * np.asarray(h, dtype=np.float64).reshape(len(ys), len(xs))
+    amp = max(abs(float(alpha)), 1e-12)
+    fig = go.Figure(go.Heatmap(
+        x=xs, y=ys, z=vote.astype(np.float32), zmin=-amp, zmax=amp, colorscale=_VOTE_SCALE,
+        colorbar=dict(title=dict(text="α·h(x)", side="right"), len=0.8, thickness=14),
+        hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>α·h=%{z:.3f}<extra></extra>",
+    ))
+    if weights is not None:
+        w = np.asarray(weights, dtype=np.float64)
+        size = 4 + 18 * np.sqrt(w / max(w.max(), 1e-12))
+        for label, color in ((-1, NEG_COLOR), (1, POS_COLOR)):
+            m = np.asarray(y) == label
+            fig.add_trace(go.Scatter(
+                x=X[m, 0], y=X[m, 1], mode="markers", name=f"class {'+1' if label > 0 else '−1'} (size = weight wᵢ)",
+                marker=dict(color=color, size=size[m], line=dict(color="white", width=1), opacity=0.85),
+            ))
+    else:
+        _points(fig, X, y, "train", "circle", "white", size=7)
+    if landmark is not None:
+        L = np.asarray(landmark, dtype=np.float64)
+        if omega is not None and b is not None:
+            om = np.asarray(omega, dtype=np.float64)[:2]
+            nrm = float(np.hypot(*om)) or 1.0
+            direction = np.array([-om[1], om[0]]) / nrm  # along the crest
+            span = 3.0 * max(xs[-1] - xs[0], ys[-1] - ys[0])
+            fig.add_trace(go.Scatter(
+                x=[L[0] - span * direction[0], L[0] + span * direction[0]],
+                y=[L[1] - span * direction[1], L[1] + span * direction[1]],
+                mode="lines", name="crest ω·x = b", line=dict(color="black", dash="dash", width=2),
+            ))
+            tip = L + (2 * np.pi / nrm) * om / nrm  # one wavelength along ω
+            fig.add_annotation(x=tip[0], y=tip[1], ax=L[0], ay=L[1], xref="x", yref="y",
+                               axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
+                               arrowwidth=2.5, arrowcolor="black", text="")
+            fig.add_annotation(x=tip[0], y=tip[1], text="ω (one wavelength)", showarrow=False,
+                               yshift=14, font=dict(size=14), bgcolor="rgba(255,255,255,0.7)")
+        fig.add_trace(go.Scatter(x=[L[0]], y=[L[1]], mode="markers", name="landmark xₜ",
+                                 marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
+    fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
+    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1)
+    return _layout(fig, title, height=height,
+                   legend=dict(orientation="h", yanchor="top", y=-0.14, x=0, font=dict(size=14)))
+
+
+def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, symmetric=True,
+                  height=400):
+    """A plain heatmap of a function on the grid (home page pictures)."""
+    z = np.asarray(values, dtype=np.float64).reshape(len(ys), len(xs))
+    amp = float(np.abs(z).max()) or 1.0
+    fig = go.Figure(go.Heatmap(
+        x=xs, y=ys, z=z.astype(np.float32), colorscale=_VOTE_SCALE,
+        zmin=-amp if symmetric else None, zmax=amp if symmetric else None,
+        colorbar=dict(title=dict(text=zlabel, side="right"), thickness=12),
+        hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>%{z:.2f}<extra></extra>",
+    ))
+    if X is not None:
+        _points(fig, X, y, "train", "circle", "white", size=6, showlegend=False)
+    fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
+    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1)
+    return _layout(fig, title, height=height)
+
+
+def curves_figure(train, test=None, *, current=None, extra=None, title=None, height=380):
+    """Accuracy (left) and exponential loss (right) against the iteration.
+
+    ``train`` and ``test`` are dicts with ``accuracy`` and ``loss`` arrays of
+    length ``T + 1`` (iteration 0 is ``H⁰``). ``current`` draws a vertical
+    line at the iteration shown. ``extra`` maps a label to a constant test
+    accuracy drawn as a dotted line (e.g. LightGBM's).
+    """
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("Accuracy (%)", "Exponential loss (log scale)"),
+                        horizontal_spacing=0.12)
+    for name, curves, dash in (("train", train, "solid"), ("test", test, "dash")):
+        if curves is None:
+            continue
+        it = np.arange(len(curves["accuracy"]))
+        fig.add_trace(go.Scatter(x=it, y=100 * np.asarray(curves["accuracy"]), name=f"{name} accuracy",
+                                 line=dict(color="#333333" if name == "train" else "#e66101", dash=dash, width=3)),
+                      row=1, col=1)
+        fig.add_trace(go.Scatter(x=it, y=curves["loss"], name=f"{name} loss",
+                                 line=dict(color="#333333" if name == "train" else "#e66101", dash=dash, width=3),
+                                 showlegend=False), row=1, col=2)
+    for label, value in (extra or {}).items():
+        fig.add_hline(y=100 * value, line=dict(color="#5e3c99", dash="dot", width=2), row=1, col=1,
+                      annotation_text=label, annotation_position="bottom right",
+                      annotation_font=dict(size=13, color="#5e3c99"))
+    if current is not None:
+        for col in (1, 2):
+            fig.add_vline(x=current, line=dict(color="gray", width=2), row=1, col=col)
+    fig.update_xaxes(title_text="iteration t (number of weak learners)")
+    fig.update_yaxes(type="log", row=1, col=2)
+    fig.update_annotations(font=dict(size=16))
+    return _layout(fig, title, height=height,
+                   legend=dict(orientation="h", yanchor="bottom", y=1.1, x=0, font=dict(size=14)))
+
+
+def omega_prior_figure(omegas, gamma, *, upto=None, drawn=None, title=None, height=420):
+    """Learned frequencies ω_t against the prior N(0, 2γ)^d they start from.
+
+    Left: ω_t in the plane of its first two coordinates, coloured by
+    iteration, over the circles ‖ω‖ = σ, 2σ, 3σ of the prior (σ = √(2γ)).
+    ``drawn`` (optional, same shape) are the initial draws from the prior.
+    Right: histogram of ‖ω_t‖ against the prior's density of ‖ω‖ (a scaled
+    chi distribution with d degrees of freedom). ``upto`` keeps the first
+    ``upto`` iterations.
+    """
+    from scipy.stats import chi
+
+    W = np.asarray(omegas, dtype=np.float64).reshape(len(omegas), -1)
+    if upto is not None:
+        W = W[: max(int(upto), 0)]
+    d = W.shape[1] if W.ndim == 2 and W.shape[1] else 2
+    sigma = float(np.sqrt(2.0 * gamma))
+    fig = make_subplots(rows=1, cols=2, column_widths=[0.5, 0.5], horizontal_spacing=0.14,
+                        subplot_titles=("ω in the plane (ω₁, ω₂)", "length ‖ω‖"))
+    theta = np.linspace(0, 2 * np.pi, 200)
+    for k in (1, 2, 3):
+        fig.add_trace(go.Scatter(x=k * sigma * np.cos(theta), y=k * sigma * np.sin(theta), mode="lines",
+                                 line=dict(color="gray", dash="dot", width=1.5), hoverinfo="skip",
+                                 name="prior N(0, 2γ): 1, 2, 3 σ", showlegend=k == 1, legendgroup="prior"),
+                      row=1, col=1)
+    if drawn is not None and len(drawn):
+        D = np.asarray(drawn, dtype=np.float64).reshape(len(drawn), -1)
+        fig.add_trace(go.Scatter(x=D[:, 0], y=D[:, 1] if D.shape[1] > 1 else np.zeros(len(D)),
+                                 mode="markers", name="drawn from the prior",
+                                 marker=dict(color="lightgray", size=6)), row=1, col=1)
+    if len(W):
+        fig.add_trace(go.Scatter(
+            x=W[:, 0], y=W[:, 1] if d > 1 else np.zeros(len(W)), mode="markers", name="learned ω_t",
+            marker=dict(color=np.arange(1, len(W) + 1), colorscale="Viridis", size=8,
+                        colorbar=dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10)),
+            hovertemplate="t=%{marker.color}<br>ω=(%{x:.2f}, %{y:.2f})<extra></extra>",
+        ), row=1, col=1)
+        norms = np.linalg.norm(W, axis=1)
+        fig.add_trace(go.Histogram(x=norms, histnorm="probability density", name="‖ω_t‖ learned",
+                                   marker=dict(color="#5e3c99", opacity=0.6), nbinsx=25),
+                      row=1, col=2)
+        top = max(float(norms.max()), 3.5 * sigma)
+    else:
+        top = 3.5 * sigma
+    r = np.linspace(0, top, 200)
+    fig.add_trace(go.Scatter(x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
+                             line=dict(color="black", width=2.5)), row=1, col=2)
+    lim = max(3.3 * sigma, float(np.abs(W[:, :2]).max()) * 1.1 if len(W) else 0)
+    fig.update_xaxes(range=[-lim, lim], title_text="ω₁", row=1, col=1)
+    fig.update_yaxes(range=[-lim, lim], title_text="ω₂", scaleanchor="x", scaleratio=1, row=1, col=1)
+    fig.update_xaxes(title_text="‖ω‖", row=1, col=2)
+    fig.update_yaxes(title_text="density", row=1, col=2)
+    fig.update_annotations(font=dict(size=16))
+    return _layout(fig, title, height=height,
+                   legend=dict(orientation="h", yanchor="top", y=-0.2, x=0, font=dict(size=14)))
+
+
+def learning_curve_figure(sizes, scores, *, title=None, height=380):
+    """Test accuracy against the number of training examples, one line per method.
+
+    ``scores`` maps a method name to an array of shape ``(len(sizes),)`` or
+    ``(len(sizes), n_repeats)`` (then mean ± std is shown).
+    """
+    colors = {"GBRFF2": "#1b7837", "GBRFF1": "#e66101", "LightGBM": "#5e3c99"}
+    fig = go.Figure()
+    for name, s in scores.items():
+        s = 100 * np.asarray(s, dtype=np.float64)
+        mean = s.mean(axis=1) if s.ndim == 2 else s
+        std = s.std(axis=1) if s.ndim == 2 else None
+        fig.add_trace(go.Scatter(
+            x=sizes, y=mean, name=name, mode="lines+markers",
+            line=dict(width=3, color=colors.get(name)),
+            error_y=dict(type="data", array=std, visible=std is not None),
+        ))
+    fig.update_xaxes(title_text="number of training examples", type="log")
+    fig.update_yaxes(title_text="test accuracy (%)")
+    return _layout(fig, title, height=height)
+
+
+def landscape_figure(xs, ys, F, X, y, *, landmark=None, title=None, height=480):
+    """The loss ``f(x)`` of every landmark position (the paper's Fig. 1, top).
+
+    Light yellow is the smallest loss, as in the paper; the chosen landmark
+    is a white cross.
+    """
+    z = np.asarray(F, dtype=np.float64).reshape(len(ys), len(xs)).astype(np.float32)
+    fig = go.Figure(go.Heatmap(
+        x=xs, y=ys, z=z, colorscale="Viridis", reversescale=True,
+        colorbar=dict(title=dict(text="loss f(x)", side="right"), thickness=14),
+        hovertemplate="landmark=(%{x:.2f}, %{y:.2f})<br>f=%{z:.4f}<extra></extra>",
+    ))
+    _points(fig, X, y, "train", "circle", "white", size=7)
+    if landmark is not None:
+        fig.add_trace(go.Scatter(x=[landmark[0]], y=[landmark[1]], mode="markers", name="chosen landmark xₜ",
+                                 marker=dict(symbol="x-thin", size=22, line=dict(width=5, color="white"))))
+    fig.update_xaxes(title_text="landmark coordinate 1", range=[xs[0], xs[-1]], constrain="domain")
+    fig.update_yaxes(title_text="landmark coordinate 2", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1)
+    return _layout(fig, title, height=height,
+                   legend=dict(orientation="h", yanchor="top", y=-0.14, x=0, font=dict(size=14)))
+
+
+def bias_curve_figure(bs, f, *, b_landmark=None, title=None, height=360):
+    """``f(b) = (1/n) Σ exp(−ỹ_i cos(ω·x_i − b))`` over ``b ∈ [−π, π]``."""
+    bs = np.asarray(bs, dtype=np.float64)
+    f = np.asarray(f, dtype=np.float64)
+    k = int(np.argmin(f))
+    fig = go.Figure(go.Scatter(x=bs, y=f, mode="lines", name="f(b)", line=dict(width=3, color="#1b7837")))
+    fig.add_trace(go.Scatter(x=[bs[k]], y=[f[k]], mode="markers", name=f"global minimum b* = {bs[k]:.2f}",
+                             marker=dict(size=14, color="#fdae61", symbol="star", line=dict(color="black", width=1))))
+    if b_landmark is not None:
+        fig.add_vline(x=float(b_landmark), line=dict(color="black", dash="dash", width=2),
+                      annotation_text="b = ω·xₜ of the chosen landmark", annotation_position="top left",
+                      annotation_font=dict(size=13))
+    fig.update_xaxes(title_text="phase b", range=[-np.pi, np.pi],
+                     tickvals=[-np.pi, -np.pi / 2, 0, np.pi / 2, np.pi], ticktext=["−π", "−π/2", "0", "π/2", "π"])
+    fig.update_yaxes(title_text="loss f(b)")
+    return _layout(fig, title, height=height,
+                   legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0, font=dict(size=14)))
+
+
+def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accuracy (%)"):
+    """Accuracy against the total number of random features ``T × K``, one line per K.
+
+    ``scores`` maps ``K`` to an array aligned with ``budgets`` (NaN where
+    the budget is smaller than K).
+    """
+    colors = ["#1b7837", "#e66101", "#5e3c99", "#2166ac", "#b2182b"]
+    fig = go.Figure()
+    for i, (K, s) in enumerate(scores.items()):
+        fig.add_trace(go.Scatter(x=budgets, y=100 * np.asarray(s, dtype=np.float64), name=f"K = {K}",
+                                 mode="lines+markers", line=dict(width=3, color=colors[i % len(colors)])))
+    fig.update_xaxes(title_text="total random features T × K", type="log")
+    fig.update_yaxes(title_text=ylabel)
+    return _layout(fig, title, height=height)
+
+
+def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, current=None, title=None, height=380):
+    """Mean ‖ω_t‖ and accuracy against λ (``λ = 0`` is drawn at the left end)."""
+    lambdas = np.asarray(lambdas, dtype=np.float64)
+    pos = lambdas[lambdas > 0]
+    x0 = pos.min() / 4 if len(pos) else 1e-3
+    xv = np.where(lambdas > 0, lambdas, x0)
+    labels = ["0" if v == 0 else (f"2^{int(round(np.log2(v)))}" if np.isclose(2 ** round(np.log2(v)), v) else f"{v:g}")
+              for v in lambdas]
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("mean ‖ω_t‖ of the learned frequencies", "accuracy (%)"),
+                        horizontal_spacing=0.12)
+    fig.add_trace(go.Scatter(x=xv, y=omega_norm, mode="lines+markers", name="mean ‖ω‖",
+                             line=dict(width=3, color="#5e3c99")), row=1, col=1)
+    if train_acc is not None:
+        fig.add_trace(go.Scatter(x=xv, y=100 * np.asarray(train_acc), mode="lines+markers", name="train",
+                                 line=dict(width=3, color="#333333")), row=1, col=2)
+    fig.add_trace(go.Scatter(x=xv, y=100 * np.asarray(test_acc), mode="lines+markers", name="test",
+                             line=dict(width=3, color="#e66101", dash="dash")), row=1, col=2)
+    if current is not None:
+        xc = current if current > 0 else x0
+        for col in (1, 2):
+            fig.add_vline(x=xc, line=dict(color="gray", width=2), row=1, col=col)
+    fig.update_xaxes(type="log", tickvals=xv, ticktext=labels, title_text="λ")
+    fig.update_annotations(font=dict(size=16))
+    return _layout(fig, title, height=height,
+                   legend=dict(orientation="h", yanchor="bottom", y=1.12, x=0, font=dict(size=14)))
+
+
+def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
+    """Small multiples of decision surfaces (``surfaces`` is a list of H on the grid)."""
+    rows = int(np.ceil(len(surfaces) / cols))
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=titles, horizontal_spacing=0.03,
+                        vertical_spacing=0.08)
+    for i, H in enumerate(surfaces):
+        r, c = i // cols + 1, i % cols + 1
+        heat, boundary = _surface_traces(xs, ys, H, False, showscale=i == 0)
+        fig.add_trace(heat, row=r, col=c)
+        fig.add_trace(boundary, row=r, col=c)
+        _points(fig, X, y, "train", "circle", "white", size=5, row=r, col=c, showlegend=False)
+        fig.update_xaxes(range=[xs[0], xs[-1]], showticklabels=False, row=r, col=c)
+        fig.update_yaxes(range=[ys[0], ys[-1]], showticklabels=False, row=r, col=c)
+    fig.update_annotations(font=dict(size=15))
+    return _layout(fig, None, height=height * rows, showlegend=False)

@@ -1,0 +1,153 @@
+"""The app's numeric helpers (gbrff.viz._compute) and figure builders (gbrff.viz.playground)."""
+
+import json
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from gbrff.viz import _compute as cmp
+from gbrff.viz import playground as figs
+
+
+# ---------------------------------------------------------------- uploads
+def test_parse_points_csv_reads_header_and_maps_labels():
+    text = "a,b,label\n" + "\n".join(f"{i / 10},{-i / 10},{'cat' if i % 2 else 'dog'}" for i in range(20))
+    X, y, classes = cmp.parse_points_csv(text.encode())
+    assert X.shape == (20, 2) and X.dtype == np.float64
+    assert classes == ("cat", "dog")
+    assert set(y.tolist()) == {-1, 1}
+    assert y[1] == -1 and y[0] == 1  # "cat" sorts first -> -1
+    assert X[3, 0] == pytest.approx(0.3)
+
+
+def test_parse_points_csv_label_column_by_name_semicolons_no_header_numeric_labels():
+    text = "label;x;y\n" + "\n".join(f"{i % 2};{i};{i * i}" for i in range(12))
+    X, y, classes = cmp.parse_points_csv(text.encode())
+    assert classes == ("0", "1") and X[5].tolist() == [5.0, 25.0] and y[5] == 1
+    plain = "\n".join(f"{i},{-i},{-1 if i < 6 else 1}" for i in range(12))
+    X, y, classes = cmp.parse_points_csv(plain.encode())
+    assert classes == ("-1", "1") and (y == np.array([-1] * 6 + [1] * 6)).all()
+
+
+@pytest.mark.parametrize("data, words", [
+    (b"", "empty"),
+    (b"   \n\n", "empty"),
+    (b"x1,x2,label\n", "no data rows"),
+    ("\n".join(f"{i},{i},{i % 3}" for i in range(30)).encode(), "exactly two classes"),
+    ("\n".join(f"{i},abc,{i % 2}" for i in range(30)).encode(), "must be numbers"),
+    ("\n".join(f"{i},{i},{i},{i % 2}" for i in range(30)).encode(), "three columns"),
+    (b"\xff\xfe\x00\x01garbage", "not UTF-8"),
+    (b"1,2,0\n3,4,1\n", "at least 10"),
+    (b"x" * (cmp.MAX_UPLOAD_BYTES + 1), "MB"),
+    ("\n".join(f"{i},{i},{i % 2}" for i in range(cmp.MAX_UPLOAD_ROWS + 5)).encode(), "at most"),
+])
+def test_parse_points_csv_friendly_errors(data, words):
+    with pytest.raises(ValueError, match=words):
+        cmp.parse_points_csv(data)
+
+
+def test_points_to_csv_round_trips():
+    rng = np.random.RandomState(0)
+    X, y = rng.normal(size=(15, 2)), np.where(rng.rand(15) > 0.5, 1, -1)
+    X2, y2, classes = cmp.parse_points_csv(cmp.points_to_csv(X, y).encode())
+    np.testing.assert_allclose(X2, X, rtol=1e-5)
+    assert classes == ("-1", "1") and (y2 == y).all()
+
+
+# ---------------------------------------------------------------- geometry
+def test_make_grid_covers_points_and_included_landmark():
+    X = np.array([[0.0, 0.0], [1.0, 2.0]])
+    xs, ys, G = cmp.make_grid(X, n=11, include=[[5.0, -1.0]])
+    assert G.shape == (121, 2)
+    assert xs[0] < 0 and xs[-1] > 5 and ys[0] < -1 and ys[-1] > 2
+    # row-major: the second grid point moves along x
+    assert G[1, 0] > G[0, 0] and G[1, 1] == G[0, 1]
+
+
+def test_phase_landmark_lies_on_a_crest_near_center():
+    omega, b, c = np.array([1.5, -0.5]), 2.0, np.array([3.0, 1.0])
+    L = cmp.phase_landmark(omega, b, c)
+    phase = omega @ L - b
+    assert np.isclose(np.cos(phase), 1.0)
+    # the crests are 2π/‖ω‖ apart: the nearest is within half of that
+    assert np.linalg.norm(L - c) <= np.pi / np.linalg.norm(omega) + 1e-9
+    x = np.random.RandomState(1).normal(size=(5, 2))
+    np.testing.assert_allclose(np.cos(x @ omega - b), np.cos((x - L) @ omega))
+
+
+def test_losses():
+    H, y = np.array([0.0, 1.0, -2.0]), np.array([1, 1, 1])
+    assert cmp.accuracy(H, y) == pytest.approx(2 / 3)
+    assert cmp.exp_loss(H, y) == pytest.approx(np.mean(np.exp(-H)))
+
+
+# ---------------------------------------------------------------- figures
+def _grid(n=20):
+    xs = np.linspace(-2, 2, n)
+    ys = np.linspace(-1, 1, n)
+    return xs, ys
+
+
+def test_surface_figure_traces_and_discretised():
+    xs, ys = _grid()
+    H = np.linspace(-3, 3, len(xs) * len(ys))
+    X = np.random.RandomState(0).normal(size=(30, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    fig = figs.surface_figure(xs, ys, H, X, y, X[:5], y[:5], landmarks=[[0, 0]])
+    kinds = [t.type for t in fig.data]
+    assert kinds[:2] == ["heatmap", "contour"]
+    names = [t.name for t in fig.data]
+    assert {"train −1", "train +1", "test −1", "test +1", "landmark"} <= set(names)
+    z = np.asarray(fig.data[0].z)
+    assert z.shape == (len(ys), len(xs)) and 0 <= z.min() and z.max() <= 1
+    # p(+1) = 1 / (1 + exp(-2H))
+    assert z.ravel()[-1] == pytest.approx(1 / (1 + np.exp(-6)), rel=1e-5)
+    disc = figs.surface_figure(xs, ys, H, X, y, discretise=True)
+    assert set(np.unique(np.asarray(disc.data[0].z))) == {0.0, 1.0}
+    json.loads(fig.to_json())
+
+
+def test_weak_learner_figure_marks_landmark_and_crest():
+    xs, ys = _grid()
+    G = np.array([[x, y] for y in ys for x in xs])
+    om, b = np.array([2.0, 1.0]), 0.5
+    h = np.cos(G @ om - b)
+    X = G[::37]
+    y = np.where(X[:, 1] > 0, 1, -1)
+    fig = figs.weak_learner_figure(xs, ys, h, X, y, alpha=-0.4, omega=om, b=b,
+                                   landmark=cmp.phase_landmark(om, b, [0, 0]), weights=np.ones(len(X)))
+    names = [t.name for t in fig.data]
+    assert "crest ω·x = b" in names and "landmark xₜ" in names
+    z = np.asarray(fig.data[0].z)
+    np.testing.assert_allclose(z.ravel(), -0.4 * h, atol=1e-6)
+    assert fig.data[0].zmin == pytest.approx(-0.4) and fig.data[0].zmax == pytest.approx(0.4)
+
+
+def test_curves_omega_and_other_figures_build():
+    curves = {"accuracy": np.linspace(0.5, 1, 11), "loss": np.linspace(1, 0.1, 11)}
+    fig = figs.curves_figure(curves, curves, current=4, extra={"LightGBM": 0.9})
+    assert len([t for t in fig.data if t.type == "scatter"]) == 4
+    W = np.random.RandomState(0).normal(size=(40, 2))
+    fig = figs.omega_prior_figure(W, 0.5, upto=10)
+    learned = [t for t in fig.data if t.name == "learned ω_t"][0]
+    assert len(learned.x) == 10
+    hist = [t for t in fig.data if t.type == "histogram"][0]
+    assert len(hist.x) == 10
+    xs, ys = _grid()
+    F = np.random.RandomState(0).rand(len(xs) * len(ys))
+    fig = figs.landscape_figure(xs, ys, F, W, np.where(W[:, 0] > 0, 1, -1), landmark=[0.1, 0.2])
+    assert fig.data[0].reversescale
+    bs = np.linspace(-np.pi, np.pi, 50)
+    fig = figs.bias_curve_figure(bs, np.cos(bs - 1.0), b_landmark=-2.0)
+    star = fig.data[1]
+    assert star.x[0] == pytest.approx(bs[np.argmin(np.cos(bs - 1.0))])
+    fig = figs.budget_figure([20, 50], {1: [0.8, 0.9], 20: [np.nan, 0.85]})
+    assert [t.name for t in fig.data] == ["K = 1", "K = 20"]
+    fig = figs.lambda_sweep_figure([0, 0.25, 1], [3, 2, 1], [0.8, 0.9, 0.7], [1, 0.95, 0.7], current=0.25)
+    assert len(fig.data) == 3
+    fig = figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LightGBM": [0.5, 0.6]})
+    assert fig.data[0].error_y.array is not None
+    fig = figs.surfaces_grid_figure(xs, ys, [F, F, F], W, np.ones(40), ["a", "b", "c"], cols=2)
+    assert sum(t.type == "heatmap" for t in fig.data) == 3
+    assert isinstance(figs.cosine_figure(xs, ys, F), go.Figure)
