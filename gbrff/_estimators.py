@@ -1,0 +1,395 @@
+"""scikit-learn estimators for GBRFF1 and GBRFF2.
+
+The classes validate their input, encode the labels, split off an inner
+validation set for early stopping, run the one-vs-rest scheme for more than
+two classes, and delegate each binary fit to :mod:`gbrff._boosting`.
+"""
+
+from numbers import Integral, Real
+
+import numpy as np
+from scipy.special import expit
+from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.model_selection import train_test_split
+from sklearn.utils import check_random_state
+from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+
+from . import _boosting
+
+__all__ = ["GBRFF1Classifier", "GBRFF2Classifier"]
+
+
+class _BaseGBRFF(ClassifierMixin, BaseEstimator):
+    """Shared machinery of the two GBRFF classifiers."""
+
+    _parameter_constraints = {
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "gamma": [StrOptions({"auto"}), Interval(Real, 0, None, closed="neither")],
+        "learning_rate": [Interval(Real, 0, None, closed="neither")],
+        "n_optim_steps": [Interval(Integral, 0, None, closed="left")],
+        "n_iter_no_change": [Interval(Integral, 1, None, closed="left"), None],
+        "validation_fraction": [Interval(Real, 0, 1, closed="neither")],
+        "tol": [Interval(Real, 0, None, closed="left")],
+        "random_state": ["random_state"],
+    }
+
+    # -- fitting ---------------------------------------------------------
+    def _gamma_value(self, n_features):
+        return 1.0 / n_features if isinstance(self.gamma, str) else float(self.gamma)
+
+    @_fit_context(prefer_skip_nested_validation=True)
+    def fit(self, X, y, sample_weight=None):
+        """Fit the boosted ensemble.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training data; NaN and inf are rejected.
+        y : array-like of shape (n_samples,)
+            Labels: any two (or more, one-vs-rest) classes.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weights; a weight acts like a number of copies.
+
+        Returns
+        -------
+        self : object
+            The fitted estimator.
+        """
+        X, y = validate_data(self, X, y, dtype=np.float64, order="C",
+                             ensure_min_samples=2)
+        check_classification_targets(y)
+        sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
+                                             ensure_non_negative=True)
+        if not np.any(sample_weight > 0):
+            raise ValueError("sample_weight must have at least one positive value.")
+        self.classes_, y_idx = np.unique(y, return_inverse=True)
+        n_classes = self.classes_.shape[0]
+        if n_classes < 2:
+            raise ValueError(
+                "The number of classes has to be greater than one; got %d class" % n_classes)
+        rng = check_random_state(self.random_state)
+        gamma = self._gamma_value(X.shape[1])
+        if n_classes == 2:
+            model = self._fit_binary(X, np.where(y_idx == 1, 1.0, -1.0), sample_weight,
+                                     gamma, rng)
+            self._models = [model]
+            self._set_binary_attributes(model)
+        else:
+            self._models = [
+                self._fit_binary(X, np.where(y_idx == k, 1.0, -1.0), sample_weight, gamma, rng)
+                for k in range(n_classes)
+            ]
+            self.init_score_ = np.array([m.init_score for m in self._models])
+            self.n_estimators_ = np.array([m.n_iter for m in self._models])
+        return self
+
+    def _split_validation(self, X, y, sw, rng):
+        if self.n_iter_no_change is None:
+            return X, y, sw, None
+        seed = rng.randint(np.iinfo(np.int32).max)
+        n_val = int(np.ceil(self.validation_fraction * X.shape[0]))
+        counts = np.unique(y, return_counts=True)[1]
+        stratify = y if counts.min() >= 2 and n_val >= 2 else None
+        Xa, Xb, ya, yb, wa, wb = train_test_split(
+            X, y, sw, test_size=self.validation_fraction, stratify=stratify, random_state=seed)
+        if np.unique(ya).shape[0] < 2:
+            raise ValueError("The training part left after taking validation_fraction=%r "
+                             "for early stopping has a single class; lower "
+                             "validation_fraction or give more data." % self.validation_fraction)
+        return Xa, ya, wa, (Xb, yb, wb)
+
+    def _check_weighted_classes(self, y, sw):
+        if not (np.sum(sw[y > 0]) > 0 and np.sum(sw[y < 0]) > 0):
+            raise ValueError("Each class needs a positive total sample_weight.")
+
+    # -- prediction -------------------------------------------------------
+    def _validate_for_predict(self, X):
+        check_is_fitted(self)
+        return validate_data(self, X, dtype=np.float64, order="C", reset=False)
+
+    def decision_function(self, X):
+        """H(X): the ensemble's score, positive for ``classes_[1]``.
+
+        Returns
+        -------
+        scores : ndarray of shape (n_samples,) or (n_samples, n_classes)
+            For more than two classes, one column of one-vs-rest scores per class.
+        """
+        X = self._validate_for_predict(X)
+        scores = [_boosting.final_scores(m, X) for m in self._models]
+        return scores[0] if len(scores) == 1 else np.column_stack(scores)
+
+    def staged_decision_function(self, X):
+        """Yield H(X) after each boosting iteration (as scikit-learn's
+        gradient boosting does), the last one equal to ``decision_function``."""
+        X = self._validate_for_predict(X)
+        if len(self._models) == 1:
+            yield from _boosting.staged_scores(self._models[0], X)
+            return
+        gens = [_boosting.staged_scores(m, X) for m in self._models]
+        last = [np.full(X.shape[0], m.init_score) for m in self._models]
+        for t in range(max(m.n_iter for m in self._models)):
+            for k, (g, m) in enumerate(zip(gens, self._models)):
+                if t < m.n_iter:
+                    last[k] = next(g)
+            yield np.column_stack(last)
+
+    def _proba_from_scores(self, scores):
+        if scores.ndim == 1:
+            p = expit(2.0 * scores)
+            return np.column_stack([1.0 - p, p])
+        p = expit(2.0 * scores)
+        total = p.sum(axis=1, keepdims=True)
+        uniform = total == 0
+        total[uniform] = 1.0
+        p = p / total
+        p[uniform[:, 0]] = 1.0 / p.shape[1]
+        return p
+
+    def _labels_from_scores(self, scores):
+        if scores.ndim == 1:
+            return self.classes_[(scores > 0).astype(int)]
+        return self.classes_[np.argmax(scores, axis=1)]
+
+    def predict(self, X):
+        """Predicted class labels: the sign of H (binary) or the largest
+        one-vs-rest score."""
+        return self._labels_from_scores(self.decision_function(X))
+
+    def predict_proba(self, X):
+        """Class probabilities through the exponential loss's link,
+        p(classes_[1]) = 1 / (1 + exp(-2 H)); one-vs-rest probabilities are
+        normalised to sum to one."""
+        return self._proba_from_scores(self.decision_function(X))
+
+    def staged_predict(self, X):
+        """Yield the predicted labels after each boosting iteration."""
+        for scores in self.staged_decision_function(X):
+            yield self._labels_from_scores(scores)
+
+    def staged_predict_proba(self, X):
+        """Yield the class probabilities after each boosting iteration."""
+        for scores in self.staged_decision_function(X):
+            yield self._proba_from_scores(scores)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags
+
+
+class GBRFF2Classifier(_BaseGBRFF):
+    """Gradient boosting with one learned random Fourier feature per iteration
+    (GBRFF2, Algorithm 3 of Gautheron et al., ECML-PKDD 2020).
+
+    Each iteration t reweights the sample by w = exp(-y H), draws a frequency
+    ω ~ N(0, 2γ)^d, finds the phase b ∈ [-π, π] that globally minimises
+    (1/n) Σ exp(-ỹ cos(ω·x − b)) with ỹ = y w, refines ω by a few L-BFGS
+    steps on λ‖ω‖² + (1/n) Σ exp(-ỹ cos(ω·x − b)), and adds
+    α cos(ω·x − b) to the score H with the closed-form step α.
+
+    Parameters
+    ----------
+    n_estimators : int, default=100
+        Number of boosting iterations T (weak learners).
+    gamma : "auto" or float, default="auto"
+        γ of the RBF kernel whose Fourier transform N(0, 2γ)^d the
+        frequencies are drawn from; "auto" is 1 / n_features.
+    reg_lambda : float, default=0.0
+        The paper's λ, the L2 penalty on ω during its refinement.
+    learning_rate : float, default=1.0
+        Shrinkage applied to every step α (1.0 is the paper's algorithm).
+    n_optim_steps : int, default=10
+        L-BFGS iterations of the refinement of ω from its random draw
+        (0: keep the random draw, i.e. boosting of plain random features).
+    n_iter_no_change : int or None, default=None
+        Stop when the exponential loss on an inner validation split has not
+        decreased by ``tol`` for this many iterations. None: no early stopping.
+    validation_fraction : float, default=0.1
+        Share of the training data set aside for early stopping.
+    tol : float, default=1e-4
+        Minimal decrease of the validation loss that counts as progress.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the draws of ω (and the validation split).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    init_score_ : float
+        H⁰ = ½ ln(Σ(1+y)/Σ(1−y)).
+    omegas_ : ndarray of shape (T, n_features)
+        The learned frequencies ω_t.
+    biases_ : ndarray of shape (T,)
+        The phases b_t ∈ [-π, π].
+    alphas_ : ndarray of shape (T,)
+        The steps α_t (learning rate included).
+    train_loss_ : ndarray of shape (T,)
+        Exponential loss on the training data after each iteration.
+    validation_loss_ : ndarray of shape (T,)
+        Only with early stopping: the loss on the validation split.
+    n_estimators_ : int
+        Number of iterations actually run.
+
+    For more than two classes, one binary model per class (one-vs-rest) is
+    fitted; ``init_score_`` and ``n_estimators_`` are then arrays over the
+    classes and the per-class arrays are in ``estimators_`` (list of dicts).
+
+    See Also
+    --------
+    GBRFF1Classifier : K random features per iteration, weighted by q.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> clf = GBRFF2Classifier(n_estimators=50, random_state=0).fit(X, y)
+    >>> clf.score(X, y) > 0.95
+    True
+    """
+
+    _parameter_constraints = {
+        **_BaseGBRFF._parameter_constraints,
+        "reg_lambda": [Interval(Real, 0, None, closed="left")],
+    }
+
+    def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
+                 random_state=None, n_optim_steps=10, n_iter_no_change=None,
+                 validation_fraction=0.1, tol=1e-4):
+        self.n_estimators = n_estimators
+        self.gamma = gamma
+        self.reg_lambda = reg_lambda
+        self.learning_rate = learning_rate
+        self.random_state = random_state
+        self.n_optim_steps = n_optim_steps
+        self.n_iter_no_change = n_iter_no_change
+        self.validation_fraction = validation_fraction
+        self.tol = tol
+
+    def _fit_binary(self, X, y, sw, gamma, rng):
+        X, y, sw, val = self._split_validation(X, y, sw, rng)
+        self._check_weighted_classes(y, sw)
+        draws = rng.standard_normal((self.n_estimators, X.shape[1])) * np.sqrt(2.0 * gamma)
+        return _boosting.fit_gbrff2(
+            X, y, sw, n_estimators=self.n_estimators, gamma=gamma,
+            reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
+            n_optim_steps=self.n_optim_steps, rng=None, validation=val,
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol, omegas=draws)
+
+    def _set_binary_attributes(self, m):
+        self.init_score_ = m.init_score
+        self.omegas_ = m.omegas
+        self.biases_ = m.biases
+        self.alphas_ = m.alphas
+        self.train_loss_ = m.train_loss
+        self.n_estimators_ = m.n_iter
+        if m.val_loss.shape[0]:
+            self.validation_loss_ = m.val_loss
+
+    @property
+    def estimators_(self):
+        check_is_fitted(self)
+        return [dict(init_score=m.init_score, omegas=m.omegas, biases=m.biases,
+                     alphas=m.alphas, train_loss=m.train_loss) for m in self._models]
+
+
+class GBRFF1Classifier(_BaseGBRFF):
+    """Gradient boosting of learned landmarks with K random Fourier features
+    (GBRFF1, Algorithm 2 of Gautheron et al., ECML-PKDD 2020).
+
+    Each iteration t draws K frequencies ω_j ~ N(0, 2γ)^d, learns a landmark
+    x^t by L-BFGS from the origin on (1/n) Σ exp(-ỹ (1/K) Σ_j cos(ω_j·(x − x_i))),
+    weights the features with the PAC-Bayesian pseudo-posterior
+    q_j ∝ exp(-β√n (1/n) Σ_i exp(-ỹ_i cos(ω_j·(x^t − x_i)))), and adds
+    α Σ_j q_j cos(ω_j·(x^t − x)) to the score H.
+
+    Parameters
+    ----------
+    n_estimators : int, default=100
+        Number of boosting iterations T (landmarks).
+    n_components : int, default=10
+        The paper's K, random features per iteration.
+    gamma : "auto" or float, default="auto"
+        γ of the RBF kernel; "auto" is 1 / n_features.
+    beta : float, default=1.0
+        The paper's β, temperature of the pseudo-posterior q.
+    learning_rate : float, default=1.0
+        Shrinkage applied to every step α.
+    n_optim_steps : int, default=10
+        L-BFGS iterations of the landmark descent from the origin
+        (0: the landmark stays at the origin).
+    n_iter_no_change, validation_fraction, tol, random_state
+        As in :class:`GBRFF2Classifier`.
+
+    Attributes
+    ----------
+    classes_, n_features_in_, init_score_, alphas_, train_loss_, n_estimators_
+        As in :class:`GBRFF2Classifier`.
+    omegas_ : ndarray of shape (T, K, n_features)
+    landmarks_ : ndarray of shape (T, n_features)
+    q_ : ndarray of shape (T, K)
+
+    See Also
+    --------
+    GBRFF2Classifier : one feature per iteration, with learned ω and phase.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF1Classifier
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> clf = GBRFF1Classifier(n_estimators=50, n_components=5, random_state=0).fit(X, y)
+    >>> clf.score(X, y) > 0.9
+    True
+    """
+
+    _parameter_constraints = {
+        **_BaseGBRFF._parameter_constraints,
+        "n_components": [Interval(Integral, 1, None, closed="left")],
+        "beta": [Interval(Real, 0, None, closed="left")],
+    }
+
+    def __init__(self, n_estimators=100, n_components=10, gamma="auto", beta=1.0,
+                 learning_rate=1.0, random_state=None, n_optim_steps=10,
+                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4):
+        self.n_estimators = n_estimators
+        self.n_components = n_components
+        self.gamma = gamma
+        self.beta = beta
+        self.learning_rate = learning_rate
+        self.random_state = random_state
+        self.n_optim_steps = n_optim_steps
+        self.n_iter_no_change = n_iter_no_change
+        self.validation_fraction = validation_fraction
+        self.tol = tol
+
+    def _fit_binary(self, X, y, sw, gamma, rng):
+        X, y, sw, val = self._split_validation(X, y, sw, rng)
+        self._check_weighted_classes(y, sw)
+        draws = rng.standard_normal(
+            (self.n_estimators, self.n_components, X.shape[1])) * np.sqrt(2.0 * gamma)
+        return _boosting.fit_gbrff1(
+            X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
+            gamma=gamma, beta=self.beta, learning_rate=self.learning_rate,
+            n_optim_steps=self.n_optim_steps, rng=None, validation=val,
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol, omegas=draws)
+
+    def _set_binary_attributes(self, m):
+        self.init_score_ = m.init_score
+        self.omegas_ = m.omegas
+        self.landmarks_ = m.landmarks
+        self.q_ = m.q
+        self.alphas_ = m.alphas
+        self.train_loss_ = m.train_loss
+        self.n_estimators_ = m.n_iter
+        if m.val_loss.shape[0]:
+            self.validation_loss_ = m.val_loss
+
+    @property
+    def estimators_(self):
+        check_is_fitted(self)
+        return [dict(init_score=m.init_score, omegas=m.omegas, landmarks=m.landmarks,
+                     q=m.q, alphas=m.alphas, train_loss=m.train_loss) for m in self._models]

@@ -1,0 +1,725 @@
+"""Compiled kernels of the GBRFF engine (numba, ``cache=True``).
+
+Pure functions, arrays in and arrays out, no scikit-learn. The training data
+are stored *transposed*, ``XT`` of shape (d, n), so that the two products a
+boosting step needs, ``z = X @ omega`` and ``X.T @ g``, stream over contiguous
+memory and vectorise (AVX2) without any reordering of floating-point sums.
+
+The objective of every weak-learner search is the exponential loss between
+the residuals ``yt`` (the paper's ỹ) and the weak learner's outputs::
+
+    F = (1/n) sum_i sw_i exp(-yt_i h_i)
+
+computed, in these kernels, as ``(1/n) sum_i sw_i phi(-yt_i h_i)`` where
+``phi`` is ``expm1`` (so F - 1, free of cancellation when the residuals are
+tiny, as late in boosting on separable data), or ``exp(. - shift)`` when the
+residuals are so large that exp would overflow. Both differ from the paper's
+F by an additive or a positive multiplicative constant: the argmin, which is
+all that is used, is the paper's.
+
+Reductions are written with eight independent accumulators (``_sum``,
+``_dot``), which keeps them fast without ``fastmath`` (whose reassociation
+would break the rounding tricks of :mod:`gbrff._fastmath`) and keeps every
+result bit-for-bit reproducible.
+"""
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ._fastmath import fexp, fexpm1_shift, fsincos
+
+# exponents above this would overflow exp() in a sum of many terms: shift
+_SHIFT_START = 600.0
+
+
+# --------------------------------------------------------------------------
+# reductions and products
+# --------------------------------------------------------------------------
+@njit(cache=True)
+def _sum(a):
+    n = a.shape[0]
+    s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = 0.0
+    m = n - n % 8
+    for i in range(0, m, 8):
+        s0 += a[i]
+        s1 += a[i + 1]
+        s2 += a[i + 2]
+        s3 += a[i + 3]
+        s4 += a[i + 4]
+        s5 += a[i + 5]
+        s6 += a[i + 6]
+        s7 += a[i + 7]
+    r = 0.0
+    for i in range(m, n):
+        r += a[i]
+    return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) + r
+
+
+@njit(cache=True)
+def _dot(a, b):
+    n = a.shape[0]
+    s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = 0.0
+    m = n - n % 8
+    for i in range(0, m, 8):
+        s0 += a[i] * b[i]
+        s1 += a[i + 1] * b[i + 1]
+        s2 += a[i + 2] * b[i + 2]
+        s3 += a[i + 3] * b[i + 3]
+        s4 += a[i + 4] * b[i + 4]
+        s5 += a[i + 5] * b[i + 5]
+        s6 += a[i + 6] * b[i + 6]
+        s7 += a[i + 7] * b[i + 7]
+    r = 0.0
+    for i in range(m, n):
+        r += a[i] * b[i]
+    return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) + r
+
+
+@njit(cache=True)
+def project(XT, v, out):
+    """out = X @ v for the transposed data XT (d, n)."""
+    d, n = XT.shape
+    for i in range(n):
+        out[i] = 0.0
+    for k in range(d):
+        vk = v[k]
+        row = XT[k]
+        for i in range(n):
+            out[i] += vk * row[i]
+    return out
+
+
+@njit(cache=True)
+def back_project(XT, g, out):
+    """out = X.T @ g for the transposed data XT (d, n)."""
+    d = XT.shape[0]
+    for k in range(d):
+        out[k] = _dot(XT[k], g)
+    return out
+
+
+# --------------------------------------------------------------------------
+# weights, alpha, losses
+# --------------------------------------------------------------------------
+@njit(cache=True)
+def exp_weights(y, H, sw, w, yt):
+    """w_i = exp(-y_i H_i), yt_i = y_i w_i; returns (loss, shift) where loss
+    is the weighted mean of w (the exponential loss) and ``shift`` the
+    stabiliser the weak-learner searches must use."""
+    n = y.shape[0]
+    R = 0.0
+    for i in range(n):
+        wi = fexp(-y[i] * H[i])
+        w[i] = wi
+        yt[i] = y[i] * wi
+    for i in range(n):
+        if sw[i] > 0.0 and w[i] > R:
+            R = w[i]
+    loss = _dot(sw, w) / n
+    shift = 0.0 if R <= _SHIFT_START else R - _SHIFT_START
+    return loss, shift
+
+
+@njit(cache=True)
+def step_size(y, w, sw, h, buf):
+    """The paper's alpha = 1/2 ln(sum w(1 + y h) / sum w(1 - y h)).
+
+    Computed on weights rescaled by their maximum (alpha is scale free), with
+    a floor of 1e-12 * sum(w) on both sums: a weak learner that is perfect on
+    the training set gets a large but finite alpha (at most ~14.5) instead of
+    inf."""
+    n = y.shape[0]
+    wmax = 0.0
+    for i in range(n):
+        if sw[i] > 0.0 and w[i] > wmax:
+            wmax = w[i]
+    if wmax <= 0.0:
+        return 0.0
+    inv = 1.0 / wmax
+    for i in range(n):
+        buf[i] = sw[i] * w[i] * inv
+    W = _sum(buf)
+    for i in range(n):
+        buf[i] *= y[i] * h[i]
+    S = _sum(buf)
+    eps = 1e-12 * W
+    num = max(W + S, 0.0) + eps
+    den = max(W - S, 0.0) + eps
+    if num <= 0.0 or den <= 0.0:
+        return 0.0
+    return 0.5 * math.log(num / den)
+
+
+@njit(cache=True)
+def exp_loss(y, H, sw, buf):
+    n = y.shape[0]
+    if n == 0:
+        return np.nan
+    for i in range(n):
+        buf[i] = sw[i] * fexp(-y[i] * H[i])
+    return _sum(buf) / _sum(sw)
+
+
+# --------------------------------------------------------------------------
+# GBRFF2: the global search for b
+# --------------------------------------------------------------------------
+@njit(cache=True)
+def bias_objective(p, q, sw, shift, b, buf):
+    """F(b) - const = (1/n) sum sw phi(-(p cos b + q sin b)), with
+    p = yt cos(z), q = yt sin(z), i.e. -(p cos b + q sin b) = -yt cos(z - b)."""
+    n = p.shape[0]
+    sb, cb = fsincos(b)
+    for i in range(n):
+        u = -(p[i] * cb + q[i] * sb)
+        buf[i] = sw[i] * fexpm1_shift(u, shift)[0]
+    return _sum(buf) / n
+
+
+@njit(cache=True)
+def _bias_newton_terms(p, q, sw, shift, b, buf):
+    """(F, F', F'') of :func:`bias_objective` at b."""
+    n = p.shape[0]
+    sb, cb = fsincos(b)
+    f = 0.0
+    g = 0.0
+    h = 0.0
+    for i in range(n):
+        a = p[i] * cb + q[i] * sb          # yt cos(z - b)
+        s = p[i] * sb - q[i] * cb          # -yt sin(z - b)
+        phi, e = fexpm1_shift(-a, shift)
+        we = sw[i] * e
+        f += sw[i] * phi
+        g += we * s
+        h += we * (s * s + a)
+    return f / n, g / n, h / n
+
+
+@njit(cache=True)
+def bias_grid_size(yt):
+    """Number of points of the first, exhaustive scan over [-pi, pi].
+
+    Each term exp(-yt cos(z - b)) has almost all of its Fourier mass in
+    harmonics up to ~|yt|; the scan takes 32 points while max|yt| <= 1 (the
+    objective is then, to double precision, a trigonometric polynomial of
+    degree <= 14) and more as the residuals grow, up to 256."""
+    R = 0.0
+    for i in range(yt.shape[0]):
+        a = abs(yt[i])
+        if a > R:
+            R = a
+    if R <= 1.0:
+        return 32
+    m = 32 + 8 * int(math.ceil(math.sqrt(R) * 2.0))
+    return min(m, 256)
+
+
+@njit(cache=True)
+def best_bias(z, yt, sw, shift, p, q, buf):
+    """Global minimiser over [-pi, pi] of F(b) = mean sw exp(-yt cos(z - b)).
+
+    An exhaustive scan on an even grid (see :func:`bias_grid_size`), then a
+    safeguarded Newton polish inside the grid cell of each of the three best
+    local minima of the scan; the best polished point wins. Returns b."""
+    n = z.shape[0]
+    for i in range(n):
+        s, c = fsincos(z[i])
+        p[i] = yt[i] * c
+        q[i] = yt[i] * s
+    M = bias_grid_size(yt)
+    step = 2.0 * math.pi / M
+    F = np.empty(M)
+    for m in range(M):
+        F[m] = bias_objective(p, q, sw, shift, -math.pi + m * step, buf)
+    # local minima of the circular scan, best first
+    cand = np.empty(M, dtype=np.int64)
+    nc = 0
+    for m in range(M):
+        if F[m] <= F[(m - 1) % M] and F[m] <= F[(m + 1) % M]:
+            cand[nc] = m
+            nc += 1
+    vals = np.empty(nc)
+    for j in range(nc):
+        vals[j] = F[cand[j]]
+    order = np.argsort(vals, kind="mergesort")
+    best_b = -math.pi + cand[order[0]] * step
+    best_f = vals[order[0]]
+    for jj in range(min(3, nc)):
+        m = cand[order[jj]]
+        b0 = -math.pi + m * step
+        lo = b0 - step
+        hi = b0 + step
+        b = b0
+        for _ in range(30):
+            f, g, h = _bias_newton_terms(p, q, sw, shift, b, buf)
+            if f < best_f:
+                best_f = f
+                best_b = b
+            if g > 0.0:
+                hi = min(hi, b)
+            else:
+                lo = max(lo, b)
+            if h > 0.0:
+                nb = b - g / h
+            else:
+                nb = 0.5 * (lo + hi)
+            if not (lo < nb < hi):
+                nb = 0.5 * (lo + hi)
+            if abs(nb - b) <= 1e-13 * (1.0 + abs(b)) or hi - lo <= 1e-13:
+                b = nb
+                break
+            b = nb
+        f = bias_objective(p, q, sw, shift, b, buf)
+        if f < best_f:
+            best_f = f
+            best_b = b
+    # wrap into [-pi, pi]
+    best_b = best_b - 2.0 * math.pi * math.floor((best_b + math.pi) / (2.0 * math.pi))
+    return best_b
+
+
+# --------------------------------------------------------------------------
+# L-BFGS pieces shared by the omega refinement and the landmark descent
+# --------------------------------------------------------------------------
+@njit(cache=True)
+def _lbfgs_direction(grad, S, Y, rho, n_hist, head, direction, alpha_buf):
+    """Two-loop recursion: direction = -H grad with the stored pairs."""
+    m = S.shape[0]
+    for k in range(grad.shape[0]):
+        direction[k] = -grad[k]
+    # newest to oldest
+    for j in range(n_hist):
+        idx = (head - 1 - j) % m
+        a = rho[idx] * np.dot(S[idx], direction)
+        alpha_buf[idx] = a
+        for k in range(direction.shape[0]):
+            direction[k] -= a * Y[idx, k]
+    if n_hist > 0:
+        idx = (head - 1) % m
+        gamma = np.dot(S[idx], Y[idx]) / np.dot(Y[idx], Y[idx])
+        for k in range(direction.shape[0]):
+            direction[k] *= gamma
+    for j in range(n_hist - 1, -1, -1):
+        idx = (head - 1 - j) % m
+        bcoef = rho[idx] * np.dot(Y[idx], direction)
+        for k in range(direction.shape[0]):
+            direction[k] += S[idx, k] * (alpha_buf[idx] - bcoef)
+
+
+@njit(cache=True)
+def _lbfgs_store(s_vec, y_vec, S, Y, rho, n_hist, head):
+    """Store a curvature pair if s.y > 0 (relative test); returns (n_hist, head)."""
+    sy = np.dot(s_vec, y_vec)
+    if sy > 1e-12 * math.sqrt(np.dot(s_vec, s_vec) * np.dot(y_vec, y_vec)) and sy > 0.0:
+        S[head] = s_vec
+        Y[head] = y_vec
+        rho[head] = 1.0 / sy
+        head = (head + 1) % S.shape[0]
+        n_hist = min(n_hist + 1, S.shape[0])
+    return n_hist, head
+
+
+# --------------------------------------------------------------------------
+# GBRFF2: refinement of omega
+# --------------------------------------------------------------------------
+@njit(cache=True)
+def _omega_loss_terms(z, yt, sw, shift, b, g, lbuf):
+    """Data part of the omega objective at projections z; its derivative with
+    respect to each z_i is written to g. Returns the data loss."""
+    n = z.shape[0]
+    inv_n = 1.0 / n
+    for i in range(n):
+        s, c = fsincos(z[i] - b)
+        phi, e = fexpm1_shift(-yt[i] * c, shift)
+        lbuf[i] = sw[i] * phi
+        g[i] = sw[i] * yt[i] * s * e * inv_n
+    return _sum(lbuf) / n
+
+
+@njit(cache=True)
+def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, work_n3, work_n4):
+    """Minimise reg ||omega||^2 + (1/n) sum sw exp(-yt cos(omega.x - b)) over
+    omega with at most ``n_steps`` L-BFGS iterations from the given omega
+    (modified in place). ``z`` holds X @ omega on entry and on exit.
+
+    ``reg`` is the paper's lambda already multiplied by exp(-shift). The line
+    search moves along z + s * (X @ direction), so a trial step costs no pass
+    over X; an iteration costs two (X @ direction and X.T @ g)."""
+    d = omega.shape[0]
+    m = 10
+    S = np.zeros((m, d))
+    Y = np.zeros((m, d))
+    rho = np.zeros(m)
+    abuf = np.zeros(m)
+    n_hist = 0
+    head = 0
+    g_i = work_n          # per-sample derivative at the current point
+    u = work_n2           # X @ direction
+    zt = work_n3          # trial projections
+    lbuf = work_n4        # loss terms
+    grad = np.empty(d)
+    gnew = np.empty(d)
+    direction = np.empty(d)
+    f = _omega_loss_terms(z, yt, sw, shift, b, g_i, lbuf) + reg * np.dot(omega, omega)
+    back_project(XT, g_i, grad)
+    for k in range(d):
+        grad[k] += 2.0 * reg * omega[k]
+    for it in range(n_steps):
+        gnorm = math.sqrt(np.dot(grad, grad))
+        if not (gnorm > 0.0) or not math.isfinite(gnorm):
+            break
+        _lbfgs_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
+        slope = np.dot(grad, direction)
+        if not (slope < 0.0):
+            for k in range(d):
+                direction[k] = -grad[k]
+            slope = -gnorm * gnorm
+            n_hist = 0
+        step = 1.0
+        if n_hist == 0:
+            step = 1.0 / math.sqrt(np.dot(direction, direction))
+        project(XT, direction, u)
+        accepted = False
+        ft = 0.0
+        for _ls in range(30):
+            for i in range(z.shape[0]):
+                zt[i] = z[i] + step * u[i]
+            ot = 0.0
+            for k in range(d):
+                ok = omega[k] + step * direction[k]
+                ot += ok * ok
+            ft = _omega_loss_terms(zt, yt, sw, shift, b, g_i, lbuf) + reg * ot
+            if ft <= f + 1e-4 * step * slope:
+                accepted = True
+                break
+            # quadratic interpolation, kept within [0.1, 0.5] of the step
+            denom = 2.0 * (ft - f - step * slope)
+            ns = -slope * step * step / denom if denom > 0.0 else 0.5 * step
+            step = min(max(ns, 0.1 * step), 0.5 * step)
+        if not accepted:
+            # g_i now belongs to a rejected trial; z, omega, f are unchanged
+            break
+        for i in range(z.shape[0]):
+            z[i] = zt[i]
+        back_project(XT, g_i, gnew)
+        for k in range(d):
+            omega[k] += step * direction[k]
+        for k in range(d):
+            gnew[k] += 2.0 * reg * omega[k]
+        n_hist, head = _lbfgs_store(step * direction, gnew - grad, S, Y, rho, n_hist, head)
+        grad[:] = gnew
+        f_old = f
+        f = ft
+        if f_old - f <= 1e-15 * abs(f_old):
+            break
+    return f
+
+
+# --------------------------------------------------------------------------
+# GBRFF2: the boosting loop
+# --------------------------------------------------------------------------
+@njit(cache=True)
+def _cos_update(z, b, h):
+    for i in range(z.shape[0]):
+        h[i] = fsincos(z[i] - b)[1]
+
+
+@njit(cache=True)
+def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
+                 n_steps, reg_lambda, learning_rate,
+                 XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol):
+    """Run GBRFF2 (the paper's Algorithm 3) for ``omegas.shape[0]`` iterations.
+
+    omegas (T, d): on entry the draws omega ~ N(0, 2 gamma)^d, on exit the
+    refined frequencies. H (n,) holds H^0 on entry and the final scores on
+    exit; biases, alphas, train_loss (T,) are written. With a non-empty
+    validation set (XvT, yv, swv, Hv), val_loss is written and the loop stops
+    after ``n_iter_no_change`` iterations without a decrease of the
+    validation loss by more than ``tol`` (n_iter_no_change <= 0: never).
+    Returns the number of iterations run."""
+    d, n = XT.shape
+    T = omegas.shape[0]
+    w = np.empty(n)
+    yt = np.empty(n)
+    z = np.empty(n)
+    p = np.empty(n)
+    q = np.empty(n)
+    buf = np.empty(n)
+    h = np.empty(n)
+    nv = yv.shape[0]
+    zv = np.empty(nv)
+    bufv = np.empty(nv)
+    best_val = np.inf
+    since_best = 0
+    loss, shift = exp_weights(y, H, sw, w, yt)
+    for t in range(T):
+        omega = omegas[t]
+        project(XT, omega, z)
+        b = best_bias(z, yt, sw, shift, p, q, buf)
+        if n_steps > 0:
+            refine_omega(XT, yt, sw, shift, b, reg_lambda * math.exp(-shift),
+                         omega, z, n_steps, p, q, buf, h)
+        _cos_update(z, b, h)
+        a = learning_rate * step_size(y, w, sw, h, buf)
+        for i in range(n):
+            H[i] += a * h[i]
+        biases[t] = b
+        alphas[t] = a
+        loss, shift = exp_weights(y, H, sw, w, yt)
+        train_loss[t] = loss
+        if nv > 0:
+            project(XvT, omega, zv)
+            for i in range(nv):
+                Hv[i] += a * fsincos(zv[i] - b)[1]
+            vl = exp_loss(yv, Hv, swv, bufv)
+            val_loss[t] = vl
+            if n_iter_no_change > 0:
+                if vl < best_val - tol:
+                    best_val = vl
+                    since_best = 0
+                else:
+                    since_best += 1
+                    if since_best >= n_iter_no_change:
+                        return t + 1
+    return T
+
+
+# --------------------------------------------------------------------------
+# GBRFF1: landmark descent, q weights, boosting loop
+# --------------------------------------------------------------------------
+@njit(cache=True)
+def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
+    """Landmark objective through a = Omega @ x (K,):
+    f = (1/n) sum sw phi(-yt (1/K) sum_j cos(a_j - Z_ji)) with
+    cos(a_j - Z_ji) = cos a_j C_ji + sin a_j S_ji; G_j = df/da_j."""
+    K, n = C.shape
+    inv_k = 1.0 / K
+    ca = np.empty(K)
+    sa = np.empty(K)
+    for j in range(K):
+        s_, c_ = fsincos(a[j])
+        ca[j] = c_ * inv_k
+        sa[j] = s_ * inv_k
+    for i in range(n):
+        hbuf[i] = 0.0
+    for j in range(K):
+        cj = ca[j]
+        sj = sa[j]
+        Cj = C[j]
+        Sj = S[j]
+        for i in range(n):
+            hbuf[i] += cj * Cj[i] + sj * Sj[i]
+    for i in range(n):
+        buf[i] = sw[i] * fexpm1_shift(-yt[i] * hbuf[i], shift)[0]
+    f = _sum(buf) / n
+    if want_grad:
+        inv_n = 1.0 / n
+        for i in range(n):
+            buf[i] = sw[i] * yt[i] * fexp(-yt[i] * hbuf[i] - shift) * inv_n
+        # d/da_j of -yt (1/K) cos(a_j - Z) = yt (1/K) sin(a_j - Z)
+        # sin(a_j - Z) = sin a_j C - cos a_j S
+        for j in range(K):
+            G[j] = sa[j] * _dot(buf, C[j]) - ca[j] * _dot(buf, S[j])
+    return f
+
+
+@njit(cache=True)
+def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
+    """At most ``n_steps`` L-BFGS iterations on the landmark x (d,) from its
+    given value (the paper starts at the origin), minimising the GBRFF1
+    landmark objective. Om (K, d) are the frequencies."""
+    K, d = Om.shape
+    m = 10
+    Sm = np.zeros((m, d))
+    Ym = np.zeros((m, d))
+    rho = np.zeros(m)
+    abuf = np.zeros(m)
+    n_hist = 0
+    head = 0
+    a = Om @ x
+    G = np.empty(K)
+    f = _landmark_terms(C, S, a, yt, sw, shift, True, G, buf, hbuf)
+    grad = Om.T @ G
+    direction = np.empty(d)
+    at = np.empty(K)
+    for it in range(n_steps):
+        gnorm = math.sqrt(np.dot(grad, grad))
+        if not (gnorm > 0.0) or not math.isfinite(gnorm):
+            break
+        _lbfgs_direction(grad, Sm, Ym, rho, n_hist, head, direction, abuf)
+        slope = np.dot(grad, direction)
+        if not (slope < 0.0):
+            for k in range(d):
+                direction[k] = -grad[k]
+            slope = -gnorm * gnorm
+            n_hist = 0
+        step = 1.0
+        if n_hist == 0:
+            step = 1.0 / math.sqrt(np.dot(direction, direction))
+        ua = Om @ direction
+        accepted = False
+        ft = 0.0
+        for _ls in range(30):
+            for j in range(K):
+                at[j] = a[j] + step * ua[j]
+            ft = _landmark_terms(C, S, at, yt, sw, shift, False, G, buf, hbuf)
+            if ft <= f + 1e-4 * step * slope:
+                accepted = True
+                break
+            denom = 2.0 * (ft - f - step * slope)
+            ns = -slope * step * step / denom if denom > 0.0 else 0.5 * step
+            step = min(max(ns, 0.1 * step), 0.5 * step)
+        if not accepted:
+            break
+        for k in range(d):
+            x[k] += step * direction[k]
+        a[:] = at
+        f_old = f
+        f = _landmark_terms(C, S, a, yt, sw, shift, True, G, buf, hbuf)
+        gnew = Om.T @ G
+        n_hist, head = _lbfgs_store(step * direction, gnew - grad, Sm, Ym, rho, n_hist, head)
+        grad = gnew
+        if f_old - f <= 1e-15 * abs(f_old):
+            break
+    return f
+
+
+@njit(cache=True)
+def rff_weights(C, S, a, yt, sw, shift, beta, q, buf):
+    """The paper's Eq. (10): q_j proportional to
+    exp(-beta sqrt(n) (1/n) sum_i exp(-yt_i cos(a_j - Z_ji))), normalised
+    to sum to one (computed as a softmax, so it never overflows)."""
+    K, n = C.shape
+    L = np.empty(K)
+    for j in range(K):
+        s_, c_ = fsincos(a[j])
+        Cj = C[j]
+        Sj = S[j]
+        for i in range(n):
+            buf[i] = sw[i] * fexpm1_shift(-yt[i] * (c_ * Cj[i] + s_ * Sj[i]), shift)[0]
+        L[j] = _sum(buf) / n
+    lmin = L.min()
+    scale = beta * math.sqrt(n) * math.exp(shift)
+    tot = 0.0
+    for j in range(K):
+        diff = L[j] - lmin
+        e = diff * scale if diff > 0.0 else 0.0
+        q[j] = math.exp(-e)
+        tot += q[j]
+    for j in range(K):
+        q[j] /= tot
+
+
+@njit(cache=True)
+def gbrff1_boost(XT, y, sw, H, omegas, landmarks, qs, alphas, train_loss,
+                 n_steps, beta, learning_rate,
+                 XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol):
+    """Run GBRFF1 (the paper's Algorithm 2) for ``omegas.shape[0]`` iterations.
+
+    omegas (T, K, d) are the draws omega ~ N(0, 2 gamma)^d; landmarks (T, d),
+    qs (T, K), alphas, train_loss (T,) are written; H as in
+    :func:`gbrff2_boost`, as are validation and early stopping. Returns the
+    number of iterations run."""
+    d, n = XT.shape
+    T, K, _ = omegas.shape
+    w = np.empty(n)
+    yt = np.empty(n)
+    buf = np.empty(n)
+    hbuf = np.empty(n)
+    h = np.empty(n)
+    Cm = np.empty((K, n))
+    Sm = np.empty((K, n))
+    nv = yv.shape[0]
+    Zv = np.empty((K, nv))
+    bufv = np.empty(nv)
+    best_val = np.inf
+    since_best = 0
+    loss, shift = exp_weights(y, H, sw, w, yt)
+    for t in range(T):
+        Om = np.ascontiguousarray(omegas[t])
+        Z = Om @ XT                                   # (K, n)
+        for j in range(K):
+            for i in range(n):
+                s_, c_ = fsincos(Z[j, i])
+                Cm[j, i] = c_
+                Sm[j, i] = s_
+        x = landmarks[t]
+        for k in range(d):
+            x[k] = 0.0
+        if n_steps > 0:
+            landmark_descent(Cm, Sm, Om, yt, sw, shift, n_steps, x, buf, hbuf)
+        a = Om @ x
+        q = qs[t]
+        rff_weights(Cm, Sm, a, yt, sw, shift, beta, q, buf)
+        for i in range(n):
+            h[i] = 0.0
+        for j in range(K):
+            s_, c_ = fsincos(a[j])
+            cq = c_ * q[j]
+            sq = s_ * q[j]
+            Cj = Cm[j]
+            Sj = Sm[j]
+            for i in range(n):
+                h[i] += cq * Cj[i] + sq * Sj[i]
+        al = learning_rate * step_size(y, w, sw, h, buf)
+        for i in range(n):
+            H[i] += al * h[i]
+        alphas[t] = al
+        loss, shift = exp_weights(y, H, sw, w, yt)
+        train_loss[t] = loss
+        if nv > 0:
+            Zv[:, :] = Om @ XvT
+            for j in range(K):
+                for i in range(nv):
+                    Hv[i] += al * q[j] * fsincos(a[j] - Zv[j, i])[1]
+            vl = exp_loss(yv, Hv, swv, bufv)
+            val_loss[t] = vl
+            if n_iter_no_change > 0:
+                if vl < best_val - tol:
+                    best_val = vl
+                    since_best = 0
+                else:
+                    since_best += 1
+                    if since_best >= n_iter_no_change:
+                        return t + 1
+    return T
+
+
+# --------------------------------------------------------------------------
+# prediction: sums of cosines, staged
+# --------------------------------------------------------------------------
+@njit(cache=True)
+def staged_cosine_sums(X, W, phases, coefs, group, init, stages, out):
+    """Scores of a fitted ensemble after given numbers of iterations.
+
+    The ensemble is H(x) = init(x) + sum_m coefs[m] cos(W[m] . x - phases[m]),
+    with components ordered by iteration, ``group`` components an iteration;
+    ``init`` (n,) are the scores before the first component. ``stages``
+    (sorted numbers of iterations, 0 for init) select the rows of ``out``
+    (len(stages), n) to fill. X is (n, d), C-contiguous."""
+    n = X.shape[0]
+    M = W.shape[0]
+    n_stage = stages.shape[0]
+    chunk = 256
+    for start in range(0, n, chunk):
+        stop = min(start + chunk, n)
+        rows = stop - start
+        Zc = np.ascontiguousarray((X[start:stop] @ W.T).T)   # (M, rows)
+        acc = init[start:stop].copy()
+        s_idx = 0
+        while s_idx < n_stage and stages[s_idx] == 0:
+            out[s_idx, start:stop] = acc
+            s_idx += 1
+        for m in range(M):
+            cm = coefs[m]
+            ph = phases[m]
+            zm = Zc[m]
+            for r in range(rows):
+                acc[r] += cm * fsincos(zm[r] - ph)[1]
+            if (m + 1) % group == 0:
+                it = (m + 1) // group
+                while s_idx < n_stage and stages[s_idx] == it:
+                    out[s_idx, start:stop] = acc
+                    s_idx += 1
+    return out
