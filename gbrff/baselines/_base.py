@@ -1,0 +1,55 @@
+"""What the three comparison classifiers share: binary labels, tags, predict."""
+
+import numpy as np
+from sklearn.base import ClassifierMixin
+from sklearn.utils.multiclass import check_classification_targets, type_of_target
+from sklearn.utils.validation import validate_data
+
+__all__ = ["BinaryClassifierMixin"]
+
+
+class BinaryClassifierMixin(ClassifierMixin):
+    """Binary classifier conventions shared with the GBRFF estimators.
+
+    ``classes_`` holds the two sorted labels; internally ``classes_[0]`` is
+    -1 and ``classes_[1]`` is +1, ``decision_function`` > 0 predicts
+    ``classes_[1]``. More than two classes raise a ValueError (the paper's
+    methods are binary); the estimator tags say so, so that scikit-learn's
+    checks skip the multi-class ones.
+    """
+
+    def _validate_fit_data(self, X, y):
+        """Validate (X, y), set ``classes_`` and ``n_features_in_``; return X and y in {-1, +1}."""
+        X, y = validate_data(self, X, y, dtype=np.float64, order="C")
+        check_classification_targets(y)
+        y_type = type_of_target(y, input_name="y", raise_unknown=True)
+        if y_type != "binary":
+            raise ValueError(
+                f"Only binary classification is supported. The type of the target is {y_type}; "
+                f"{type(self).__name__} implements a binary method of the GBRFF paper's comparison."
+            )
+        self.classes_, y_index = np.unique(y, return_inverse=True)
+        if len(self.classes_) != 2:
+            raise ValueError(
+                f"{type(self).__name__} needs examples of 2 classes; got 1 class: {self.classes_.tolist()}"
+            )
+        return X, np.where(y_index == 1, 1.0, -1.0)
+
+    def predict(self, X):
+        """Predict class labels: ``classes_[1]`` where ``decision_function(X) > 0``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        y : ndarray of shape (n_samples,)
+        """
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(np.intp)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags

@@ -1,0 +1,133 @@
+"""The methods of Table 2 of the GBRFF paper, with their hyper-parameter grids (section 4.1).
+
+``METHODS[name].make(n_iter, random_state)`` builds an unfitted estimator
+with ``n_iter`` boosting iterations / landmarks / constructed features, and
+``METHODS[name].grid(n_features)`` the parameter grid the paper searches by
+5-fold cross-validation. The GBRFF and LightGBM/XGBoost classes are imported
+only when an estimator is made, so this module imports without them.
+"""
+
+from dataclasses import dataclass
+from typing import Callable
+
+from sklearn.base import BaseEstimator
+
+__all__ = ["MethodSpec", "METHODS", "get_method"]
+
+_POW10 = [10.0**e for e in range(-2, 3)]  # 10^{-2..2}
+_POW2 = [2.0**e for e in range(-2, 3)]  # 2^{-2..2}
+_REG_LAMBDA = [0.0] + [2.0**e for e in range(-5, -1)]  # {0, 2^{-5..-2}}
+
+
+@dataclass(frozen=True)
+class MethodSpec:
+    """One comparison method: how to build it and which grid the paper searches."""
+
+    name: str
+    make: Callable[..., BaseEstimator]
+    grid: Callable[[int], "dict | list[dict]"]
+    reference: str
+
+
+def _gammas(n_features):
+    return [g / n_features for g in _POW2]
+
+
+def _make_bmkr(n_iter=100, random_state=None):
+    from ._bmkr import BMKRClassifier
+
+    return BMKRClassifier(n_estimators=n_iter, random_state=random_state)
+
+
+def _make_gfc(n_iter=100, random_state=None):
+    from ._gfc import GFCClassifier
+
+    return GFCClassifier(n_components=n_iter, random_state=random_state)
+
+
+def _make_pbrff(n_iter=100, random_state=None):
+    from ._pbrff import PBRFFClassifier
+
+    return PBRFFClassifier(n_landmarks=n_iter, n_components=10, random_state=random_state)
+
+
+def _make_gbrff1(n_iter=100, random_state=None):
+    from gbrff._estimators import GBRFF1Classifier
+
+    return GBRFF1Classifier(n_estimators=n_iter, n_components=10, random_state=random_state)
+
+
+def _make_gbrff2(n_iter=100, random_state=None):
+    from gbrff._estimators import GBRFF2Classifier
+
+    return GBRFF2Classifier(n_estimators=n_iter, random_state=random_state)
+
+
+def _make_lgbm(n_iter=100, random_state=None):
+    from lightgbm import LGBMClassifier
+
+    return LGBMClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbose=-1)
+
+
+def _make_xgb(n_iter=100, random_state=None):
+    from xgboost import XGBClassifier
+
+    return XGBClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbosity=0)
+
+
+def _tree_grid(n_features):
+    # num_leaves is tied to max_depth, so one sub-grid per depth
+    return [{"max_depth": [depth], "num_leaves": [2**depth], "reg_lambda": _REG_LAMBDA} for depth in range(1, 11)]
+
+
+METHODS = {
+    spec.name: spec
+    for spec in (
+        MethodSpec(
+            "BMKR", _make_bmkr, lambda d: {"C": _POW10},
+            "Wu, Wang, Precup, Boulet. Boosting Based Multiple Kernel Learning and Transfer Regression "
+            "for Electricity Load Forecasting. ECML-PKDD 2017.",
+        ),
+        MethodSpec(
+            "GFC", _make_gfc, lambda d: {"C": _POW10},
+            "Oglic, Gärtner. Greedy Feature Construction. NIPS 2016.",
+        ),
+        MethodSpec(
+            "PBRFF", _make_pbrff, lambda d: {"gamma": _gammas(d), "beta": _POW10, "C": _POW10},
+            "Letarte, Morvant, Germain. Pseudo-Bayesian Learning with Kernel Fourier Transform as Prior. AISTATS 2019.",
+        ),
+        MethodSpec(
+            "GBRFF1", _make_gbrff1, lambda d: {"gamma": _gammas(d), "beta": _POW10},
+            "Gautheron, Germain, Habrard, Metzler, Morvant, Sebban, Zantedeschi. Landmark-based Ensemble Learning "
+            "with Random Fourier Features and Gradient Boosting. ECML-PKDD 2020 (Algorithm 2, K = 10).",
+        ),
+        MethodSpec(
+            "LGBM", _make_lgbm, _tree_grid,
+            "Ke, Meng, Finley, Wang, Chen, Ma, Ye, Liu. LightGBM: A Highly Efficient Gradient Boosting "
+            "Decision Tree. NIPS 2017.",
+        ),
+        MethodSpec(
+            "GBRFF2", _make_gbrff2, lambda d: {"gamma": _gammas(d), "reg_lambda": _REG_LAMBDA},
+            "Gautheron et al. ECML-PKDD 2020 (GBRFF2, section 3.3).",
+        ),
+        MethodSpec(
+            "XGB", _make_xgb,
+            lambda d: {"max_depth": list(range(1, 11)), "reg_lambda": _REG_LAMBDA},
+            "Chen, Guestrin. XGBoost: A Scalable Tree Boosting System. KDD 2016 (not in the GBRFF paper; an extra).",
+        ),
+    )
+}
+
+
+def get_method(name):
+    """Return the :class:`MethodSpec` called ``name`` (e.g. "GBRFF2").
+
+    Raises
+    ------
+    ValueError
+        Unknown name; the message lists the valid ones.
+    """
+    try:
+        return METHODS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown method {name!r}; valid names: {', '.join(METHODS)}") from None

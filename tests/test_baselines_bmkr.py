@@ -1,0 +1,61 @@
+"""BMKRClassifier against Wu et al. (2017) as the GBRFF paper describes it."""
+
+import numpy as np
+import pytest
+from sklearn.metrics.pairwise import rbf_kernel
+from sklearn.svm import SVR
+
+from gbrff.baselines import BMKRClassifier
+from gbrff.baselines._bmkr import DEFAULT_GAMMAS
+from gbrff.datasets import make_toy
+
+
+@pytest.fixture(scope="module")
+def data():
+    return make_toy("circles", n_samples=200, random_state=0)
+
+
+def test_dictionary_is_the_papers():
+    assert DEFAULT_GAMMAS == tuple(2.0**e for e in range(-4, 6))
+
+
+def test_first_iteration_picks_the_best_svr(data):
+    X, y = data
+    clf = BMKRClassifier(n_estimators=1, C=1.0).fit(X, y)
+    assert clf.init_ == pytest.approx(y.mean())
+    residual = y - y.mean()
+    errors = {}
+    for g in list(DEFAULT_GAMMAS) + [None]:
+        svr = SVR(kernel="linear" if g is None else "rbf", gamma=g or "scale", C=1.0).fit(X, residual)
+        errors[g] = np.sum((residual - svr.predict(X)) ** 2)
+    assert clf.kernel_gammas_[0] == min(errors, key=errors.get)
+    F1 = next(clf.staged_decision_function(X))
+    np.testing.assert_allclose(F1 - y.mean(), SVR(kernel="rbf", gamma=clf.kernel_gammas_[0]).fit(X, residual).predict(X), atol=1e-2)
+
+
+def test_boosting_decreases_training_loss(data):
+    X, y = data
+    clf = BMKRClassifier(n_estimators=6).fit(X, y)
+    assert np.all(np.diff(clf.train_score_) <= 1e-9)
+    staged = list(clf.staged_decision_function(X))
+    assert len(staged) == 6
+    np.testing.assert_allclose(staged[-1], clf.decision_function(X))
+    np.testing.assert_allclose([np.mean((y - s) ** 2) for s in staged], clf.train_score_, rtol=1e-6)
+
+
+def test_precomputed_and_direct_paths_agree(data):
+    X, y = data
+    a = BMKRClassifier(n_estimators=2, max_precompute=10_000).fit(X, y)
+    b = BMKRClassifier(n_estimators=2, max_precompute=0).fit(X, y)
+    assert a.kernel_gammas_ == b.kernel_gammas_
+    # libsvm stops at tol=1e-3, so the two kernel paths agree to about that
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), atol=1e-2)
+
+
+def test_shrinkage_and_subsample(data):
+    X, y = data
+    clf = BMKRClassifier(n_estimators=3, learning_rate=0.5, subsample=0.5, random_state=0).fit(X, y)
+    again = BMKRClassifier(n_estimators=3, learning_rate=0.5, subsample=0.5, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(clf.decision_function(X), again.decision_function(X))
+    with pytest.raises(ValueError, match="dictionary is empty"):
+        BMKRClassifier(gammas=(), use_linear=False).fit(X, y)
