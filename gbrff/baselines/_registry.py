@@ -70,9 +70,9 @@ def _make_lgbm(n_iter=100, random_state=None):
 
 
 def _make_xgb(n_iter=100, random_state=None):
-    from xgboost import XGBClassifier
+    from ._xgb import XGBLabelClassifier  # XGBClassifier taking {-1, +1} labels
 
-    return XGBClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbosity=0)
+    return XGBLabelClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbosity=0)
 
 
 def _tree_grid(n_features):
