@@ -1,0 +1,129 @@
+"""A run killed part-way (SIGKILL) and restarted ends like an uninterrupted run;
+the Dask and joblib paths give the same results as a serial run."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+N_UNITS = 2 * 2 * 2 * (4 * 5 + 1)  # tasks x splits x methods x (4 points x 5 folds + refit)
+
+
+def data_dir():
+    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
+    if not Path(path, "wine").exists():
+        pytest.skip(f"UCI mirror not found at {path}")
+    return str(Path(path).resolve())
+
+
+def env():
+    e = dict(os.environ)
+    e["PYTHONPATH"] = os.pathsep.join([str(TESTS), str(ROOT), e.get("PYTHONPATH", "")])
+    e["GBRFF_DATA_DIR"] = data_dir()
+    e.setdefault("OMP_NUM_THREADS", "1")
+    e.setdefault("OPENBLAS_NUM_THREADS", "1")
+    return e
+
+
+def command(out, *extra):
+    return [sys.executable, "-m", "gbrff.experiments", "table2", "--tasks", "wine,sonar",
+            "--methods", "SLOW,RIDGE", "--n-splits", "2", "--n-iter", "20",
+            "--registry", "test_experiments_standin:get_method", "--out", str(out), *extra]
+
+
+def runs_without_times(out):
+    df = pd.read_csv(Path(out) / "runs.csv")
+    assert list(df.columns) == ["task", "method", "split", "seed", "test_accuracy",
+                                "best_params", "fit_seconds"]
+    return df.drop(columns="fit_seconds")
+
+
+def store_keys(out):
+    lines = (Path(out) / "store.jsonl").read_text().splitlines()
+    return [json.loads(line)["key"] for line in lines]
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reference")
+    subprocess.run(command(out, "--no-progress"), env=env(), cwd=ROOT, check=True,
+                   timeout=300)
+    return out
+
+
+def test_uninterrupted_run_is_complete(reference):
+    keys = store_keys(reference)
+    assert len(keys) == len(set(keys)) == N_UNITS
+    runs = runs_without_times(reference)
+    assert len(runs) == 2 * 2 * 2
+    summary = pd.read_csv(reference / "summary.csv")
+    assert list(summary.columns) == ["task", "method", "n_splits", "mean", "std"]
+    assert (summary["n_splits"] == 2).all()
+    meta = json.loads((reference / "meta.json").read_text())
+    assert meta["runs"][0]["cpu_count"] >= 1 and meta["runs"][0]["wall_seconds"] > 0
+
+
+def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference, tmp_path):
+    out = tmp_path / "killed"
+    proc = subprocess.Popen(command(out), env=env(), cwd=ROOT, stderr=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL)
+    store = out / "store.jsonl"
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if store.exists() and store.read_bytes().count(b"\n") >= 40:
+            break
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.returncode == -signal.SIGKILL
+    assert "ETA" in err  # the progress bar was drawn
+    done = len(store_keys(out))
+    assert 40 <= done < N_UNITS, "the kill must land part-way"
+    with open(store, "ab") as fh:  # as if killed in the middle of a write
+        fh.write(b'{"key":"[\\"table2\\",[\\"uci\\",\\"wine\\"],0,0,\\"SL')
+
+    subprocess.run(command(out, "--no-progress", "--n-jobs", "2"), env=env(), cwd=ROOT,
+                   check=True, timeout=300)
+    keys = store_keys(out)
+    assert len(keys) == len(set(keys)) == N_UNITS
+    assert set(keys) == set(store_keys(reference))
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["runs"][-1]["computed_units"] == N_UNITS - done
+    pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
+
+    # a third run finds everything done and computes nothing
+    subprocess.run(command(out, "--no-progress"), env=env(), cwd=ROOT, check=True, timeout=300)
+    assert json.loads((out / "meta.json").read_text())["runs"][-1]["computed_units"] == 0
+    assert len(store_keys(out)) == N_UNITS
+
+
+def test_dask_localcluster_gives_the_serial_results(reference, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  host="127.0.0.1", protocol="tcp",
+                                  dashboard_address=None) as cluster:
+        out = tmp_path / "dask"
+        proc = subprocess.run(command(out, "--no-progress", "--backend", "dask",
+                                      "--scheduler", cluster.scheduler_address),
+                              env=env(), cwd=ROOT, timeout=300, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+    assert sorted(store_keys(out)) == sorted(store_keys(reference))
+    pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["runs"][-1]["backend"] == "dask"
+
+
+def test_dask_without_scheduler_is_a_clear_error(tmp_path):
+    proc = subprocess.run(command(tmp_path, "--backend", "dask"), env=env(), cwd=ROOT,
+                          timeout=120, capture_output=True, text=True)
+    assert proc.returncode != 0 and "--scheduler" in proc.stderr
