@@ -53,3 +53,23 @@ def test_ridge_wave_objective_matches_numpy(reg):
     f = lambda v: ridge_wave_objective(v, X, r, reg)[0]
     g = lambda v: ridge_wave_objective(v, X, r, reg)[1]
     assert check_grad(f, g, w) < 1e-5 * max(1.0, np.linalg.norm(grad))
+
+
+def test_fast_trig_paths_match_libm():
+    X, y, omegas, landmarks, W, offsets, rng = _random_landmark_problem(600, 5, 8, 4, seed=2)
+    q = rng.rand(32)
+    np.testing.assert_allclose(landmark_alignment(X, y, W, offsets, True), landmark_alignment(X, y, W, offsets, False), atol=1e-11)
+    np.testing.assert_allclose(landmark_features(X, W, offsets, q, 4, True), landmark_features(X, W, offsets, q, 4, False), atol=1e-13)
+    r, w = rng.randn(600), rng.randn(5)
+    fast, slow = ridge_wave_objective(w, X, r, 0.01, True), ridge_wave_objective(w, X, r, 0.01, False)
+    np.testing.assert_allclose(fast[0], slow[0], rtol=1e-12)
+    np.testing.assert_allclose(fast[1], slow[1], rtol=1e-9, atol=1e-12)
+
+
+def test_fast_trig_ok_bound():
+    from gbrff.baselines._kernels import fast_trig_ok
+
+    X, W, off = np.ones((3, 2)), np.ones((2, 4)), np.zeros(4)
+    assert fast_trig_ok(X, W, off)
+    assert not fast_trig_ok(X * 1e5, W, off)
+    assert not fast_trig_ok(X, W, off + 2e5)

@@ -14,14 +14,27 @@ import math
 import numpy as np
 from numba import njit
 
-__all__ = ["landmark_alignment", "landmark_features", "ridge_wave_objective"]
+from .._fastmath import fcos, fsincos
+
+#: fcos/fsincos (gbrff._fastmath) are exact to ~1e-16 for |z| < 1e5 only.
+FAST_TRIG_LIMIT = 1e5
+
+__all__ = ["fast_trig_ok", "landmark_alignment", "landmark_features", "ridge_wave_objective"]
+
+
+def fast_trig_ok(X, W, offsets):
+    """Whether every |X W − offsets| is provably below FAST_TRIG_LIMIT (Cauchy–Schwarz bound)."""
+    if X.size == 0 or W.size == 0:
+        return True
+    bound = np.sqrt((X * X).sum(axis=1).max()) * np.sqrt((W * W).sum(axis=0).max()) + np.abs(offsets).max()
+    return bool(bound < FAST_TRIG_LIMIT)
 
 
 _CHUNK = 512  # rows per BLAS block: Z = X[block] @ W stays in cache
 
 
 @njit(cache=True)
-def landmark_alignment(X, y, W, offsets):
+def landmark_alignment(X, y, W, offsets, fast=False):
     """Label-weighted sums of the landmark random features.
 
     Parameters
@@ -30,6 +43,9 @@ def landmark_alignment(X, y, W, offsets):
     y : ndarray (n,), values in {-1, +1}
     W : ndarray (d, n_L * K), C-contiguous; column p*K + k is ω_pk
     offsets : ndarray (n_L * K,), ω_pk · x^p for the landmark x^p of the column
+    fast : bool
+        Use the vectorisable cosine of gbrff._fastmath; only valid when every
+        |ω_pk · x_i − ω_pk · x^p| < FAST_TRIG_LIMIT (see :func:`fast_trig_ok`).
 
     Returns
     -------
@@ -43,17 +59,22 @@ def landmark_alignment(X, y, W, offsets):
         Z = np.dot(X[start:stop], W)  # BLAS
         for i in range(stop - start):
             yi = y[start + i]
-            for col in range(m):
-                S[col] += yi * math.cos(Z[i, col] - offsets[col])
+            if fast:
+                for col in range(m):
+                    S[col] += yi * fcos(Z[i, col] - offsets[col])
+            else:
+                for col in range(m):
+                    S[col] += yi * math.cos(Z[i, col] - offsets[col])
     return S
 
 
 @njit(cache=True)
-def landmark_features(X, W, offsets, weights, n_components):
+def landmark_features(X, W, offsets, weights, n_components, fast=False):
     """PBRFF representation: one feature per landmark, Equation (2) of the paper.
 
     ``X``, ``W`` and ``offsets`` as in :func:`landmark_alignment`; ``weights``
-    (n_L * K,) holds the pseudo-posterior q_pk; ``n_components`` is K.
+    (n_L * K,) holds the pseudo-posterior q_pk; ``n_components`` is K;
+    ``fast`` as in :func:`landmark_alignment`.
 
     Returns
     -------
@@ -68,9 +89,13 @@ def landmark_features(X, W, offsets, weights, n_components):
         for i in range(stop - start):
             for p in range(n_l):
                 acc = 0.0
-                for k in range(n_components):
-                    col = p * n_components + k
-                    acc += weights[col] * math.cos(Z[i, col] - offsets[col])
+                base = p * n_components
+                if fast:
+                    for k in range(n_components):
+                        acc += weights[base + k] * fcos(Z[i, base + k] - offsets[base + k])
+                else:
+                    for k in range(n_components):
+                        acc += weights[base + k] * math.cos(Z[i, base + k] - offsets[base + k])
                 F[start + i, p] = acc
     return F
 
@@ -94,7 +119,7 @@ def _solve_spd3(G, v):
 
 
 @njit(cache=True)
-def ridge_wave_objective(w, X, r, reg):
+def ridge_wave_objective(w, X, r, reg, fast=False):
     """GFC's feature-selection objective and its gradient in ω (variable projection).
 
     For the ridge wave x ↦ c + a cos(ω·x) + b sin(ω·x) fitted to the residual
@@ -105,7 +130,8 @@ def ridge_wave_objective(w, X, r, reg):
 
     with its gradient (by the envelope theorem the inner minimiser is held
     fixed): ``∂L/∂ω = (2/n) Σ_i e_i (a sin(ω·x_i) − b cos(ω·x_i)) x_i``, where
-    e_i is the fit's residual. Also returns (c, a, b).
+    e_i is the fit's residual. Also returns (c, a, b). ``fast`` uses
+    gbrff._fastmath's sin/cos, valid when every |ω·x_i| < FAST_TRIG_LIMIT.
     """
     n, d = X.shape
     cz = np.empty(n)
@@ -117,8 +143,11 @@ def ridge_wave_objective(w, X, r, reg):
         z = 0.0
         for j in range(d):
             z += w[j] * X[i, j]
-        c_ = math.cos(z)
-        s_ = math.sin(z)
+        if fast:
+            s_, c_ = fsincos(z)
+        else:
+            c_ = math.cos(z)
+            s_ = math.sin(z)
         cz[i] = c_
         sz[i] = s_
         G[0, 0] += 1.0

@@ -9,9 +9,10 @@ from sklearn.svm import LinearSVC
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
+from threadpoolctl import threadpool_limits
 
 from ._base import BinaryClassifierMixin
-from ._kernels import landmark_alignment, landmark_features
+from ._kernels import fast_trig_ok, landmark_alignment, landmark_features
 
 __all__ = ["PBRFFClassifier"]
 
@@ -75,7 +76,9 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
     paper's protocol (many fits, up to 31 647 training examples) stays
     tractable; Letarte et al. and the GBRFF authors used a linear-kernel SVC
     with the hinge loss. The hot loops (the n × n_L × K cosines) run in
-    :mod:`gbrff.baselines._kernels`.
+    :mod:`gbrff.baselines._kernels`, with gbrff's vectorisable cosine when
+    the arguments are provably small enough for it, and single-threaded
+    BLAS (the protocol runs one fit per core).
 
     Examples
     --------
@@ -135,13 +138,17 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
         self.landmarks_ = X[idx].copy()
         self.omegas_ = rng.normal(0.0, np.sqrt(2.0 * gamma), size=(self.n_landmarks, self.n_components, d))
         W, offsets = self._packed()
-        sums = landmark_alignment(X, y_pm, W, offsets).reshape(self.n_landmarks, self.n_components)
+        fast = fast_trig_ok(X, W, offsets)
+        with threadpool_limits(limits=1, user_api="blas"):  # small GEMMs: threads only contend
+            sums = landmark_alignment(X, y_pm, W, offsets, fast)
+        sums = sums.reshape(self.n_landmarks, self.n_components)
         # leave the landmark's own term (y^p y^p cos 0 = 1) out of its loss
         agreement = (y_pm[idx][:, None] * sums - 1.0) / max(n - 1, 1)
         loss = 0.5 - 0.5 * agreement
         log_q = -self.beta * np.sqrt(n) * loss
         self.q_ = np.exp(log_q - logsumexp(log_q, axis=1, keepdims=True))
-        features = landmark_features(X, W, offsets, self.q_.ravel(), self.n_components)
+        with threadpool_limits(limits=1, user_api="blas"):
+            features = landmark_features(X, W, offsets, self.q_.ravel(), self.n_components, fast)
         self.svm_ = LinearSVC(C=self.C, max_iter=self.max_iter, random_state=0)
         self.svm_.fit(features, y_pm)
         self.n_iter_ = int(np.max(self.svm_.n_iter_))
@@ -152,7 +159,9 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         W, offsets = self._packed()
-        return landmark_features(X, W, offsets, self.q_.ravel(), self.n_components)
+        fast = fast_trig_ok(X, W, offsets)
+        with threadpool_limits(limits=1, user_api="blas"):
+            return landmark_features(X, W, offsets, self.q_.ravel(), self.n_components, fast)
 
     def decision_function(self, X):
         """Signed distance to the SVM's hyperplane; > 0 means ``classes_[1]``.
