@@ -151,3 +151,32 @@ def test_curves_omega_and_other_figures_build():
     fig = figs.surfaces_grid_figure(xs, ys, [F, F, F], W, np.ones(40), ["a", "b", "c"], cols=2)
     assert sum(t.type == "heatmap" for t in fig.data) == 3
     assert isinstance(figs.cosine_figure(xs, ys, F), go.Figure)
+
+
+# ---------------------------------------------------------------- against the fitted estimators
+@pytest.mark.parametrize("kind", ["GBRFF2", "GBRFF1"])
+def test_weak_learners_and_stages_rebuild_the_decision_function(kind):
+    from gbrff import GBRFF1Classifier, GBRFF2Classifier
+    from gbrff.datasets import make_toy
+
+    X, y = make_toy("moons", n_samples=120, random_state=0)
+    est = (GBRFF2Classifier(n_estimators=15, random_state=0) if kind == "GBRFF2"
+           else GBRFF1Classifier(n_estimators=15, n_components=3, random_state=0)).fit(X, y)
+    xs, ys, G = cmp.make_grid(X, n=12)
+    H = est.init_score_ + sum(est.alphas_[t - 1] * cmp.weak_learner_values(est, t, G) for t in range(1, 16))
+    np.testing.assert_allclose(H, est.decision_function(G), atol=1e-8)
+    frames = cmp.staged_scores(est, G, [15, 0, 4, 40])
+    np.testing.assert_allclose(frames[0], est.decision_function(G), atol=1e-4)
+    np.testing.assert_allclose(frames[1], est.init_score_, atol=1e-6)
+    np.testing.assert_allclose(frames[3], frames[0])  # beyond T: the final model
+    H4 = est.init_score_ + sum(est.alphas_[t - 1] * cmp.weak_learner_values(est, t, G) for t in range(1, 5))
+    np.testing.assert_allclose(frames[2], H4, atol=1e-4)
+    curves = cmp.staged_curves(est, X, y)
+    assert len(curves["accuracy"]) == 16
+    assert curves["accuracy"][-1] == pytest.approx(est.score(X, y))
+    assert curves["loss"][-1] < curves["loss"][0]
+    doc = json.loads(cmp.model_to_json(est, kind))
+    assert len(doc["iterations"]) == 15 and doc["init_score"] == pytest.approx(est.init_score_)
+    first = doc["iterations"][0]
+    assert first["alpha"] == pytest.approx(est.alphas_[0])
+    assert ("b" in first) == (kind == "GBRFF2") and ("landmark" in first) == (kind == "GBRFF1")

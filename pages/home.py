@@ -1,0 +1,81 @@
+"""Home: GBRFF in three pictures, and where to go next."""
+
+import numpy as np
+import streamlit as st
+
+from gbrff import GBRFF2Classifier
+from gbrff.datasets import make_toy
+from gbrff.viz import _compute as cmp
+from gbrff.viz import playground as figs
+from gbrff.viz._app_state import explain, warm_engine
+
+N_SUM = 3
+T_FINAL = 40
+
+st.title("〰️ Gradient boosting with random Fourier features")
+st.markdown(
+    "**GBRFF** (Gautheron et al., ECML-PKDD 2020) builds a classifier as a weighted vote of *cosine waves*. "
+    "Each round of boosting adds one wave cos(ω·x − b) whose frequency ω starts as a random Fourier "
+    "feature of the RBF kernel and is then tuned to the points the vote still gets wrong. "
+    "The sum of the waves is a kernel learned for the task: below, three pictures from one real fit on the "
+    "two moons."
+)
+warm_engine()
+
+
+@st.cache_resource(show_spinner="Fitting the example…")
+def example():
+    X, y = make_toy("moons", n_samples=200, noise=0.1, random_state=0)
+    model = GBRFF2Classifier(n_estimators=T_FINAL, random_state=0).fit(X, y)
+    xs, ys, G = cmp.make_grid(X, n=100)
+    h = [cmp.weak_learner_values(model, t, G) for t in range(1, N_SUM + 1)]
+    vote = sum(float(model.alphas_[t]) * h[t] for t in range(N_SUM))
+    return X, y, model, xs, ys, G, h, vote, model.decision_function(G)
+
+
+X, y, model, xs, ys, G, h, vote, H = example()
+om, b, alpha = model.omegas_[0], float(model.biases_[0]), float(model.alphas_[0])
+
+c1, c2, c3 = st.columns(3)
+with c1:
+    st.subheader("1 · one weak learner")
+    st.plotly_chart(figs.cosine_figure(xs, ys, h[0], title=f"cos(ω·x − b), ω = ({om[0]:.1f}, {om[1]:.1f}), "
+                                                          f"b = {b:.1f}", X=X, y=y),
+                    key="home_wave", config={"displaylogo": False})
+    explain("A single cosine wave: straight stripes perpendicular to ω, one wavelength every 2π/‖ω‖. "
+            "Red votes for class +1, blue for −1.",
+            r"h(x) = \cos(\omega\cdot x - b)")
+with c2:
+    st.subheader(f"2 · the sum of {N_SUM}")
+    st.plotly_chart(figs.cosine_figure(xs, ys, vote, title=f"α₁h₁ + α₂h₂ + α₃h₃", zlabel="vote", X=X, y=y),
+                    key="home_sum", config={"displaylogo": False})
+    explain("Boosting adds waves one by one, each weighted by its step size α chosen in closed form; "
+            "crossing stripes start to carve the moons.",
+            r"\sum_{t=1}^{3} \alpha^t \cos(\omega^t\cdot x - b^t)")
+with c3:
+    st.subheader(f"3 · the boundary after {T_FINAL}")
+    acc = 100 * model.score(X, y)
+    st.plotly_chart(figs.surface_figure(xs, ys, H, X, y, title=f"T = {T_FINAL} waves: {acc:.0f} % of the points",
+                                        height=400, showscale=False),
+                    key="home_boundary", config={"displaylogo": False})
+    explain("The sign of the whole vote is the prediction; the black line is its zero level.",
+            r"\hat y(x) = \operatorname{sign}\Big(H^0 + \sum_{t=1}^{T} \alpha^t \cos(\omega^t\cdot x - b^t)\Big)")
+
+st.header("Where to go next")
+LINKS = [
+    ("pages/playground.py", "🎛️", "Boosting playground",
+     "press play and watch the vote grow on moons, swiss, circles, board or your own CSV; compare with LightGBM; "
+     "try the challenges."),
+    ("pages/loss_landscape.py", "🌊", "Loss landscape",
+     "the paper's Fig. 1: why learning a landmark comes down to learning one phase b."),
+    ("pages/k_and_lambda.py", "📐", "K and λ",
+     "how many random features per learner (K) and how strong a penalty on ω (lambda, λ)."),
+    ("pages/uci_comparison.py", "📊", "UCI comparison",
+     "the reproduced Table 2 beside the paper's, the figures, and a small live run."),
+]
+for path, icon, title, text in LINKS:
+    try:
+        st.page_link(path, label=f"**{title}** — {text}", icon=icon)
+    except Exception:  # run outside the router (e.g. a test of this file alone): plain text
+        st.markdown(f"{icon} **{title}** — {text}")
+st.caption("Every page keeps its settings in the address bar: copy the link to share an exact picture.")

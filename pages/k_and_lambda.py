@@ -1,0 +1,136 @@
+"""K and λ: random features per learner at a fixed budget (Fig. 3), and the penalty on ω."""
+
+import numpy as np
+import streamlit as st
+from sklearn.model_selection import train_test_split
+
+from gbrff import GBRFF1Classifier, GBRFF2Classifier
+from gbrff.datasets import TOY_PROBLEMS, make_toy
+from gbrff.viz import _compute as cmp
+from gbrff.viz import playground as figs
+from gbrff.viz._app_state import begin_page, control, explain, figure_download, share_box, warm_engine
+
+KS = (1, 5, 10, 20)
+BUDGETS = (20, 50, 100, 200, 500)
+LAMBDAS = (0.0, 2.0 ** -7, 2.0 ** -5, 2.0 ** -3, 2.0 ** -1, 2.0)
+GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
+REPEATS = 2
+
+st.title("📐 K and λ")
+begin_page()
+warm_engine()
+
+sb = st.sidebar
+sb.header("Toy problem")
+data_name = control("selectbox", "Data set", "data", "board", options=list(TOY_PROBLEMS), where=sb)
+n = control("slider", "Number of points", "n", 300, min_value=100, max_value=1000, step=50, where=sb)
+noise = control("slider", "Noise", "noise", 0.1, min_value=0.0, max_value=0.5, step=0.02, where=sb)
+seed = control("number_input", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb)
+gamma = control("select_slider", "γ: ω drawn from N(0, 2γ)", "gamma", 1.0, options=GAMMAS, where=sb)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def split(name, n, noise, seed):
+    X, y = make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
+    return train_test_split(X, y, test_size=0.3, random_state=int(seed), stratify=y)
+
+
+@st.cache_data(max_entries=16, show_spinner="GBRFF1 for every K and budget T × K…")
+def k_budget(name, n, noise, seed, gamma):
+    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    scores = {}
+    for K in KS:
+        row = []
+        for B in BUDGETS:
+            if B < K:
+                row.append(np.nan)
+                continue
+            accs = [GBRFF1Classifier(n_estimators=B // K, n_components=K, gamma=gamma, random_state=seed + r)
+                    .fit(X_tr, y_tr).score(X_te, y_te) for r in range(REPEATS)]
+            row.append(float(np.mean(accs)))
+        scores[K] = row
+    return scores
+
+
+@st.cache_data(max_entries=16, show_spinner="GBRFF2 for every λ…")
+def lambda_sweep(name, n, noise, seed, gamma, T):
+    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=70)
+    out = {"norm": [], "train": [], "test": [], "H": [], "xs": xs, "ys": ys}
+    for lam in LAMBDAS:
+        m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed).fit(X_tr, y_tr)
+        out["norm"].append(float(np.linalg.norm(m.omegas_, axis=1).mean()))
+        out["train"].append(m.score(X_tr, y_tr))
+        out["test"].append(m.score(X_te, y_te))
+        out["H"].append(m.decision_function(G).astype(np.float32))
+    return out
+
+
+# ---------------------------------------------------------------- K
+st.header("K: how many random features per weak learner?")
+st.markdown(
+    "GBRFF1's weak learner sums **K** random cosines around one landmark, weighted in closed form by q. "
+    "At the same total number of random features **T × K**, is it better to have a few rich learners "
+    "(large K) or many single cosines (K = 1, each with its own step α)? The paper's Fig. 3 answers: "
+    "for a compact model, small K."
+)
+tab_live, tab_uci = st.tabs([f"live on {data_name}", "from the stored UCI results"])
+with tab_live:
+    scores = k_budget(data_name, n, noise, seed, gamma)
+    fig_k = figs.budget_figure(list(BUDGETS), scores,
+                               title=f"GBRFF1 on {data_name}: test accuracy at a fixed budget T × K "
+                                     f"(mean of {REPEATS} seeds)")
+    st.plotly_chart(fig_k, key="k_budget", config={"displaylogo": False})
+    explain("Each line is one K; a point at budget B is a GBRFF1 with T = B / K iterations. Left of the plot "
+            "(few features) the lines separate most.",
+            r"h^t(x) = \sum_{j=1}^{K} q^t_j\cos\big(\omega^t_j\cdot(x^t - x)\big),\qquad "
+            r"q^t_j \propto \exp\Big(-\tfrac{\beta}{\sqrt n}\sum_i e^{-\tilde y_i\cos(\omega^t_j\cdot(x^t - x_i))}\Big)")
+    figure_download(fig_k, f"k_budget_{data_name}", "dl_k")
+with tab_uci:
+    shown = False
+    try:
+        from gbrff.viz import paper
+
+        fig3 = paper.figure3()
+    except Exception as exc:  # no results yet, or no such figure builder yet
+        fig3, why = None, f"{type(exc).__name__}: {exc}"
+    if fig3 is not None:
+        st.plotly_chart(fig3, key="uci_fig3", config={"displaylogo": False})
+        explain("Mean test accuracy over the UCI tasks and splits stored in `results/`, against T × K.")
+        figure_download(fig3, "figure3_uci", "dl_fig3")
+        shown = True
+    if not shown:
+        st.info("No stored UCI results for Fig. 3 yet. They are produced by the project's experiments "
+                "(see the README: `python -m gbrff.experiments …`, with the data from "
+                "`python -m gbrff.datasets download`) and read from `results/`."
+                f"\n\nDetails: {why}")
+
+# ---------------------------------------------------------------- lambda
+st.header("λ (lambda): how far may ω leave its prior?")
+st.markdown(
+    "GBRFF2 tunes each frequency ω by gradient descent, starting from a draw of N(0, 2γ). The penalty "
+    "λ‖ω‖² pulls ω towards 0: **large λ → small ‖ω‖ → long waves → a smooth boundary**; λ = 0 lets the "
+    "frequencies grow and the boundary follow every point."
+)
+T = control("slider", "Iterations T of each GBRFF2", "T", 60, min_value=5, max_value=300, step=5)
+sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
+labels = ["λ = 0" if v == 0 else f"λ = 2^{int(np.log2(v))}" for v in LAMBDAS]
+best = int(np.argmax(sweep["test"]))
+fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
+                                 title=f"GBRFF2 on {data_name}, T = {T}: the best test accuracy is at {labels[best]}")
+st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False})
+explain("Left: the mean length of the learned frequencies; right: accuracy. The grey line marks the best "
+        "test accuracy of the sweep.",
+        r"\omega^t = \arg\min_{\omega\in\mathbb{R}^d}\ \lambda\|\omega\|_2^2 + "
+        r"\frac{1}{n}\sum_{i=1}^n \exp\big(-\tilde y_i\cos(\omega\cdot x_i - b^t)\big)")
+figure_download(fig_l, f"lambda_sweep_{data_name}", "dl_lambda")
+
+X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
+titles = [f"{lab}: test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]
+fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=3, height=340)
+st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False})
+explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
+        "the classes.")
+figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")
+
+share_box("k-and-lambda")

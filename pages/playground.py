@@ -1,0 +1,320 @@
+"""Boosting playground: watch GBRFF grow on a 2-D problem, one weak learner at a time."""
+
+import hashlib
+import time
+
+import numpy as np
+import streamlit as st
+from sklearn.model_selection import train_test_split
+
+from gbrff import GBRFF1Classifier, GBRFF2Classifier
+from gbrff.datasets import TOY_PROBLEMS, make_toy
+from gbrff.inspection import residuals
+from gbrff.viz import _compute as cmp
+from gbrff.viz import playground as figs
+from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player_buttons,
+                                  player_slider, register, share_box, warm_engine)
+
+GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
+LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
+RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
+BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
+GRID = 100
+
+# Each challenge: text, and a test on the current run's summary ``m``.
+CHALLENGES = [
+    ("Reach 95 % test accuracy on **circles** with GBRFF2 and at most **20** weak learners (T ≤ 20).",
+     lambda m: m["data"] == "circles" and m["algo"] == "GBRFF2" and m["T"] <= 20 and m["test_acc"] >= 0.95),
+    ("Make GBRFF2 **overfit the board**: train accuracy ≥ 98 % with test accuracy at least 15 points lower.",
+     lambda m: m["data"] == "board" and m["algo"] == "GBRFF2"
+     and m["train_acc"] >= 0.98 and m["train_acc"] - m["test_acc"] >= 0.15),
+    ("Solve the **swiss** roll with GBRFF1 and **K = 1**: test accuracy ≥ 95 %.",
+     lambda m: m["data"] == "swiss" and m["algo"] == "GBRFF1" and m["K"] == 1 and m["test_acc"] >= 0.95),
+    ("Pick a **γ too small** for the board: GBRFF2 with T ≥ 100 stays below 70 % test accuracy.",
+     lambda m: m["data"] == "board" and m["algo"] == "GBRFF2" and m["T"] >= 100 and m["test_acc"] < 0.70),
+    ("**Beat LightGBM** on moons with at most 100 points and at most 10 weak learners.",
+     lambda m: m["data"] == "moons" and m["n"] <= 100 and m["T"] <= 10 and m["lgbm_acc"] is not None
+     and m["test_acc"] > m["lgbm_acc"]),
+]
+
+st.title("🎛️ Boosting playground")
+hidden = begin_page()
+warm_engine()
+
+# ---------------------------------------------------------------- controls
+sb = st.sidebar
+sb.header("Data")
+data_name = control("selectbox", "Data set", "data", "moons", options=[*TOY_PROBLEMS, "upload"], where=sb,
+                    format_func=lambda s: "your own CSV…" if s == "upload" else s)
+upload = None
+if data_name == "upload":
+    file = sb.file_uploader("2-D CSV: columns x1, x2, label (two classes)", type=["csv", "txt"], key="upload_file")
+    if file is None:
+        sb.info("No file yet: showing moons. Upload a CSV with two numeric columns and a label column.")
+    else:
+        try:
+            upload = cmp.parse_points_csv(file.getvalue())
+        except ValueError as err:
+            sb.error(f"Could not use this file: {err}")
+        else:
+            sb.success(f"{len(upload[1])} points, classes {upload[2][0]} → −1 and {upload[2][1]} → +1 "
+                       "(features standardised).")
+is_toy = upload is None
+toy_name = data_name if data_name in TOY_PROBLEMS else "moons"
+n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_value=2000, step=20,
+                    where=sb, disabled=not is_toy)
+noise = control("slider", "Noise (std of the Gaussian jitter)", "noise", 0.1, min_value=0.0, max_value=0.6,
+                step=0.02, where=sb, disabled=not is_toy)
+test_share = control("slider", "Test share", "test", 0.3, min_value=0.1, max_value=0.9, step=0.05, where=sb)
+seed = control("number_input", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb)
+show_test = control("toggle", "Show test points", "show_test", True, where=sb)
+
+sb.header("Model")
+algo = control("segmented_control", "Algorithm", "algo", "GBRFF2", options=["GBRFF2", "GBRFF1"], where=sb)
+T = control("slider", "Iterations T (weak learners)", "T", 100, min_value=1, max_value=500, where=sb)
+gamma = control("select_slider", "γ: frequencies drawn from N(0, 2γ)", "gamma", 0.5, options=GAMMAS, where=sb)
+if algo == "GBRFF2":
+    lam = control("select_slider", "λ: penalty λ‖ω‖² on learned ω", "lam", 0.0, options=LAMBDAS, where=sb)
+    K, beta = 1, None
+else:
+    K = control("slider", "K: random features per weak learner", "K", 10, min_value=1, max_value=50, where=sb)
+    beta = control("select_slider", "β: temperature of the weights q", "beta", 1.0, options=BETAS, where=sb)
+    lam = None
+lr = control("select_slider", "Learning rate (shrinks every α)", "lr", 1.0, options=RATES, where=sb)
+with_lgbm = control("toggle", "Compare with LightGBM", "lgbm", True, where=sb)
+discretise = control("toggle", "Discretise the surface (class only)", "discrete", False, where=sb)
+
+
+# ---------------------------------------------------------------- cached computations
+@st.cache_data(max_entries=32, show_spinner=False)
+def split_data(name, n, noise, test_share, seed, csv_digest, _upload):
+    if _upload is not None:
+        X, y, _ = _upload
+        X = (X - X.mean(axis=0)) / np.where(X.std(axis=0) > 0, X.std(axis=0), 1.0)
+    else:
+        X, y = make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
+    return train_test_split(X, y, test_size=float(test_share), random_state=int(seed), stratify=y)
+
+
+def make_model(algo, T, gamma, lam, K, beta, lr, seed):
+    if algo == "GBRFF2":
+        return GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, learning_rate=lr, random_state=seed)
+    return GBRFF1Classifier(n_estimators=T, n_components=K, gamma=gamma, beta=beta, learning_rate=lr,
+                            random_state=seed)
+
+
+@st.cache_resource(max_entries=24, show_spinner="Fitting…")
+def fit_bundle(key, _data):
+    """Fit once per parameter set; keep the grid, curves and timing with the model."""
+    algo, T, gamma, lam, K, beta, lr, seed = key[1]
+    X_tr, X_te, y_tr, y_te = _data
+    model = make_model(algo, T, gamma, lam, K, beta, lr, seed)
+    t0 = time.perf_counter()
+    model.fit(X_tr, y_tr)
+    fit_time = time.perf_counter() - t0
+    xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=GRID)
+    stages = schedule(T)
+    frames = dict(zip(stages, cmp.staged_scores(model, G, stages)))
+    return {"model": model, "fit_time": fit_time, "xs": xs, "ys": ys, "G": G, "frames": frames,
+            "train": cmp.staged_curves(model, X_tr, y_tr), "test": cmp.staged_curves(model, X_te, y_te)}
+
+
+@st.cache_resource(max_entries=24, show_spinner="Fitting LightGBM…")
+def fit_lgbm(data_key, _data, _G):
+    from lightgbm import LGBMClassifier
+
+    X_tr, X_te, y_tr, y_te = _data
+    model = LGBMClassifier(n_estimators=100, max_depth=5, learning_rate=0.1, min_child_samples=5, verbose=-1,
+                           n_jobs=1)
+    t0 = time.perf_counter()
+    model.fit(X_tr, y_tr)
+    fit_time = time.perf_counter() - t0
+    p = np.clip(model.predict_proba(_G)[:, list(model.classes_).index(1)], 1e-6, 1 - 1e-6)
+    return {"model": model, "fit_time": fit_time, "H": 0.5 * np.log(p / (1 - p)),
+            "test_acc": float(model.score(X_te, y_te)), "train_acc": float(model.score(X_tr, y_tr))}
+
+
+@st.cache_data(max_entries=16, show_spinner="Learning curve: refitting on growing subsets…")
+def learning_curve(key, _data):
+    from lightgbm import LGBMClassifier
+
+    algo, T, gamma, lam, K, beta, lr, seed = key[1]
+    X_tr, X_te, y_tr, y_te = _data
+    sizes = [s for s in (10, 20, 40, 80, 160, 320, 640, 1280) if s < len(y_tr)] + [len(y_tr)]
+    scores = {algo: np.zeros((len(sizes), 3)), "LightGBM": np.zeros((len(sizes), 3))}
+    for r in range(3):
+        order = np.random.RandomState(seed + r).permutation(len(y_tr))
+        for i, s in enumerate(sizes):
+            idx = order[:s]
+            if len(np.unique(y_tr[idx])) < 2:
+                idx = np.concatenate([idx, [np.flatnonzero(y_tr != y_tr[idx[0]])[0]]])
+            m = make_model(algo, T, gamma, lam, K, beta, lr, seed + r).fit(X_tr[idx], y_tr[idx])
+            scores[algo][i, r] = m.score(X_te, y_te)
+            g = LGBMClassifier(n_estimators=100, max_depth=5, min_child_samples=2, verbose=-1, n_jobs=1)
+            scores["LightGBM"][i, r] = g.fit(X_tr[idx], y_tr[idx]).score(X_te, y_te)
+    return sizes, scores
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def surface_at(key, t, _bundle):
+    if t in _bundle["frames"]:
+        return _bundle["frames"][t]
+    return cmp.staged_scores(_bundle["model"], _bundle["G"], [t])[0]
+
+
+def schedule(T):
+    return play_schedule(T)
+
+
+# ---------------------------------------------------------------- data and fits
+digest = hashlib.sha1(file.getvalue()).hexdigest() if upload is not None else None
+data = split_data(toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest, upload)
+X_tr, X_te, y_tr, y_te = data
+data_key = (toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest)
+model_key = (data_key, (algo, T, gamma, lam, K, beta, lr, seed))
+bundle = fit_bundle(model_key, data)
+model = bundle["model"]
+lgbm = fit_lgbm(data_key, data, bundle["G"]) if with_lgbm else None
+label = toy_name if is_toy else "your data"
+
+c1, c2, c3, c4 = st.columns(4)
+c1.metric(f"{algo} test accuracy (T = {T})", f"{100 * bundle['test']['accuracy'][-1]:.1f} %")
+c2.metric(f"{algo} fit time", f"{1000 * bundle['fit_time']:.0f} ms")
+if lgbm is not None:
+    c3.metric("LightGBM test accuracy", f"{100 * lgbm['test_acc']:.1f} %")
+    c4.metric("LightGBM fit time", f"{1000 * lgbm['fit_time']:.0f} ms")
+st.caption(f"{label}: {len(y_tr)} training and {len(y_te)} test points. LightGBM: 100 trees of depth ≤ 5 "
+           "on the same split. Times are wall-clock fits on this server (the GBRFF engine is compiled once).")
+
+# ---------------------------------------------------------------- animation
+run_every = player_buttons(T)
+
+
+@st.fragment(run_every=run_every)
+def stage():
+    t = player_slider(T, schedule(T))
+    H = surface_at(model_key, t, bundle)
+    xs, ys = bundle["xs"], bundle["ys"]
+    left, right = st.columns(2)
+    with left:
+        acc_tr, acc_te = bundle["train"]["accuracy"][t], bundle["test"]["accuracy"][t]
+        fig = figs.surface_figure(xs, ys, H, X_tr, y_tr, X_te if show_test else None, y_te,
+                                  discretise=discretise,
+                                  title=f"H after t = {t}: train {100 * acc_tr:.0f} %, test {100 * acc_te:.0f} %")
+        st.plotly_chart(fig, key="surface", config={"displaylogo": False})
+        explain("Colour: the model's probability of class +1, shaded by confidence; black line: the boundary "
+                "H = 0. Circles are training points, diamonds test points.",
+                r"H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x), \qquad p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
+        figure_download(fig, f"surface_{label}_t{t}", "dl_surface")
+    with right:
+        if t == 0:
+            st.info("Iteration 0: the vote holds only the constant H⁰ (the log-odds of the classes). "
+                    "Press **step ▶** to add the first weak learner.")
+            fig_w = None
+        else:
+            w, _ = residuals(model, X_tr, y_tr, t - 1)
+            h = cmp.weak_learner_values(model, t, bundle["G"])
+            alpha = float(model.alphas_[t - 1])
+            if algo == "GBRFF2":
+                om, b = model.omegas_[t - 1], float(model.biases_[t - 1])
+                land = cmp.phase_landmark(om, b, X_tr.mean(axis=0))
+                title = (f"weak learner {t}: α = {alpha:.3f}, ω = ({om[0]:.2f}, {om[1]:.2f}), b = {b:.2f}")
+                fig_w = figs.weak_learner_figure(xs, ys, h, X_tr, y_tr, alpha=alpha, omega=om, b=b,
+                                                 landmark=land, weights=w, title=title)
+                formula = r"h^t(x) = \cos(\omega^t\cdot x - b^t) = \cos\big(\omega^t\cdot(x - x^t)\big),\quad \omega^t\cdot x^t = b^t"
+                text = (f"Stripes of wavelength 2π/‖ω‖ = {2 * np.pi / max(np.linalg.norm(om), 1e-12):.2f}, "
+                        "perpendicular to ω. The phase b is a landmark xₜ (cross) on the dashed crest. "
+                        "Point size = boosting weight wᵢ = exp(−yᵢH^{t−1}(xᵢ)): the learner chases the big points.")
+            else:
+                land = model.landmarks_[t - 1]
+                q = np.asarray(model.q_[t - 1])
+                title = (f"weak learner {t}: α = {alpha:.3f}, landmark = ({land[0]:.2f}, {land[1]:.2f}), "
+                         f"K = {len(q)}")
+                fig_w = figs.weak_learner_figure(xs, ys, h, X_tr, y_tr, alpha=alpha, landmark=land,
+                                                 weights=w, title=title)
+                formula = r"h^t(x) = \sum_{j=1}^{K} q^t_j \cos\big(\omega^t_j\cdot(x^t - x)\big)"
+                text = (f"A sum of K = {len(q)} cosines around the learned landmark xₜ (cross), weighted by q "
+                        f"(largest qⱼ = {q.max():.2f}). Point size = boosting weight wᵢ = exp(−yᵢH^{{t−1}}(xᵢ)).")
+            st.plotly_chart(fig_w, key="weak", config={"displaylogo": False})
+            explain(text, formula)
+            figure_download(fig_w, f"weak_learner_{t}", "dl_weak")
+    extra = {"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None
+    fig_c = figs.curves_figure(bundle["train"], bundle["test"], current=t, extra=extra)
+    st.plotly_chart(fig_c, key="curves", config={"displaylogo": False})
+    explain("Accuracy and the exponential loss the boosting minimises, on training (solid) and test (dashed) "
+            "points; the grey line is the iteration shown above. A train loss that keeps falling while test "
+            "accuracy drops is overfitting.",
+            r"\ell(H^t) = \frac{1}{n}\sum_{i=1}^{n} \exp\big(-y_i H^t(x_i)\big)")
+    figure_download(fig_c, "curves", "dl_curves")
+
+
+stage()
+register("t", "Iteration t", T, st.session_state.get("t", T))
+
+# ---------------------------------------------------------------- learned kernel
+st.header("What the boosting learned as a kernel")
+omegas = np.asarray(model.omegas_).reshape(-1, X_tr.shape[1])
+fig_o = figs.omega_prior_figure(omegas, gamma)
+st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False})
+if algo == "GBRFF2":
+    explain(f"Each ω_t starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
+            "and is then tuned by gradient descent (λ pulls it back to 0). Where the learned ω leave the dotted "
+            "circles, the data asked for another kernel than the RBF one.",
+            r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \frac{1}{n}\sum_{i=1}^n e^{-\tilde y_i \cos(\omega\cdot x_i - b^t)}")
+else:
+    explain("GBRFF1 draws its K·T frequencies from the prior and never changes them, so they follow the "
+            "dotted circles; what it learns is the landmarks and the weights q.",
+            r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
+figure_download(fig_o, "omegas_vs_prior", "dl_omegas")
+
+# ---------------------------------------------------------------- LightGBM
+if lgbm is not None:
+    st.header(f"{algo} beside LightGBM on the same split")
+    l, r = st.columns(2)
+    H_final = surface_at(model_key, T, bundle)
+    fig_g = figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
+                                y_te, discretise=discretise,
+                                title=f"{algo}, T = {T}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
+                                      f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
+    l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False})
+    fig_l = figs.surface_figure(bundle["xs"], bundle["ys"], lgbm["H"], X_tr, y_tr, X_te if show_test else None,
+                                y_te, discretise=discretise,
+                                title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
+                                      f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
+    r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False})
+    st.markdown("Trees cut the plane along the axes, so LightGBM's boundary is made of steps; a sum of cosines "
+                "draws smooth, oblique and periodic boundaries.")
+    if st.toggle("Show accuracy against the number of training examples (refits 3 × a few sizes)",
+                 value=True, key="show_lc"):
+        sizes, scores = learning_curve(model_key, data)
+        fig_lc = figs.learning_curve_figure(sizes, scores)
+        st.plotly_chart(fig_lc, key="learning_curve", config={"displaylogo": False})
+        explain("Test accuracy when both models see only the first n training points (mean ± std over 3 "
+                "subsets), as in the paper's Fig. 5: kernel-like models often need fewer examples than trees.")
+        figure_download(fig_lc, "learning_curve", "dl_lc")
+
+# ---------------------------------------------------------------- challenges
+st.header("Challenges")
+summary = {"data": label, "algo": algo, "T": T, "K": K, "n": len(y_tr) + len(y_te),
+           "train_acc": float(bundle["train"]["accuracy"][-1]), "test_acc": float(bundle["test"]["accuracy"][-1]),
+           "lgbm_acc": lgbm["test_acc"] if lgbm is not None else None}
+done = st.session_state.setdefault("_challenges_done", set())
+for i, (text, test) in enumerate(CHALLENGES):
+    if test(summary):
+        done.add(i)
+    st.markdown(f"{'✅' if i in done else '⬜'} {text}")
+st.caption(f"{len(done)} of {len(CHALLENGES)} done. A challenge is ticked as soon as the settings in the sidebar "
+           "reach it, and stays ticked for this session.")
+
+# ---------------------------------------------------------------- downloads
+st.header("Downloads")
+d1, d2 = st.columns(2)
+split = np.array(["train"] * len(y_tr) + ["test"] * len(y_te))
+d1.download_button("⬇ data set (CSV)", data=cmp.points_to_csv(np.vstack([X_tr, X_te]),
+                                                              np.concatenate([y_tr, y_te]), split),
+                   file_name=f"{label.replace(' ', '_')}.csv", mime="text/csv", key="dl_data", on_click="ignore")
+d2.download_button("⬇ fitted model (JSON: ω, b, α per iteration)", data=lambda: cmp.model_to_json(model, algo),
+                   file_name=f"{algo}_{label.replace(' ', '_')}.json", mime="application/json", key="dl_model",
+                   on_click="ignore")
+
+share_box("playground")

@@ -1,0 +1,217 @@
+"""UCI comparison: the reproduced Table 2 beside the paper's, Figures 2 and 4, and a small live run."""
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from gbrff.viz._app_state import begin_page, control, explain, figure_download, share_box
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "results"
+PAPER_CSV = ROOT / "gbrff" / "experiments" / "paper_table2.csv"
+METHODS = ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2"]
+TASKS = ["wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc", "balance", "australian", "pima",
+         "vehicle", "german", "splice", "spambase", "occupancy", "bankmarketing"]
+HOW_TO_RUN = ("Produce them with the project's experiments, e.g. `python -m gbrff.experiments table2` "
+              "(see `python -m gbrff.experiments --help` and the README), with the UCI files from "
+              "`python -m gbrff.datasets download` or `GBRFF_DATA_DIR` pointing at a copy.")
+
+st.title("📊 UCI comparison")
+st.markdown("The paper's Table 2: six methods on 16 UCI tasks, mean test accuracy over 70/30 splits with "
+            "hyper-parameters chosen by 5-fold cross-validation. Below, our reproduction from `results/` "
+            "beside the published values.")
+begin_page()
+
+
+@st.cache_data(show_spinner=False)
+def load_paper():
+    try:
+        from gbrff.experiments import load_paper_table2
+
+        return load_paper_table2()
+    except Exception:
+        path = PAPER_CSV if PAPER_CSV.exists() else None
+        if path is None:
+            return None
+        df = pd.read_csv(path)
+        return df.rename(columns={"dataset": "task"})[["task", "method", "mean", "std"]]
+
+
+@st.cache_data(ttl=60, show_spinner=False)
+def load_stored():
+    """The committed result tables (``results/…``) that exist, by name."""
+    try:
+        from gbrff.viz.paper import load_results
+
+        return load_results(RESULTS)
+    except ImportError:
+        out = {}
+        path = RESULTS / "table2" / "summary.csv"
+        if path.exists():
+            out["summary"] = pd.read_csv(path)
+        return out
+
+
+def ranks(summary, tasks):
+    """Average rank per method over ``tasks`` (1 = best), only tasks where every method has a value."""
+    piv = summary.pivot_table(index="task", columns="method", values="mean")
+    piv = piv.reindex(index=[t for t in tasks if t in piv.index]).dropna()
+    if piv.empty:
+        return pd.Series(dtype=float), 0
+    return piv.rank(axis=1, ascending=False).mean().sort_values(), len(piv)
+
+
+paper = load_paper()
+stored = load_stored()
+summary = stored.get("summary")
+
+# ---------------------------------------------------------------- Table 2
+st.header("Table 2: reproduced and published")
+if paper is None:
+    st.warning("The paper's values (`gbrff/experiments/paper_table2.csv`) are missing from this checkout.")
+if summary is None or summary.empty:
+    st.info("**No reproduced Table 2 in `results/` yet.** " + HOW_TO_RUN +
+            " Meanwhile, here are the published values.")
+    if paper is not None:
+        wide = paper.pivot_table(index="task", columns="method", values="mean").reindex(
+            index=[t for t in TASKS if t in set(paper["task"])],
+            columns=[m for m in METHODS if m in set(paper["method"])])
+        st.dataframe(wide.style.format("{:.1f}", na_rep="–").highlight_max(axis=1, color="#fdd49e"),
+                     width="stretch")
+        r, k = ranks(paper, TASKS[:15])
+        st.markdown(f"Published average ranks over {k} tasks (1 = best): " +
+                    ", ".join(f"**{m}** {v:.2f}" for m, v in r.items()))
+else:
+    methods_here = [m for m in METHODS + sorted(set(summary["method"]) - set(METHODS))
+                    if m in set(summary["method"])]
+    merged = summary.merge(paper.rename(columns={"mean": "paper", "std": "paper_std"}), on=["task", "method"],
+                           how="left") if paper is not None else summary.assign(paper=np.nan, paper_std=np.nan)
+    merged["difference"] = merged["mean"] - merged["paper"]
+    task_order = [t for t in TASKS if t in set(merged["task"])] + sorted(set(merged["task"]) - set(TASKS))
+    cell = merged.assign(value=[f"{m:.1f} ± {s:.1f}" + (f" (paper {p:.1f}, {d:+.1f})" if pd.notna(p) else "")
+                                for m, s, p, d in zip(merged["mean"], merged["std"], merged["paper"],
+                                                      merged["difference"])])
+    wide = cell.pivot(index="task", columns="method", values="value").reindex(index=task_order,
+                                                                              columns=methods_here)
+    st.dataframe(wide, width="stretch")
+    n_splits = sorted(set(int(v) for v in summary["n_splits"])) if "n_splits" in summary else []
+    explain(f"Each cell: reproduced mean ± std over {', '.join(map(str, n_splits)) or '?'} splits, then the "
+            "paper's mean and the difference in points. A difference within about one standard deviation is "
+            "what a different random split draw gives.",
+            r"\text{difference} = \overline{\mathrm{acc}}_{\text{ours}} - \overline{\mathrm{acc}}_{\text{paper}}")
+    st.download_button("⬇ table (CSV)", data=merged.to_csv(index=False), file_name="table2_comparison.csv",
+                       mime="text/csv", key="dl_table2", on_click="ignore")
+    c1, c2 = st.columns(2)
+    r_ours, k_ours = ranks(summary, TASKS[:15])
+    c1.subheader("Average rank, reproduced")
+    c1.dataframe(r_ours.rename("average rank").to_frame(), width="stretch")
+    c1.caption(f"Over the {k_ours} of the first 15 tasks where every reproduced method has a result.")
+    if paper is not None:
+        r_pap, k_pap = ranks(paper[paper["method"].isin(methods_here)], TASKS[:15])
+        c2.subheader("Average rank, paper")
+        c2.dataframe(r_pap.rename("average rank").to_frame(), width="stretch")
+        c2.caption(f"Published values of the same methods over {k_pap} tasks.")
+    try:
+        from gbrff.viz import paper as paper_figs
+
+        fig = paper_figs.table2_figure(summary, paper)
+        st.plotly_chart(fig, key="table2_fig", config={"displaylogo": False})
+        explain("Each point is one task and method: on the diagonal, the reproduction matches the paper.")
+        figure_download(fig, "table2_vs_paper", "dl_table2_fig")
+    except Exception as exc:
+        st.caption(f"(Comparison figure unavailable: {type(exc).__name__}.)")
+
+# ---------------------------------------------------------------- Figures 2 and 4
+st.header("Figures 2 and 4 from `results/`")
+f2, f4 = st.columns(2)
+with f2:
+    st.subheader("Fig. 2: accuracy against the number of landmarks")
+    if "landmarks" in stored:
+        try:
+            from gbrff.viz import paper as paper_figs
+
+            fig2 = paper_figs.landmarks_figure(stored["landmarks"])
+            st.plotly_chart(fig2, key="fig2", config={"displaylogo": False})
+            explain("Learning the landmarks (GBRFF1) and the frequencies too (GBRFF2) beats random landmarks "
+                    "(PBRFF), most clearly with few landmarks.")
+            figure_download(fig2, "figure2_landmarks", "dl_fig2")
+        except Exception as exc:
+            st.error(f"Could not draw Fig. 2 from `results/landmarks/curve.csv`: {exc}")
+    else:
+        st.info("No `results/landmarks/curve.csv` yet. " + HOW_TO_RUN.replace("table2", "landmarks"))
+with f4:
+    st.subheader("Fig. 4: computation time against the number of samples")
+    if "scaling" in stored:
+        try:
+            from gbrff.viz import paper as paper_figs
+
+            fig4 = paper_figs.scaling_figure(stored["scaling"])
+            st.plotly_chart(fig4, key="fig4", config={"displaylogo": False})
+            explain("Train + predict time on growing synthetic data (log–log): GBRFF2 is the fastest kernel "
+                    "method, behind tree-based LightGBM.")
+            figure_download(fig4, "figure4_scaling", "dl_fig4")
+        except Exception as exc:
+            st.error(f"Could not draw Fig. 4 from `results/scaling/times.csv`: {exc}")
+    else:
+        st.info("No `results/scaling/times.csv` yet. " + HOW_TO_RUN.replace("table2", "scaling"))
+
+# ---------------------------------------------------------------- live run
+st.header("A small live run")
+st.markdown("Fit the chosen methods on a few 70/30 splits of one task, with **fixed default parameters** "
+            "(γ = 1/d, λ = 0, K = 10, β = 1, LightGBM depth 5, T = 100; no cross-validation, so expect "
+            "slightly lower numbers than Table 2).")
+task = control("selectbox", "Task", "task", "wine", options=TASKS)
+methods = st.multiselect("Methods", options=["GBRFF2", "GBRFF1", "LGBM", "PBRFF", "BMKR", "GFC"],
+                         default=["GBRFF2", "LGBM"], key="live_methods")
+n_splits = control("slider", "Splits", "splits", 3, min_value=1, max_value=10)
+
+
+def data_status(task):
+    try:
+        from gbrff.datasets import load_uci
+
+        X, _ = load_uci(task)
+        return None, X.shape
+    except Exception as exc:  # DataNotFoundError, or the loader missing
+        return f"{exc}", None
+
+
+problem, shape = data_status(task)
+if problem is not None:
+    st.info(f"**The data of {task!r} are not on this machine**, so no live run. {problem}")
+else:
+    st.caption(f"{task}: {shape[0]} examples, {shape[1]} features.")
+    if st.button("Run", key="live_run", type="primary", disabled=not methods):
+        from gbrff.experiments import Context, prepare_split
+
+        ctx = Context()
+        rows = []
+        bar = st.progress(0.0, text="starting…")
+        total = n_splits * len(methods)
+        for s in range(n_splits):
+            X_tr, y_tr, X_te, y_te = prepare_split(ctx, ("uci", task), s)
+            for j, m in enumerate(methods):
+                bar.progress((s * len(methods) + j) / total, text=f"split {s + 1}/{n_splits}: {m}")
+                try:
+                    est = ctx.get_method(m).make(n_iter=100, random_state=s)
+                    t0 = time.perf_counter()
+                    est.fit(X_tr, y_tr)
+                    secs = time.perf_counter() - t0
+                    rows.append({"method": m, "split": s, "accuracy": 100 * est.score(X_te, y_te), "fit s": secs})
+                except Exception as exc:
+                    st.warning(f"{m} failed on split {s}: {type(exc).__name__}: {exc}")
+        bar.progress(1.0, text="done")
+        st.session_state["live_result"] = (task, pd.DataFrame(rows))
+    if st.session_state.get("live_result") and st.session_state["live_result"][0] == task:
+        df = st.session_state["live_result"][1]
+        if len(df):
+            res = df.groupby("method").agg(mean=("accuracy", "mean"), std=("accuracy", "std"),
+                                           splits=("split", "count"), fit_seconds=("fit s", "mean"))
+            if paper is not None:
+                res = res.join(paper[paper["task"] == task].set_index("method")["mean"].rename("paper"))
+            st.dataframe(res.style.format("{:.2f}", na_rep="–"), width="stretch")
+
+share_box("uci")
