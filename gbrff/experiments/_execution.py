@@ -98,14 +98,27 @@ class _SerialExecutor:
         pass
 
 
+THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
+               "NUMBA_NUM_THREADS")
+
+
 class _LokyExecutor:
-    """joblib's process pool (loky), reused across calls."""
+    """joblib's process pool (loky), reused across calls.
+
+    As ``joblib.Parallel`` does, each worker gets cores / n_jobs threads for
+    OpenMP, BLAS and numba (unless those variables are set already), so
+    n_jobs processes do not oversubscribe the cores.
+    """
 
     def __init__(self, n_jobs):
+        import os
+
         from joblib.externals.loky import get_reusable_executor
 
         self.slots = n_jobs
-        self._ex = get_reusable_executor(max_workers=n_jobs, timeout=60)
+        threads = str(max(1, (os.cpu_count() or 1) // n_jobs))
+        env = {v: os.environ.get(v, threads) for v in THREAD_VARS}
+        self._ex = get_reusable_executor(max_workers=n_jobs, timeout=60, env=env)
 
     def submit(self, fn, *args):
         return self._ex.submit(fn, *args)

@@ -11,7 +11,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from ._execution import ProgressBar, drive, make_executor
+from ._execution import THREAD_VARS, ProgressBar, drive, make_executor
 from ._protocol import REFIT, run_unit
 
 __all__ = ["run_groups", "RunLog"]
@@ -110,6 +110,7 @@ class RunLog:
             "host": socket.gethostname(), "cpu_count": os.cpu_count(),
             "platform": platform.platform(), "python": platform.python_version(),
             "git_commit": _git_commit(),
+            "thread_env": {v: os.environ.get(v) for v in THREAD_VARS},
         }
         self._t0 = time.perf_counter()
 

@@ -1,0 +1,156 @@
+"""Every subcommand end to end with the real methods on tiny settings: the fixed
+file shapes, the figures (with their number of splits), and reports rebuilt
+from the committed refits alone."""
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import pytest
+from sklearn.model_selection import train_test_split
+from sklearn.preprocessing import StandardScaler
+
+from gbrff.experiments._cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytest.importorskip("gbrff.baselines")
+
+
+def data_dir():
+    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
+    if not Path(path, "wine").exists():
+        pytest.skip(f"UCI mirror not found at {path}")
+    return str(Path(path).resolve())
+
+
+def run(*args):
+    """The command line, in this process (the kill and Dask tests use subprocesses)."""
+    argv = [str(a) for a in args]
+    if argv[0] != "report":
+        argv += ["--no-progress"]
+    if argv[0] not in ("report", "scaling"):
+        argv += ["--data-dir", data_dir()]
+    assert main(argv) == 0
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    root = tmp_path_factory.mktemp("results")
+    run("table2", "--tasks", "wine", "--methods", "GBRFF2,LGBM,GBRFF1", "--n-splits", 2,
+        "--grid-points", 2, "--n-iter", 10, "--out", root / "table2")
+    run("landmarks", "--tasks", "wine", "--methods", "PBRFF,GBRFF2", "--landmarks", "1,3,5",
+        "--n-splits", 1, "--grid-points", 2, "--out", root / "landmarks")
+    run("kbudget", "--tasks", "wine", "--ks", "1,5", "--budgets", "5,10", "--n-splits", 1,
+        "--grid-points", 1, "--out", root / "kbudget")
+    run("toy", "--problems", "circles", "--sizes", "50,100", "--n-test", 200, "--n-iter", 20,
+        "--n-splits", 1, "--grid-points", 2, "--out", root / "toy")
+    run("scaling", "--methods", "GBRFF2,LGBM", "--max-samples", 400, "--out", root / "scaling")
+    return root
+
+
+def test_table2_files_have_the_fixed_shapes(out):
+    runs = pd.read_csv(out / "table2" / "runs.csv")
+    assert list(runs.columns) == ["task", "method", "split", "seed", "test_accuracy",
+                                  "best_params", "fit_seconds"]
+    assert len(runs) == 3 * 2 and set(runs["split"]) == {0, 1}
+    assert runs["test_accuracy"].between(0, 1).all()
+    summary = pd.read_csv(out / "table2" / "summary.csv")
+    assert list(summary.columns) == ["task", "method", "n_splits", "mean", "std"]
+    assert list(summary["method"]) == ["GBRFF1", "LGBM", "GBRFF2"]  # Table 2 order
+    assert (summary["n_splits"] == 2).all() and summary["mean"].between(50, 100).all()
+    md = (out / "table2" / "table2.md").read_text()
+    assert "paper 98.5" in md and "paper 98.3" in md and "Δ" in md and "(n=2)" in md
+    comp = pd.read_csv(out / "table2" / "paper_comparison.csv")
+    row = comp[comp["method"] == "GBRFF2"].iloc[0]
+    assert row["paper_mean"] == 98.5
+    assert row["diff"] == pytest.approx(row["mean"] - 98.5, abs=1e-3)
+    meta = json.loads((out / "table2" / "meta.json").read_text())
+    entry = meta["runs"][-1]
+    assert entry["cpu_count"] >= 1 and entry["wall_seconds"] > 0 and entry["workers"] == 1
+    html = (out / "table2" / "table2.html").read_text()
+    assert "2 splits" in html
+
+
+def test_a_committed_row_is_reproduced_from_its_seed_alone(out):
+    """Independent of the runner: split, scale, fit with the row's params and seed."""
+    from gbrff import GBRFF2Classifier
+    from gbrff.datasets import load_uci
+
+    runs = pd.read_csv(out / "table2" / "runs.csv")
+    row = runs[runs["method"] == "GBRFF2"].iloc[-1]
+    X, y = load_uci("wine", data_dir=data_dir())
+    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, stratify=y,
+                                              random_state=int(row["seed"]))
+    scaler = StandardScaler().fit(X_tr)
+    clf = GBRFF2Classifier(n_estimators=10, random_state=int(row["seed"]),
+                           **json.loads(row["best_params"]))
+    acc = clf.fit(scaler.transform(X_tr), y_tr).score(scaler.transform(X_te), y_te)
+    assert acc == row["test_accuracy"]
+
+
+def test_report_is_rebuilt_from_committed_refits_alone(out, tmp_path):
+    copy = tmp_path / "table2"
+    copy.mkdir()
+    (copy / "refits.jsonl").write_text((out / "table2" / "refits.jsonl").read_text())
+    run("report", "table2", "--out", copy, "--n-iter", 10)
+    for name in ("summary.csv", "runs.csv"):
+        pd.testing.assert_frame_equal(pd.read_csv(copy / name),
+                                      pd.read_csv(out / "table2" / name))
+
+
+def test_landmarks_curve_and_figure(out):
+    curve = pd.read_csv(out / "landmarks" / "curve.csv")
+    assert set(curve["method"]) == {"PBRFF", "GBRFF2"}
+    assert sorted(set(curve["n_landmarks"])) == [1, 3, 5] and len(curve) == 6
+    assert (curve["n_splits"] == 1).all() and (curve["n_tasks"] == 1).all()
+    assert (out / "landmarks" / "fig2_landmarks.html").exists()
+    from gbrff.viz.paper import landmarks_figure
+
+    assert "1 tasks × 1 train/test splits" in landmarks_figure(curve).layout.title.text
+
+
+def test_kbudget_curve_spans_k_and_budgets(out):
+    curve = pd.read_csv(out / "kbudget" / "curve.csv")
+    assert sorted(zip(curve["K"], curve["budget"])) == [(1, 5), (1, 10), (5, 5), (5, 10)]
+    per = pd.read_csv(out / "kbudget" / "per_split.csv")
+    assert set(per["T"]) == {1, 2, 5, 10}
+    assert (out / "kbudget" / "fig3_kbudget.html").exists()
+
+
+def test_toy_curve(out):
+    curve = pd.read_csv(out / "toy" / "curve.csv")
+    assert sorted(zip(curve["method"], curve["n_train"])) == [
+        ("GBRFF2", 50), ("GBRFF2", 100), ("LGBM", 50), ("LGBM", 100)]
+    assert "1 seeds per point" in (out / "toy" / "fig5_toy.html").read_text()
+
+
+def test_scaling_grows_by_1_5_and_stops_at_the_time_limit(out, tmp_path):
+    times = pd.read_csv(out / "scaling" / "times.csv")
+    assert sorted(set(times["n_samples"])) == [150, 225, 337]
+    assert len(times) == 6 and (times["seconds"] > 0).all()
+    run("scaling", "--methods", "GBRFF2,LGBM", "--max-samples", 400, "--time-limit", 0,
+        "--out", tmp_path / "s")
+    stopped = pd.read_csv(tmp_path / "s" / "times.csv")
+    assert list(stopped["n_samples"]) == [150, 150]  # over the limit at once: no growth
+
+
+def test_paper_figures_state_their_splits():
+    from gbrff.experiments import load_paper_table2
+    from gbrff.viz import paper as viz
+
+    paper = load_paper_table2()
+    summary = paper.assign(n_splits=np.where(paper["method"] == "BMKR", 3, 20))
+    fig = viz.table2_figure(summary, paper)
+    assert isinstance(fig, go.Figure) and "3–20 splits" in fig.layout.title.text
+    assert {t.name for t in fig.data} >= {"GBRFF1", "GBRFF2", "LGBM"}
+    heat = viz.table2_diff_figure(summary, paper)
+    assert np.nanmax(np.abs(np.asarray(heat.data[0].z, dtype=float))) == 0
+    curve = pd.DataFrame({"method": ["GBRFF2"] * 2, "n_landmarks": [1, 2], "mean": [80, 85],
+                          "n_tasks": 16, "n_splits": 20})
+    assert "16 tasks × 20" in viz.landmarks_figure(curve).layout.title.text
+    times = pd.DataFrame({"method": ["LGBM"], "n_samples": [150], "seconds": [0.1], "seed": 0})
+    assert "1 data seed" in viz.scaling_figure(times).layout.title.text
