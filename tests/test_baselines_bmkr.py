@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 from sklearn.metrics.pairwise import rbf_kernel
-from sklearn.svm import SVR
+from sklearn.svm import SVR, LinearSVR
 
 from gbrff.baselines import BMKRClassifier
 from gbrff.baselines._bmkr import DEFAULT_GAMMAS
@@ -26,8 +26,11 @@ def test_first_iteration_picks_the_best_svr(data):
     residual = y - y.mean()
     errors = {}
     for g in list(DEFAULT_GAMMAS) + [None]:
-        svr = SVR(kernel="linear" if g is None else "rbf", gamma=g or "scale", C=1.0).fit(X, residual)
-        errors[g] = np.sum((residual - svr.predict(X)) ** 2)
+        if g is None:
+            svr = LinearSVR(C=1.0, epsilon=0.1, loss="epsilon_insensitive", max_iter=100_000, random_state=0)
+        else:
+            svr = SVR(kernel="rbf", gamma=g, C=1.0)
+        errors[g] = np.sum((residual - svr.fit(X, residual).predict(X)) ** 2)
     assert clf.kernel_gammas_[0] == min(errors, key=errors.get)
     F1 = next(clf.staged_decision_function(X))
     np.testing.assert_allclose(F1 - y.mean(), SVR(kernel="rbf", gamma=clf.kernel_gammas_[0]).fit(X, residual).predict(X), atol=1e-2)
@@ -59,3 +62,11 @@ def test_shrinkage_and_subsample(data):
     np.testing.assert_array_equal(clf.decision_function(X), again.decision_function(X))
     with pytest.raises(ValueError, match="dictionary is empty"):
         BMKRClassifier(gammas=(), use_linear=False).fit(X, y)
+
+
+def test_linear_kernel_weak_learner():
+    X, y = make_toy("moons", n_samples=200, random_state=0)
+    clf = BMKRClassifier(n_estimators=1, gammas=(), use_linear=True, C=0.5).fit(X, y)
+    assert clf.kernel_gammas_ == [None]
+    ref = LinearSVR(C=0.5, epsilon=0.1, loss="epsilon_insensitive", max_iter=100_000, random_state=0).fit(X, y - y.mean())
+    np.testing.assert_allclose(clf.decision_function(X), y.mean() + ref.predict(X), atol=1e-10)
