@@ -154,3 +154,14 @@ def test_paper_figures_state_their_splits():
     assert "16 tasks × 20" in viz.landmarks_figure(curve).layout.title.text
     times = pd.DataFrame({"method": ["LGBM"], "n_samples": [150], "seconds": [0.1], "seed": 0})
     assert "1 data seed" in viz.scaling_figure(times).layout.title.text
+
+
+def test_figures_load_from_a_results_folder(out, tmp_path):
+    from gbrff.viz import paper as viz
+
+    for build in (viz.figure2, viz.figure3, viz.figure4, viz.figure5, viz.table2_from_results):
+        assert isinstance(build(out), go.Figure) and len(build(out).data) >= 1
+    assert set(viz.load_results(out)) == {"summary", "runs", "landmarks", "kbudget",
+                                          "scaling", "toy"}
+    with pytest.raises(FileNotFoundError):
+        viz.figure2(tmp_path)

@@ -21,6 +21,7 @@ from plotly.subplots import make_subplots
 __all__ = [
     "METHOD_COLORS", "load_results", "table2_figure", "table2_diff_figure",
     "landmarks_figure", "kbudget_figure", "scaling_figure", "toy_figure",
+    "figure2", "figure3", "figure4", "figure5", "table2_from_results",
 ]
 
 METHOD_COLORS = {
@@ -226,3 +227,47 @@ def toy_figure(curve: pd.DataFrame) -> go.Figure:
               f"<sup>mean ± std over {_span(curve['n_splits'])} seeds per point</sup>",
         font=_FONT, legend=dict(orientation="h", y=-0.25), height=500)
     return fig
+
+
+def _stored(name, results_dir):
+    tables = load_results(results_dir)
+    if name not in tables:
+        raise FileNotFoundError(f"no {name} results under {results_dir!s}/ "
+                                f"(run python -m gbrff.experiments ...)")
+    return tables[name]
+
+
+def table2_from_results(results_dir="results") -> go.Figure:
+    """:func:`table2_figure` of ``results/table2/summary.csv`` against the paper."""
+    from gbrff.experiments import load_paper_table2
+
+    return table2_figure(_stored("summary", results_dir), load_paper_table2())
+
+
+def figure2(results_dir="results") -> go.Figure:
+    """Fig. 2 from ``results/landmarks/curve.csv``."""
+    return landmarks_figure(_stored("landmarks", results_dir))
+
+
+def figure3(results_dir="results") -> go.Figure:
+    """Fig. 3 from ``results/kbudget/curve.csv``."""
+    return kbudget_figure(_stored("kbudget", results_dir))
+
+
+def figure4(results_dir="results", time_limit=None) -> go.Figure:
+    """Fig. 4 from ``results/scaling/times.csv`` (time limit read from meta.json)."""
+    if time_limit is None:
+        import json
+
+        meta = Path(results_dir) / "scaling" / "meta.json"
+        time_limit = 1000.0
+        if meta.exists():
+            runs = json.loads(meta.read_text()).get("runs", [])
+            if runs:
+                time_limit = runs[-1].get("options", {}).get("time_limit", time_limit)
+    return scaling_figure(_stored("scaling", results_dir), time_limit=time_limit)
+
+
+def figure5(results_dir="results") -> go.Figure:
+    """Fig. 5 (last row) from ``results/toy/curve.csv``."""
+    return toy_figure(_stored("toy", results_dir))
