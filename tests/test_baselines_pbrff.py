@@ -61,3 +61,12 @@ def test_gamma_auto_is_one_over_d():
     X4 = np.hstack([X, X])  # d = 4: ω variance 2/4
     clf = PBRFFClassifier(n_landmarks=200, random_state=0).fit(X4, y)
     assert abs(clf.omegas_.var() - 0.5) < 0.05
+
+
+def test_uniform_q_approximates_the_rbf_kernel():
+    # β = 0: q uniform, so each landmark feature is the RFF estimate of exp(-γ‖x − x^p‖²)
+    X, y = make_toy("circles", n_samples=100, random_state=0)
+    clf = PBRFFClassifier(n_landmarks=3, n_components=20000, gamma=0.7, beta=0.0, random_state=0).fit(X, y)
+    F = clf.compute_features(X)
+    exact = np.exp(-0.7 * ((X[:, None, :] - clf.landmarks_[None, :, :]) ** 2).sum(axis=2))
+    assert np.abs(F - exact).max() < 0.03
