@@ -2,7 +2,6 @@
 
 import numpy as np
 import pytest
-from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.svm import SVR, LinearSVR
 
 from gbrff.baselines import BMKRClassifier

@@ -1,6 +1,5 @@
 """Tests for gbrff.datasets._uci: the 16 UCI tasks against Table 1 of the paper."""
 
-import json
 import os
 import shutil
 from pathlib import Path

@@ -24,6 +24,12 @@ def _waves(X, W):
     return np.hstack([np.cos(Z), np.sin(Z)])
 
 
+def _objective(w, X, residual, reg, x_norm):
+    """(loss, gradient) of the ridge-wave fit for L-BFGS; fast sin/cos when |ω·x| is provably small."""
+    loss, grad = ridge_wave_objective(w, X, residual, reg, x_norm * np.linalg.norm(w) < FAST_TRIG_LIMIT)[:2]
+    return loss, grad
+
+
 class GFCClassifier(BinaryClassifierMixin, BaseEstimator):
     """Greedily constructed Fourier features fitted to the squared-loss residual, then a linear SVM.
 
@@ -150,8 +156,8 @@ class GFCClassifier(BinaryClassifierMixin, BaseEstimator):
         for k in range(m):
             w0 = rng.normal(0.0, scale, size=d)
             result = minimize(
-                lambda w: ridge_wave_objective(w, X, residual, reg, x_norm * np.linalg.norm(w) < FAST_TRIG_LIMIT)[:2],
-                w0, jac=True, method="L-BFGS-B", options={"maxiter": self.max_iter_feature},
+                _objective, w0, args=(X, residual, reg, x_norm), jac=True, method="L-BFGS-B",
+                options={"maxiter": self.max_iter_feature},
             )
             spectra[k] = result.x
             new = _waves(X, result.x[None, :])
