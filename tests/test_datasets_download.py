@@ -135,3 +135,27 @@ def test_command_line_with_env_base_url(server, tmp_path):
     assert "0 downloaded, 2 already present" in out.stdout
     out = subprocess.run(cmd[:-2] + ["nope"], env=env, capture_output=True, text=True, cwd=_REPO, timeout=120)
     assert out.returncode == 1 and "valid names" in out.stderr
+
+
+def test_original_source_path_with_keel_conversion(tmp_path):
+    """The non-mirror path end to end: a KEEL-style zip (header + ', ' separators) on loopback."""
+    sonar = (MIRROR / "sonar" / "sonar.dat").read_bytes()
+    header = b"@relation sonar\n@attribute Band1 real [0.0, 1.0]\n@inputs Band1\n@outputs Type\n@data\n"
+    keel_body = sonar.replace(b",", b", ")
+    site = tmp_path / "site"
+    site.mkdir()
+    with zipfile.ZipFile(site / "sonar.zip", "w") as zf:
+        zf.writestr("sonar.dat", header + keel_body)
+    handler = functools.partial(_RangeHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        entry = next(f for f in registry()["tasks"]["sonar"]["files"] if f["role"] == "data")
+        local = dict(entry, source=dict(entry["source"], url=f"http://127.0.0.1:{httpd.server_address[1]}/sonar.zip"))
+        target = tmp_path / "data" / "sonar" / "sonar.dat"
+        assert _download._download_file(local, target, None, 10, lambda s: None) == "downloaded"
+        assert target.read_bytes() == sonar
+        assert not list(target.parent.glob("*.part"))
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
