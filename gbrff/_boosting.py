@@ -67,16 +67,23 @@ def initial_score(y, sw):
     return 0.5 * np.log(pos / neg)
 
 
+# The training data are held transposed and in float32 during a fit: the two
+# passes over X that each L-BFGS step needs are memory-bound, and float32
+# halves their cost. Products and sums are formed in float64 from the rounded
+# features (relative rounding 6e-8, far below any statistical effect).
+TRAIN_DTYPE = np.float32
+
+
 def _prepare(X, y, sw, validation):
-    XT = np.ascontiguousarray(X.T, dtype=np.float64)
+    XT = np.ascontiguousarray(X.T, dtype=TRAIN_DTYPE)
     y = np.ascontiguousarray(y, dtype=np.float64)
     sw = np.ascontiguousarray(sw, dtype=np.float64)
     sw = sw * (sw.shape[0] / sw.sum())          # mean weight one
     if validation is None:
         d = X.shape[1]
-        return XT, y, sw, np.empty((d, 0)), np.empty(0), np.empty(0)
+        return XT, y, sw, np.empty((d, 0), dtype=TRAIN_DTYPE), np.empty(0), np.empty(0)
     Xv, yv, swv = validation
-    return (XT, y, sw, np.ascontiguousarray(Xv.T, dtype=np.float64),
+    return (XT, y, sw, np.ascontiguousarray(Xv.T, dtype=TRAIN_DTYPE),
             np.ascontiguousarray(yv, dtype=np.float64), np.ascontiguousarray(swv, dtype=np.float64))
 
 

@@ -95,10 +95,18 @@ def fexpm1_shift(u, shift):
     mean(exp(u) - 1) without cancellation, so that a loss of 1 + 1e-20 can
     still be told from 1 + 2e-20; when they could overflow, everything is
     multiplied by exp(-shift), which leaves every argmin unchanged.
+    One polynomial serves both: with v = k ln2 + r,
+    exp(v) = 2^k (expm1(r) + 1) and expm1(v) = 2^k expm1(r) + (2^k - 1).
     """
-    e = fexp(u - shift)
-    small = _expm1_reduced(min(max(u, -0.5), 0.5))
-    em1 = small if abs(u) <= 0.5 else e - 1.0
+    v = min(max(u - shift, -708.0), 709.0)
+    t = v * _LOG2E + _ROUND_MAGIC
+    k = t - _ROUND_MAGIC
+    r = (v - k * _LN2_HI) - k * _LN2_LO
+    ki = _f64_as_i64(t) - _MAGIC_BITS
+    scale = _i64_as_f64((ki + 1023) << 52)
+    pm = _expm1_reduced(r)
+    e = scale * pm + scale
+    em1 = scale * pm + (scale - 1.0)
     phi = em1 if shift == 0.0 else e
     return phi, e
 

@@ -33,6 +33,31 @@ from ._fastmath import fexp, fexpm1_shift, fsincos
 # exponents above this would overflow exp() in a sum of many terms: shift
 _SHIFT_START = 600.0
 
+# Stopping rules of the L-BFGS refinements: those of scipy's L-BFGS-B with the
+# settings of the authors' code (fmin_l_bfgs_b(..., maxiter=10): pgtol=1e-5,
+# factr=1e7), applied to the paper's objective values.
+_PGTOL = 1e-5
+_FTOL = 1e7 * 2.220446049250313e-16
+
+
+@njit(cache=True)
+def _converged(f_old, f_new, grad, shift):
+    """scipy L-BFGS-B's tests on the paper's objective, of which f is
+    f_paper - 1 (shift 0) or f_paper * exp(-shift) (shift > 0)."""
+    gmax = 0.0
+    for k in range(grad.shape[0]):
+        gmax = max(gmax, abs(grad[k]))
+    if not math.isfinite(f_old):
+        return gmax <= (_PGTOL if shift == 0.0 else _PGTOL * math.exp(-shift))
+    if shift == 0.0:
+        if gmax <= _PGTOL:
+            return True
+        scale = max(abs(f_old + 1.0), abs(f_new + 1.0), 1.0)
+        return f_old - f_new <= _FTOL * scale
+    if gmax <= _PGTOL * math.exp(-shift):
+        return True
+    return f_old - f_new <= _FTOL * max(abs(f_old), abs(f_new))
+
 
 # --------------------------------------------------------------------------
 # reductions and products
@@ -165,27 +190,129 @@ def exp_loss(y, H, sw, buf):
 # --------------------------------------------------------------------------
 # GBRFF2: the global search for b
 # --------------------------------------------------------------------------
-@njit(cache=True)
-def bias_objective(p, q, sw, shift, b, buf):
-    """F(b) - const = (1/n) sum sw phi(-(p cos b + q sin b)), with
-    p = yt cos(z), q = yt sin(z), i.e. -(p cos b + q sin b) = -yt cos(z - b)."""
-    n = p.shape[0]
-    sb, cb = fsincos(b)
-    for i in range(n):
-        u = -(p[i] * cb + q[i] * sb)
-        buf[i] = sw[i] * fexpm1_shift(u, shift)[0]
-    return _sum(buf) / n
+_SMALL_YT = 4.0     # residuals up to this size go through the Fourier series
+_N_HARM = 24        # harmonics kept: I_25(4) / I_0(4) < 1e-19
 
 
 @njit(cache=True)
-def _bias_newton_terms(p, q, sw, shift, b, buf):
-    """(F, F', F'') of :func:`bias_objective` at b."""
+def _fourier_coefficients(p, q, yt, sw, shift, small, A, B):
+    """Fourier coefficients of the residuals with |yt| <= _SMALL_YT:
+    F_small(b) = A[0] + sum_k A[k] cos(kb) + B[k] sin(kb) equals
+    (1/n) sum_small sw phi(-yt cos(z - b)) up to ~1e-19 relative error.
+
+    Jacobi-Anger: exp(-y cos t) = I_0(y) + 2 sum_k I_k(-y) cos(kt), with the
+    modified Bessel functions written I_k(x) = (x/2)^k J_k(x),
+    J_k(x) = sum_m (x^2/4)^m / (m! (m+k)!), computed by the (all-positive,
+    hence stable) backward recurrence J_{k-1} = k J_k + (x^2/4) J_{k+1}.
+    Then 2 I_k(-y) cos(k(z - b)) = 2 J_k Re[t^k e^{-ikb}] with
+    t = -(y/2) e^{iz} = -(p + i q)/2."""
     n = p.shape[0]
+    K = A.shape[0] - 1
+    inv_fact = np.empty(K + 3)
+    inv_fact[0] = 1.0
+    for k in range(1, K + 3):
+        inv_fact[k] = inv_fact[k - 1] / k
+    # ratios of consecutive series terms, without divisions in the loop
+    ratio_hi = np.empty((2, 11))
+    for j in range(2):
+        for m in range(1, 11):
+            ratio_hi[j, m] = 1.0 / (m * (m + K + j))
+    ratio_0 = np.empty(22)
+    for m in range(2, 22):
+        ratio_0[m] = 1.0 / (m * m)
+    for k in range(K + 1):
+        A[k] = 0.0
+        B[k] = 0.0
+    blk = 256
+    J = np.empty((K + 2, blk))
+    j0m1 = np.empty(blk)
+    vr = np.empty(blk)
+    vi = np.empty(blk)
+    tr = np.empty(blk)
+    ti = np.empty(blk)
+    ww = np.empty(blk)
+    tmp = np.empty(blk)
+    tmp2 = np.empty(blk)
+    x2qb = np.empty(blk)
+    m_idx = small.shape[0]
+    for s0 in range(0, m_idx, blk):
+        s1 = min(s0 + blk, m_idx)
+        nb = s1 - s0
+        for r in range(nb):
+            i = small[s0 + r]
+            x2qb[r] = 0.25 * yt[i] * yt[i]
+            tr[r] = -0.5 * p[i]
+            ti[r] = -0.5 * q[i]
+            vr[r] = 1.0
+            vi[r] = 0.0
+            ww[r] = sw[i]
+        # J_{K+1}, J_K by their series (10 terms are ample for x2q <= 4),
+        # J_0 - 1 by its own series, free of cancellation; samples innermost
+        for j in range(2):
+            for r in range(nb):
+                tmp[r] = inv_fact[K + j]
+                J[K + j, r] = inv_fact[K + j]
+            for m in range(1, 11):
+                c = ratio_hi[j, m]
+                for r in range(nb):
+                    tmp[r] *= x2qb[r] * c
+                    J[K + j, r] += tmp[r]
+        for r in range(nb):
+            tmp[r] = x2qb[r]
+            j0m1[r] = x2qb[r]
+        for m in range(2, 22):
+            c = ratio_0[m]
+            for r in range(nb):
+                tmp[r] *= x2qb[r] * c
+                j0m1[r] += tmp[r]
+        for kk in range(K, 0, -1):
+            for r in range(nb):
+                J[kk - 1, r] = kk * J[kk, r] + x2qb[r] * J[kk + 1, r]
+        for r in range(nb):
+            tmp[r] = ww[r] * (j0m1[r] if shift == 0.0 else j0m1[r] + 1.0)
+        A[0] += _sum(tmp[:nb])
+        for kk in range(1, K + 1):
+            for r in range(nb):
+                a = vr[r] * tr[r] - vi[r] * ti[r]
+                c = vr[r] * ti[r] + vi[r] * tr[r]
+                vr[r] = a
+                vi[r] = c
+                wj = 2.0 * ww[r] * J[kk, r]
+                tmp[r] = wj * a
+                tmp2[r] = wj * c
+            A[kk] += _sum(tmp[:nb])
+            B[kk] += _sum(tmp2[:nb])
+    scale = (1.0 if shift == 0.0 else math.exp(-shift)) / n
+    for k in range(K + 1):
+        A[k] *= scale
+        B[k] *= scale
+
+
+@njit(cache=True)
+def _series_terms(A, B, b):
+    """(F, F', F'') of the Fourier series at b."""
+    f = A[0]
+    g = 0.0
+    h = 0.0
+    for k in range(1, A.shape[0]):
+        c = math.cos(k * b)
+        s = math.sin(k * b)
+        v = A[k] * c + B[k] * s
+        f += v
+        g += k * (B[k] * c - A[k] * s)
+        h -= k * k * v
+    return f, g, h
+
+
+@njit(cache=True)
+def _direct_terms(p, q, sw, shift, b, n_total):
+    """(F, F', F'') of (1/n_total) sum sw phi(-(p cos b + q sin b)) summed
+    directly (the residuals too large for the series)."""
     sb, cb = fsincos(b)
     f = 0.0
     g = 0.0
     h = 0.0
-    for i in range(n):
+    for i in range(p.shape[0]):
         a = p[i] * cb + q[i] * sb          # yt cos(z - b)
         s = p[i] * sb - q[i] * cb          # -yt sin(z - b)
         phi, e = fexpm1_shift(-a, shift)
@@ -193,46 +320,88 @@ def _bias_newton_terms(p, q, sw, shift, b, buf):
         f += sw[i] * phi
         g += we * s
         h += we * (s * s + a)
-    return f / n, g / n, h / n
+    return f / n_total, g / n_total, h / n_total
 
 
 @njit(cache=True)
-def bias_grid_size(yt):
-    """Number of points of the first, exhaustive scan over [-pi, pi].
+def _direct_values(p, q, sw, shift, b, n_total, buf):
+    """F only, as :func:`_direct_terms`, vectorised."""
+    sb, cb = fsincos(b)
+    m = p.shape[0]
+    for i in range(m):
+        buf[i] = sw[i] * fexpm1_shift(-(p[i] * cb + q[i] * sb), shift)[0]
+    return _sum(buf[:m]) / n_total
 
-    Each term exp(-yt cos(z - b)) has almost all of its Fourier mass in
-    harmonics up to ~|yt|; the scan takes 32 points while max|yt| <= 1 (the
-    objective is then, to double precision, a trigonometric polynomial of
-    degree <= 14) and more as the residuals grow, up to 256."""
-    R = 0.0
-    for i in range(yt.shape[0]):
-        a = abs(yt[i])
-        if a > R:
-            R = a
-    if R <= 1.0:
-        return 32
-    m = 32 + 8 * int(math.ceil(math.sqrt(R) * 2.0))
-    return min(m, 256)
+
+@njit(cache=True)
+def bias_objective(z, yt, sw, shift, b):
+    """(1/n) sum sw phi(-yt cos(z - b)) at one b, summed directly (the
+    reference the tests compare :func:`best_bias` with)."""
+    n = z.shape[0]
+    s = 0.0
+    for i in range(n):
+        s += sw[i] * fexpm1_shift(-yt[i] * fsincos(z[i] - b)[1], shift)[0]
+    return s / n
 
 
 @njit(cache=True)
 def best_bias(z, yt, sw, shift, p, q, buf):
-    """Global minimiser over [-pi, pi] of F(b) = mean sw exp(-yt cos(z - b)).
+    """Global minimiser over [-pi, pi] of F(b) = (1/n) sum sw exp(-yt cos(z - b)).
 
-    An exhaustive scan on an even grid (see :func:`bias_grid_size`), then a
-    safeguarded Newton polish inside the grid cell of each of the three best
-    local minima of the scan; the best polished point wins. Returns b."""
+    F is split exactly into the residuals with |yt| <= 4, whose sum is a
+    trigonometric polynomial of degree 24 to double precision (its
+    coefficients come from one pass over them, :func:`_fourier_coefficients`),
+    and the few larger residuals, summed directly. F is scanned on an even
+    grid fine enough for the largest residual (4 points a period of its
+    highest significant harmonic, at least 128 points), then the three best
+    local minima of the scan are polished by safeguarded Newton steps within
+    their grid cells, and the best polished point wins.
+    Returns (b, number of scan points)."""
     n = z.shape[0]
+    n_small = 0
+    n_large = 0
+    R = 0.0
+    small = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        if sw[i] > 0.0:
+            if abs(yt[i]) <= _SMALL_YT:
+                n_small += 1
+            else:
+                n_large += 1
+                R = max(R, abs(yt[i]))
+    small = np.empty(n_small, dtype=np.int64)
+    pl = np.empty(n_large)
+    ql = np.empty(n_large)
+    wl = np.empty(n_large)
+    js = 0
+    jl = 0
     for i in range(n):
         s, c = fsincos(z[i])
         p[i] = yt[i] * c
         q[i] = yt[i] * s
-    M = bias_grid_size(yt)
+    for i in range(n):
+        if sw[i] > 0.0:
+            if abs(yt[i]) <= _SMALL_YT:
+                small[js] = i
+                js += 1
+            else:
+                pl[jl] = p[i]
+                ql[jl] = q[i]
+                wl[jl] = sw[i]
+                jl += 1
+    A = np.zeros(_N_HARM + 1)
+    B = np.zeros(_N_HARM + 1)
+    _fourier_coefficients(p, q, yt, sw, shift, small, A, B)
+    M = 128
+    if n_large > 0:
+        M = min(max(128, 4 * int(math.ceil(R + 3.0 * R ** (1.0 / 3.0))) + 64), 2048)
     step = 2.0 * math.pi / M
     F = np.empty(M)
     for m in range(M):
-        F[m] = bias_objective(p, q, sw, shift, -math.pi + m * step, buf)
-    # local minima of the circular scan, best first
+        bm = -math.pi + m * step
+        F[m] = _series_terms(A, B, bm)[0]
+        if n_large > 0:
+            F[m] += _direct_values(pl, ql, wl, shift, bm, n, buf)
     cand = np.empty(M, dtype=np.int64)
     nc = 0
     for m in range(M):
@@ -246,13 +415,17 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     best_b = -math.pi + cand[order[0]] * step
     best_f = vals[order[0]]
     for jj in range(min(3, nc)):
-        m = cand[order[jj]]
-        b0 = -math.pi + m * step
+        b0 = -math.pi + cand[order[jj]] * step
         lo = b0 - step
         hi = b0 + step
         b = b0
-        for _ in range(30):
-            f, g, h = _bias_newton_terms(p, q, sw, shift, b, buf)
+        for _ in range(40):
+            f, g, h = _series_terms(A, B, b)
+            if n_large > 0:
+                f2, g2, h2 = _direct_terms(pl, ql, wl, shift, b, n)
+                f += f2
+                g += g2
+                h += h2
             if f < best_f:
                 best_f = f
                 best_b = b
@@ -260,23 +433,14 @@ def best_bias(z, yt, sw, shift, p, q, buf):
                 hi = min(hi, b)
             else:
                 lo = max(lo, b)
-            if h > 0.0:
-                nb = b - g / h
-            else:
-                nb = 0.5 * (lo + hi)
+            nb = b - g / h if h > 0.0 else 0.5 * (lo + hi)
             if not (lo < nb < hi):
                 nb = 0.5 * (lo + hi)
-            if abs(nb - b) <= 1e-13 * (1.0 + abs(b)) or hi - lo <= 1e-13:
-                b = nb
+            if abs(nb - b) <= 1e-12 or hi - lo <= 1e-12:
                 break
             b = nb
-        f = bias_objective(p, q, sw, shift, b, buf)
-        if f < best_f:
-            best_f = f
-            best_b = b
-    # wrap into [-pi, pi]
     best_b = best_b - 2.0 * math.pi * math.floor((best_b + math.pi) / (2.0 * math.pi))
-    return best_b
+    return best_b, M
 
 
 # --------------------------------------------------------------------------
@@ -362,9 +526,12 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
     gnew = np.empty(d)
     direction = np.empty(d)
     f = _omega_loss_terms(z, yt, sw, shift, b, g_i, lbuf) + reg * np.dot(omega, omega)
+    n_eval = 1
     back_project(XT, g_i, grad)
     for k in range(d):
         grad[k] += 2.0 * reg * omega[k]
+    if _converged(np.inf, f, grad, shift):
+        return f, n_eval
     for it in range(n_steps):
         gnorm = math.sqrt(np.dot(grad, grad))
         if not (gnorm > 0.0) or not math.isfinite(gnorm):
@@ -390,6 +557,7 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
                 ok = omega[k] + step * direction[k]
                 ot += ok * ok
             ft = _omega_loss_terms(zt, yt, sw, shift, b, g_i, lbuf) + reg * ot
+            n_eval += 1
             if ft <= f + 1e-4 * step * slope:
                 accepted = True
                 break
@@ -411,9 +579,9 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
         grad[:] = gnew
         f_old = f
         f = ft
-        if f_old - f <= 1e-15 * abs(f_old):
+        if _converged(f_old, f, grad, shift):
             break
-    return f
+    return f, n_eval
 
 
 # --------------------------------------------------------------------------
@@ -456,7 +624,7 @@ def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
     for t in range(T):
         omega = omegas[t]
         project(XT, omega, z)
-        b = best_bias(z, yt, sw, shift, p, q, buf)
+        b = best_bias(z, yt, sw, shift, p, q, buf)[0]
         if n_steps > 0:
             refine_omega(XT, yt, sw, shift, b, reg_lambda * math.exp(-shift),
                          omega, z, n_steps, p, q, buf, h)
@@ -543,6 +711,8 @@ def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
     grad = Om.T @ G
     direction = np.empty(d)
     at = np.empty(K)
+    if _converged(np.inf, f, grad, shift):
+        return f
     for it in range(n_steps):
         gnorm = math.sqrt(np.dot(grad, grad))
         if not (gnorm > 0.0) or not math.isfinite(gnorm):
@@ -580,7 +750,7 @@ def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
         gnew = Om.T @ G
         n_hist, head = _lbfgs_store(step * direction, gnew - grad, Sm, Ym, rho, n_hist, head)
         grad = gnew
-        if f_old - f <= 1e-15 * abs(f_old):
+        if _converged(f_old, f, grad, shift):
             break
     return f
 
@@ -630,18 +800,19 @@ def gbrff1_boost(XT, y, sw, H, omegas, landmarks, qs, alphas, train_loss,
     h = np.empty(n)
     Cm = np.empty((K, n))
     Sm = np.empty((K, n))
+    zj = np.empty(n)
     nv = yv.shape[0]
-    Zv = np.empty((K, nv))
+    zv = np.empty(nv)
     bufv = np.empty(nv)
     best_val = np.inf
     since_best = 0
     loss, shift = exp_weights(y, H, sw, w, yt)
     for t in range(T):
         Om = np.ascontiguousarray(omegas[t])
-        Z = Om @ XT                                   # (K, n)
         for j in range(K):
+            project(XT, Om[j], zj)
             for i in range(n):
-                s_, c_ = fsincos(Z[j, i])
+                s_, c_ = fsincos(zj[i])
                 Cm[j, i] = c_
                 Sm[j, i] = s_
         x = landmarks[t]
@@ -669,10 +840,10 @@ def gbrff1_boost(XT, y, sw, H, omegas, landmarks, qs, alphas, train_loss,
         loss, shift = exp_weights(y, H, sw, w, yt)
         train_loss[t] = loss
         if nv > 0:
-            Zv[:, :] = Om @ XvT
             for j in range(K):
+                project(XvT, Om[j], zv)
                 for i in range(nv):
-                    Hv[i] += al * q[j] * fsincos(a[j] - Zv[j, i])[1]
+                    Hv[i] += al * q[j] * fsincos(a[j] - zv[i])[1]
             vl = exp_loss(yv, Hv, swv, bufv)
             val_loss[t] = vl
             if n_iter_no_change > 0:

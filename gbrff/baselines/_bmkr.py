@@ -187,9 +187,15 @@ class BMKRClassifier(BinaryClassifierMixin, BaseEstimator):
         Returns (support_vectors, dual_coef, intercept, predictions on all of X).
         """
         if gamma is None:
+            r = residual[rows]
+            if np.abs(r).max() <= self.epsilon:
+                # every residual inside the ε-tube: w = 0 is optimal, and so is any b keeping
+                # them inside; take the least-squares one (liblinear would not converge here)
+                b = float(np.clip(r.mean(), r.max() - self.epsilon, r.min() + self.epsilon))
+                return np.zeros((1, X.shape[1])), np.ones(1), b, np.full(X.shape[0], b)
             # linear kernel: liblinear's LinearSVR (libsvm needs ~10^6 iterations on it)
             lin = LinearSVR(C=self.C, epsilon=self.epsilon, loss="epsilon_insensitive", dual=True,
-                            max_iter=self.max_iter if self.max_iter > 0 else 100_000, random_state=0)
+                            max_iter=self.max_iter if self.max_iter > 0 else 10_000, random_state=0)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", ConvergenceWarning)
                 lin.fit(X[rows], residual[rows])

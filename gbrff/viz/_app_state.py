@@ -22,8 +22,27 @@ _REGISTRY = "_gbrff_controls"
 
 def begin_page():
     """Start a page: reset the list of controls drawn on it; return hidden keys."""
+    _ensure_router()
     st.session_state[_REGISTRY] = {}
     return hidden_keys()
+
+
+def _ensure_router():
+    """Run the page through ``app.py``'s ``st.navigation``, even on a fresh server.
+
+    Until ``st.navigation`` has run once in the server process, Streamlit
+    treats a ``pages/`` folder the legacy way: a first visit to a page's
+    address on a fresh server runs the page file alone (no router, no wide
+    layout, the file names as menu). Switch that mode off and rerun: the
+    rerun goes through ``app.py``, which opens the same page.
+    """
+    try:
+        from streamlit.runtime.pages_manager import PagesManager
+    except ImportError:  # a future Streamlit without the legacy mode
+        return
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
 
 
 def hidden_keys():
@@ -101,7 +120,7 @@ def register(key, label, default, value):
 def share_box(page_url_path=""):
     """Sidebar box: a link to exactly this picture, optionally hiding controls."""
     reg = st.session_state.get(_REGISTRY, {})
-    with st.sidebar.expander("🔗 Share this picture / classroom link"):
+    with st.sidebar.expander("Share this picture / classroom link", icon=":material/link:"):
         st.caption("Every control and the iteration live in the page address: copy it to share the "
                    "exact picture. For a lecture, choose controls to hide from students.")
         keys = [k for k in reg if not k.startswith("_")]
@@ -151,14 +170,15 @@ def player_buttons(T, key="t"):
             st.session_state[key] = 0
         st.session_state[pk] = playing
 
-    b1, b2, b3, b4, _ = st.columns([1, 1, 1.3, 1, 4])
-    b1.button("⏮ reset", key=f"{key}_reset", on_click=set_t, args=(0,), help="Back to iteration 0",
+    b1, b2, b3, b4, _ = st.columns([1, 1, 1.2, 1, 2.5])
+    b1.button("reset", icon=":material/first_page:", key=f"{key}_reset", on_click=set_t, args=(0,), help="Back to iteration 0",
               width="stretch")
-    b2.button("◀ back", key=f"{key}_back", on_click=lambda: set_t(st.session_state.get(key, T) - 1),
+    b2.button("back", icon=":material/chevron_left:", key=f"{key}_back", on_click=lambda: set_t(st.session_state.get(key, T) - 1),
               help="One iteration back", width="stretch")
-    b3.button("⏸ pause" if st.session_state[pk] else "▶ play", key=f"{key}_play", on_click=toggle,
+    b3.button("pause" if st.session_state[pk] else "play",
+              icon=":material/pause:" if st.session_state[pk] else ":material/play_arrow:", key=f"{key}_play", on_click=toggle,
               type="primary", width="stretch", help="Add the weak learners one after the other")
-    b4.button("step ▶", key=f"{key}_step", on_click=lambda: set_t(st.session_state.get(key, T) + 1),
+    b4.button("step", icon=":material/chevron_right:", icon_position="right", key=f"{key}_step", on_click=lambda: set_t(st.session_state.get(key, T) + 1),
               help="Add one weak learner", width="stretch")
     return FRAME_SECONDS if st.session_state[pk] else None
 
@@ -198,10 +218,11 @@ def warm_engine():
     return True
 
 
-def figure_download(fig, name, key, label="⬇ figure (HTML)"):
+def figure_download(fig, name, key, label="figure (HTML)"):
     """A download button producing the figure as a stand-alone HTML file."""
     st.download_button(label, data=lambda: fig.to_html(include_plotlyjs=True, full_html=True),
-                       file_name=f"{name}.html", mime="text/html", key=key, on_click="ignore")
+                       file_name=f"{name}.html", mime="text/html", key=key, on_click="ignore",
+                       icon=":material/download:")
 
 
 def explain(text, formula=None):

@@ -30,15 +30,18 @@ NEG_COLOR = "#2166ac"
 POS_COLOR = "#b2182b"
 _VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red
 _FONT = dict(size=16)
+# one row of legend entries under the plot, centred on the whole figure
+_BOTTOM_LEGEND = dict(orientation="h", xref="container", yref="container", x=0.5, xanchor="center", y=0.01,
+                      yanchor="bottom", font=dict(size=14))
 
 
-def _layout(fig, title=None, height=480, **kw):
+def _layout(fig, title=None, height=480, bottom=60, **kw):
     kw.setdefault("legend", dict(font=dict(size=14)))
     fig.update_layout(
         title=dict(text=title, font=dict(size=19)) if title else None,
         font=_FONT,
         height=height,
-        margin=dict(l=60, r=20, t=60 if title else 20, b=55),
+        margin=dict(l=60, r=20, t=60 if title else 20, b=bottom),
         **kw,
     )
     return fig
@@ -107,9 +110,9 @@ def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
         fig.add_trace(go.Scatter(x=L[:, 0], y=L[:, 1], mode="markers", name="landmark",
                                  marker=dict(symbol="x-thin", size=16, line=dict(width=3, color="black"))))
     fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
-    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1)
+    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1, constrain="domain")
     return _layout(fig, title, height=height,
-                   legend=dict(orientation="h", yanchor="top", y=-0.14, x=0, font=dict(size=14)))
+                   bottom=95, legend=_BOTTOM_LEGEND)
 
 
 def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=None,
@@ -152,18 +155,21 @@ def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=
                 y=[L[1] - span * direction[1], L[1] + span * direction[1]],
                 mode="lines", name="crest ω·x = b", line=dict(color="black", dash="dash", width=2),
             ))
-            tip = L + (2 * np.pi / nrm) * om / nrm  # one wavelength along ω
+            wavelength = 2 * np.pi / nrm
+            length = min(wavelength, 0.4 * min(xs[-1] - xs[0], ys[-1] - ys[0]))
+            tip = L + length * om / nrm  # along ω: one wavelength when it fits
             fig.add_annotation(x=tip[0], y=tip[1], ax=L[0], ay=L[1], xref="x", yref="y",
                                axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
                                arrowwidth=2.5, arrowcolor="black", text="")
-            fig.add_annotation(x=tip[0], y=tip[1], text="ω (one wavelength)", showarrow=False,
-                               yshift=14, font=dict(size=14), bgcolor="rgba(255,255,255,0.7)")
+            fig.add_annotation(x=tip[0], y=tip[1], showarrow=False, yshift=14, font=dict(size=14),
+                               text="ω (one wavelength)" if length == wavelength else "ω",
+                               bgcolor="rgba(255,255,255,0.7)")
         fig.add_trace(go.Scatter(x=[L[0]], y=[L[1]], mode="markers", name="landmark xₜ",
                                  marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
     fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
-    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1)
+    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1, constrain="domain")
     return _layout(fig, title, height=height,
-                   legend=dict(orientation="h", yanchor="top", y=-0.14, x=0, font=dict(size=14)))
+                   bottom=95, legend=_BOTTOM_LEGEND)
 
 
 def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, symmetric=True,
@@ -180,7 +186,7 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     if X is not None:
         _points(fig, X, y, "train", "circle", "white", size=6, showlegend=False)
     fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
-    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1)
+    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1, constrain="domain")
     return _layout(fig, title, height=height)
 
 
@@ -191,31 +197,46 @@ def curves_figure(train, test=None, *, current=None, extra=None, title=None, hei
     length ``T + 1`` (iteration 0 is ``H⁰``). ``current`` draws a vertical
     line at the iteration shown. ``extra`` maps a label to a constant test
     accuracy drawn as a dotted line (e.g. LightGBM's).
+
+    Built in one constructor call (no ``make_subplots``, no ``add_vline``):
+    the playground redraws it at every frame of the animation.
     """
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("Accuracy (%)", "Exponential loss (log scale)"),
-                        horizontal_spacing=0.12)
+    data = []
     for name, curves, dash in (("train", train, "solid"), ("test", test, "dash")):
         if curves is None:
             continue
         it = np.arange(len(curves["accuracy"]))
-        fig.add_trace(go.Scatter(x=it, y=100 * np.asarray(curves["accuracy"]), name=f"{name} accuracy",
-                                 line=dict(color="#333333" if name == "train" else "#e66101", dash=dash, width=3)),
-                      row=1, col=1)
-        fig.add_trace(go.Scatter(x=it, y=curves["loss"], name=f"{name} loss",
-                                 line=dict(color="#333333" if name == "train" else "#e66101", dash=dash, width=3),
-                                 showlegend=False), row=1, col=2)
+        line = dict(color="#333333" if name == "train" else "#e66101", dash=dash, width=3)
+        data.append(dict(type="scatter", x=it, y=100 * np.asarray(curves["accuracy"]), name=f"{name} accuracy",
+                         line=line, xaxis="x", yaxis="y"))
+        data.append(dict(type="scatter", x=it, y=np.asarray(curves["loss"]), name=f"{name} loss", line=line,
+                         showlegend=False, xaxis="x2", yaxis="y2"))
+    shapes = []
+    notes = [dict(text="Accuracy (%)", xref="x domain", yref="y domain", x=0.5, y=1.02, showarrow=False,
+                  yanchor="bottom", font=dict(size=16)),
+             dict(text="Exponential loss (log scale)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
+                  showarrow=False, yanchor="bottom", font=dict(size=16))]
     for label, value in (extra or {}).items():
-        fig.add_hline(y=100 * value, line=dict(color="#5e3c99", dash="dot", width=2), row=1, col=1,
-                      annotation_text=label, annotation_position="bottom right",
-                      annotation_font=dict(size=13, color="#5e3c99"))
+        shapes.append(dict(type="line", xref="x domain", yref="y", x0=0, x1=1, y0=100 * value, y1=100 * value,
+                           line=dict(color="#5e3c99", dash="dot", width=2)))
+        notes.append(dict(xref="x domain", yref="y", x=1, y=100 * value, text=label, showarrow=False,
+                          xanchor="right", yanchor="top", font=dict(size=13, color="#5e3c99")))
     if current is not None:
-        for col in (1, 2):
-            fig.add_vline(x=current, line=dict(color="gray", width=2), row=1, col=col)
-    fig.update_xaxes(title_text="iteration t (number of weak learners)")
-    fig.update_yaxes(type="log", row=1, col=2)
-    fig.update_annotations(font=dict(size=16))
-    return _layout(fig, title, height=height,
-                   legend=dict(orientation="h", yanchor="bottom", y=1.1, x=0, font=dict(size=14)))
+        for ax in ("", "2"):
+            shapes.append(dict(type="line", xref=f"x{ax}", yref=f"y{ax} domain", x0=current, x1=current,
+                               y0=0, y1=1, line=dict(color="gray", width=2)))
+    xtitle = dict(text="iteration t (number of weak learners)")
+    layout = dict(
+        xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
+        yaxis=dict(anchor="x"),
+        xaxis2=dict(domain=[0.56, 1], anchor="y2", title=xtitle),
+        yaxis2=dict(anchor="x2", type="log"),
+        shapes=shapes, annotations=notes,
+        title=dict(text=title, font=dict(size=19)) if title else None,
+        font=_FONT, height=height, margin=dict(l=60, r=20, t=80, b=55),
+        legend=dict(orientation="h", yanchor="bottom", y=1.1, x=0, font=dict(size=14)),
+    )
+    return go.Figure(data=data, layout=layout)
 
 
 def omega_prior_figure(omegas, gamma, *, upto=None, drawn=None, title=None, height=420):
@@ -272,7 +293,7 @@ def omega_prior_figure(omegas, gamma, *, upto=None, drawn=None, title=None, heig
     fig.update_yaxes(title_text="density", row=1, col=2)
     fig.update_annotations(font=dict(size=16))
     return _layout(fig, title, height=height,
-                   legend=dict(orientation="h", yanchor="top", y=-0.2, x=0, font=dict(size=14)))
+                   bottom=95, legend=_BOTTOM_LEGEND)
 
 
 def learning_curve_figure(sizes, scores, *, title=None, height=380):
@@ -314,9 +335,10 @@ def landscape_figure(xs, ys, F, X, y, *, landmark=None, title=None, height=480):
         fig.add_trace(go.Scatter(x=[landmark[0]], y=[landmark[1]], mode="markers", name="chosen landmark xₜ",
                                  marker=dict(symbol="x-thin", size=22, line=dict(width=5, color="white"))))
     fig.update_xaxes(title_text="landmark coordinate 1", range=[xs[0], xs[-1]], constrain="domain")
-    fig.update_yaxes(title_text="landmark coordinate 2", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1)
+    fig.update_yaxes(title_text="landmark coordinate 2", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1,
+                     constrain="domain")
     return _layout(fig, title, height=height,
-                   legend=dict(orientation="h", yanchor="top", y=-0.14, x=0, font=dict(size=14)))
+                   bottom=95, legend=_BOTTOM_LEGEND)
 
 
 def bias_curve_figure(bs, f, *, b_landmark=None, title=None, height=360):
