@@ -69,3 +69,13 @@ def test_linear_kernel_weak_learner():
     assert clf.kernel_gammas_ == [None]
     ref = LinearSVR(C=0.5, epsilon=0.1, loss="epsilon_insensitive", max_iter=100_000, random_state=0).fit(X, y - y.mean())
     np.testing.assert_allclose(clf.decision_function(X), y.mean() + ref.predict(X), atol=1e-10)
+
+
+def test_residuals_inside_the_tube_give_a_constant_linear_learner():
+    X = np.random.RandomState(0).randn(50, 3)
+    clf = BMKRClassifier(gammas=(), use_linear=True, epsilon=0.1)
+    r = np.random.RandomState(1).uniform(-0.05, 0.08, size=50)
+    support, dual, b, pred = clf._fit_weak(None, X, np.arange(50), r, None)
+    assert np.all(support == 0) and -0.02 <= b <= 0.05
+    assert b == pytest.approx(np.clip(r.mean(), r.max() - 0.1, r.min() + 0.1))
+    np.testing.assert_allclose(pred, b)

@@ -188,10 +188,12 @@ class BMKRClassifier(BinaryClassifierMixin, BaseEstimator):
         """
         if gamma is None:
             r = residual[rows]
-            if np.abs(r).max() <= self.epsilon:
-                # every residual inside the ε-tube: w = 0 is optimal, and so is any b keeping
-                # them inside; take the least-squares one (liblinear would not converge here)
-                b = float(np.clip(r.mean(), r.max() - self.epsilon, r.min() + self.epsilon))
+            if np.ptp(r) <= 2 * self.epsilon + 2e-3:
+                # the residuals fit in the ε-tube (to libsvm's tolerance 1e-3): w = 0 is
+                # optimal, and so is any b keeping them inside; take the least-squares one
+                # (liblinear's dual solver does not converge on this degenerate problem)
+                lo, hi = r.max() - self.epsilon, r.min() + self.epsilon
+                b = float(np.clip(r.mean(), min(lo, hi), max(lo, hi)))
                 return np.zeros((1, X.shape[1])), np.ones(1), b, np.full(X.shape[0], b)
             # linear kernel: liblinear's LinearSVR (libsvm needs ~10^6 iterations on it)
             lin = LinearSVR(C=self.C, epsilon=self.epsilon, loss="epsilon_insensitive", dual=True,
