@@ -99,7 +99,9 @@ class BMKRClassifier(BinaryClassifierMixin, BaseEstimator):
     liblinear also penalises the intercept, which differs slightly). The
     choice among kernels uses the squared error on the whole training set.
     BMKR's cost is ~11 SVR fits per iteration: the GBRFF paper left it out of
-    its toy experiment for that reason.
+    its toy experiment for that reason. Once every training residual lies
+    within ε of a constant, each SVR is that constant and F stops changing:
+    boosting stalls at training error ≈ ε (then the iterations are cheap).
 
     Examples
     --------
