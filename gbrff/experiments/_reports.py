@@ -43,7 +43,14 @@ def read_records(outdir) -> list[dict]:
 def write_refits(outdir, records):
     """Rewrite ``refits.jsonl`` from the store (refit and scaling records only)."""
     outdir = Path(outdir)
-    keep = [r for r in records if r.get("fold") == REFIT or r.get("experiment") == "scaling"]
+    keep = []
+    for r in records:
+        if r.get("fold") == REFIT or r.get("experiment") == "scaling":
+            if "grid" in r:  # older records kept the whole grid: keep its size only
+                size = len(r["grid"] or [])
+                r = {k: v for k, v in r.items() if k != "grid"}
+                r.setdefault("grid_size", size)
+            keep.append(r)
     if not keep:
         return
     tmp = outdir / (REFITS_NAME + ".tmp")

@@ -54,6 +54,10 @@ def _sort(df, task_col="task"):
             .drop(columns=["_t", "_m"]).reset_index(drop=True))
 
 
+def _grid_size(record):
+    return record.get("grid_size") or len(record.get("grid") or [])
+
+
 def stage_results(records, experiment) -> pd.DataFrame:
     """One row per (data, split, method, setting, stage) with its test accuracy.
 
@@ -75,7 +79,7 @@ def stage_results(records, experiment) -> pd.DataFrame:
         grids = {}
         for r in recs:
             grids.setdefault(r.get("grid_id", ""), []).append(r)
-        chosen = max(grids.values(), key=lambda rs: (len(rs[0].get("grid") or []),
+        chosen = max(grids.values(), key=lambda rs: (_grid_size(rs[0]),
                                                      max(x["finished"] for x in rs)))
         base = chosen[0]
         common = {"task": base["task"], "data": json.dumps(base["data"]),

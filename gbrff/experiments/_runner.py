@@ -67,7 +67,7 @@ def run_groups(groups, store, ctx, executor=None, desc="", progress=True,
             record["chosen_stages"] = ([s for s, i in zip(g.stages, best)
                                         if g.points[i] == dict(unit.params)]
                                        if g.stages else None)
-            record["grid"] = g.points
+            record["grid_size"] = len(g.points)
         store.add(record)
         computed[0] += 1
         if on_record is not None:
