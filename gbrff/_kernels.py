@@ -102,26 +102,47 @@ def _dot(a, b):
     return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) + r
 
 
+_BLOCK = 2048   # samples a block: the block's slice of z or g stays in L1
+
+
 @njit(cache=True)
 def project(XT, v, out):
     """out = X @ v for the transposed data XT (d, n)."""
     d, n = XT.shape
-    for i in range(n):
-        out[i] = 0.0
-    for k in range(d):
-        vk = v[k]
-        row = XT[k]
-        for i in range(n):
-            out[i] += vk * row[i]
+    for s0 in range(0, n, _BLOCK):
+        s1 = min(s0 + _BLOCK, n)
+        o = out[s0:s1]
+        for i in range(s1 - s0):
+            o[i] = 0.0
+        for k in range(d):
+            vk = v[k]
+            row = XT[k, s0:s1]
+            for i in range(s1 - s0):
+                o[i] += vk * row[i]
     return out
 
 
 @njit(cache=True)
 def back_project(XT, g, out):
     """out = X.T @ g for the transposed data XT (d, n)."""
-    d = XT.shape[0]
+    d, n = XT.shape
+    m8 = n - n % 8
     for k in range(d):
-        out[k] = _dot(XT[k], g)
+        row = XT[k]
+        s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = 0.0
+        for i in range(0, m8, 8):
+            s0 += row[i] * g[i]
+            s1 += row[i + 1] * g[i + 1]
+            s2 += row[i + 2] * g[i + 2]
+            s3 += row[i + 3] * g[i + 3]
+            s4 += row[i + 4] * g[i + 4]
+            s5 += row[i + 5] * g[i + 5]
+            s6 += row[i + 6] * g[i + 6]
+            s7 += row[i + 7] * g[i + 7]
+        r = 0.0
+        for i in range(m8, n):
+            r += row[i] * g[i]
+        out[k] = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) + r
     return out
 
 
@@ -191,14 +212,19 @@ def exp_loss(y, H, sw, buf):
 # GBRFF2: the global search for b
 # --------------------------------------------------------------------------
 _SMALL_YT = 4.0     # residuals up to this size go through the Fourier series
-_N_HARM = 24        # harmonics kept: I_25(4) / I_0(4) < 1e-19
+_N_HARM = 24        # harmonics kept for them: I_25(4) / I_0(4) < 1e-19
+_TINY_YT = 1.0      # those up to this size need fewer: I_15(1) / I_0(1) < 2e-17
+_N_HARM_TINY = 14
 
 
 @njit(cache=True)
-def _fourier_coefficients(p, q, yt, sw, shift, small, A, B):
-    """Fourier coefficients of the residuals with |yt| <= _SMALL_YT:
-    F_small(b) = A[0] + sum_k A[k] cos(kb) + B[k] sin(kb) equals
-    (1/n) sum_small sw phi(-yt cos(z - b)) up to ~1e-19 relative error.
+def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
+    """Add to A, B (unnormalised) the Fourier coefficients of the residuals
+    indexed by ``small``: with K harmonics,
+    sum_small sw phi(-yt cos(z - b)) = A[0] + sum_k A[k] cos(kb) + B[k] sin(kb)
+    up to ~1e-17 relative error when |yt| <= 1 and K >= 14, or |yt| <= 4 and
+    K >= 24 (n_hi and n_0 are the lengths of the two series below: 6 and 11,
+    or 10 and 21, respectively).
 
     Jacobi-Anger: exp(-y cos t) = I_0(y) + 2 sum_k I_k(-y) cos(kt), with the
     modified Bessel functions written I_k(x) = (x/2)^k J_k(x),
@@ -206,23 +232,18 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, A, B):
     hence stable) backward recurrence J_{k-1} = k J_k + (x^2/4) J_{k+1}.
     Then 2 I_k(-y) cos(k(z - b)) = 2 J_k Re[t^k e^{-ikb}] with
     t = -(y/2) e^{iz} = -(p + i q)/2."""
-    n = p.shape[0]
-    K = A.shape[0] - 1
     inv_fact = np.empty(K + 3)
     inv_fact[0] = 1.0
     for k in range(1, K + 3):
         inv_fact[k] = inv_fact[k - 1] / k
     # ratios of consecutive series terms, without divisions in the loop
-    ratio_hi = np.empty((2, 11))
+    ratio_hi = np.empty((2, n_hi + 1))
     for j in range(2):
-        for m in range(1, 11):
+        for m in range(1, n_hi + 1):
             ratio_hi[j, m] = 1.0 / (m * (m + K + j))
-    ratio_0 = np.empty(22)
-    for m in range(2, 22):
+    ratio_0 = np.empty(n_0 + 1)
+    for m in range(2, n_0 + 1):
         ratio_0[m] = 1.0 / (m * m)
-    for k in range(K + 1):
-        A[k] = 0.0
-        B[k] = 0.0
     blk = 256
     J = np.empty((K + 2, blk))
     j0m1 = np.empty(blk)
@@ -252,7 +273,7 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, A, B):
             for r in range(nb):
                 tmp[r] = inv_fact[K + j]
                 J[K + j, r] = inv_fact[K + j]
-            for m in range(1, 11):
+            for m in range(1, n_hi + 1):
                 c = ratio_hi[j, m]
                 for r in range(nb):
                     tmp[r] *= x2qb[r] * c
@@ -260,7 +281,7 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, A, B):
         for r in range(nb):
             tmp[r] = x2qb[r]
             j0m1[r] = x2qb[r]
-        for m in range(2, 22):
+        for m in range(2, n_0 + 1):
             c = ratio_0[m]
             for r in range(nb):
                 tmp[r] *= x2qb[r] * c
@@ -282,10 +303,6 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, A, B):
                 tmp2[r] = wj * c
             A[kk] += _sum(tmp[:nb])
             B[kk] += _sum(tmp2[:nb])
-    scale = (1.0 if shift == 0.0 else math.exp(-shift)) / n
-    for k in range(K + 1):
-        A[k] *= scale
-        B[k] *= scale
 
 
 @njit(cache=True)
@@ -358,21 +375,26 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     their grid cells, and the best polished point wins.
     Returns (b, number of scan points)."""
     n = z.shape[0]
+    n_tiny = 0
     n_small = 0
     n_large = 0
     R = 0.0
-    small = np.empty(n, dtype=np.int64)
     for i in range(n):
         if sw[i] > 0.0:
-            if abs(yt[i]) <= _SMALL_YT:
+            a = abs(yt[i])
+            if a <= _TINY_YT:
+                n_tiny += 1
+            elif a <= _SMALL_YT:
                 n_small += 1
             else:
                 n_large += 1
-                R = max(R, abs(yt[i]))
+                R = max(R, a)
+    tiny = np.empty(n_tiny, dtype=np.int64)
     small = np.empty(n_small, dtype=np.int64)
     pl = np.empty(n_large)
     ql = np.empty(n_large)
     wl = np.empty(n_large)
+    jt = 0
     js = 0
     jl = 0
     for i in range(n):
@@ -381,7 +403,11 @@ def best_bias(z, yt, sw, shift, p, q, buf):
         q[i] = yt[i] * s
     for i in range(n):
         if sw[i] > 0.0:
-            if abs(yt[i]) <= _SMALL_YT:
+            a = abs(yt[i])
+            if a <= _TINY_YT:
+                tiny[jt] = i
+                jt += 1
+            elif a <= _SMALL_YT:
                 small[js] = i
                 js += 1
             else:
@@ -391,7 +417,12 @@ def best_bias(z, yt, sw, shift, p, q, buf):
                 jl += 1
     A = np.zeros(_N_HARM + 1)
     B = np.zeros(_N_HARM + 1)
-    _fourier_coefficients(p, q, yt, sw, shift, small, A, B)
+    _fourier_coefficients(p, q, yt, sw, shift, tiny, _N_HARM_TINY, 6, 11, A, B)
+    _fourier_coefficients(p, q, yt, sw, shift, small, _N_HARM, 10, 21, A, B)
+    scale = (1.0 if shift == 0.0 else math.exp(-shift)) / n
+    for k in range(_N_HARM + 1):
+        A[k] *= scale
+        B[k] *= scale
     M = 128
     if n_large > 0:
         M = min(max(128, 4 * int(math.ceil(R + 3.0 * R ** (1.0 / 3.0))) + 64), 2048)
@@ -488,16 +519,26 @@ def _lbfgs_store(s_vec, y_vec, S, Y, rho, n_hist, head):
 # GBRFF2: refinement of omega
 # --------------------------------------------------------------------------
 @njit(cache=True)
-def _omega_loss_terms(z, yt, sw, shift, b, g, lbuf):
+def _omega_loss_terms(z, yt, sw, shift, b, g, lbuf, curv, want_curv):
     """Data part of the omega objective at projections z; its derivative with
-    respect to each z_i is written to g. Returns the data loss."""
+    respect to each z_i is written to g and, if ``want_curv``, its second
+    derivative to curv. Returns the data loss."""
     n = z.shape[0]
     inv_n = 1.0 / n
-    for i in range(n):
-        s, c = fsincos(z[i] - b)
-        phi, e = fexpm1_shift(-yt[i] * c, shift)
-        lbuf[i] = sw[i] * phi
-        g[i] = sw[i] * yt[i] * s * e * inv_n
+    if want_curv:
+        for i in range(n):
+            s, c = fsincos(z[i] - b)
+            phi, e = fexpm1_shift(-yt[i] * c, shift)
+            lbuf[i] = sw[i] * phi
+            we = sw[i] * yt[i] * e * inv_n
+            g[i] = we * s
+            curv[i] = we * (c + yt[i] * s * s)
+    else:
+        for i in range(n):
+            s, c = fsincos(z[i] - b)
+            phi, e = fexpm1_shift(-yt[i] * c, shift)
+            lbuf[i] = sw[i] * phi
+            g[i] = sw[i] * yt[i] * s * e * inv_n
     return _sum(lbuf) / n
 
 
@@ -525,7 +566,10 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
     grad = np.empty(d)
     gnew = np.empty(d)
     direction = np.empty(d)
-    f = _omega_loss_terms(z, yt, sw, shift, b, g_i, lbuf) + reg * np.dot(omega, omega)
+    # the first step is a Newton step along the steepest descent, with the
+    # curvature of the objective along it (one extra reduction, no extra pass
+    # over X); later steps are L-BFGS's unit steps
+    f = _omega_loss_terms(z, yt, sw, shift, b, g_i, lbuf, zt, True) + reg * np.dot(omega, omega)
     n_eval = 1
     back_project(XT, g_i, grad)
     for k in range(d):
@@ -543,10 +587,17 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
                 direction[k] = -grad[k]
             slope = -gnorm * gnorm
             n_hist = 0
+        project(XT, direction, u)
         step = 1.0
         if n_hist == 0:
             step = 1.0 / math.sqrt(np.dot(direction, direction))
-        project(XT, direction, u)
+            if it == 0:
+                cv = 0.0
+                for i in range(u.shape[0]):
+                    cv += zt[i] * u[i] * u[i]
+                cv += 2.0 * reg * np.dot(direction, direction)
+                if cv > 0.0 and math.isfinite(cv):
+                    step = -slope / cv
         accepted = False
         ft = 0.0
         for _ls in range(30):
@@ -556,7 +607,7 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
             for k in range(d):
                 ok = omega[k] + step * direction[k]
                 ot += ok * ok
-            ft = _omega_loss_terms(zt, yt, sw, shift, b, g_i, lbuf) + reg * ot
+            ft = _omega_loss_terms(zt, yt, sw, shift, b, g_i, lbuf, lbuf, False) + reg * ot
             n_eval += 1
             if ft <= f + 1e-4 * step * slope:
                 accepted = True

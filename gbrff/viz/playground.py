@@ -47,18 +47,36 @@ def _layout(fig, title=None, height=480, bottom=60, **kw):
     return fig
 
 
-def _points(fig, X, y, name, symbol, outline, size=9, row=None, col=None, showlegend=True):
-    """Add one scatter per class (−1 blue, +1 red)."""
+def _points(X, y, name, symbol, outline, size=9, showlegend=True):
+    """One scatter trace (a dict) per class: −1 blue, +1 red."""
+    out = []
     for label, color in ((-1, NEG_COLOR), (1, POS_COLOR)):
         m = np.asarray(y) == label
         if not m.any():
             continue
-        trace = go.Scatter(
-            x=X[m, 0], y=X[m, 1], mode="markers", name=f"{name} {'+1' if label > 0 else '−1'}",
+        out.append(dict(
+            type="scatter", x=X[m, 0], y=X[m, 1], mode="markers", name=f"{name} {'+1' if label > 0 else '−1'}",
             marker=dict(color=color, symbol=symbol, size=size, line=dict(color=outline, width=1.2)),
             showlegend=showlegend, legendgroup=f"{name}{label}",
-        )
-        fig.add_trace(trace, row=row, col=col)
+        ))
+    return out
+
+
+def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁", ytitle="x₂"):
+    """A figure over the plane with equal axis scales, built in one constructor call.
+
+    (Plotly's ``update_*`` calls cost tens of milliseconds each; these
+    figures are redrawn at every frame of the animations.)
+    """
+    layout = dict(
+        xaxis=dict(title=dict(text=xtitle), range=[xs[0], xs[-1]], constrain="domain"),
+        yaxis=dict(title=dict(text=ytitle), range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1,
+                   constrain="domain"),
+        title=dict(text=title, font=dict(size=19)) if title else None,
+        font=_FONT, height=height, margin=dict(l=60, r=20, t=60 if title else 20, b=95),
+        legend=_BOTTOM_LEGEND, annotations=list(annotations),
+    )
+    return go.Figure(data=data, layout=layout)
 
 
 def _proba(H):
@@ -70,19 +88,19 @@ def _surface_traces(xs, ys, H, discretise, showscale=True):
     P = _proba(H).reshape(n_y, n_x).astype(np.float32)
     if discretise:
         z = np.where(P >= 0.5, 1.0, 0.0).astype(np.float32)
-        heat = go.Heatmap(
-            x=xs, y=ys, z=z, zmin=0, zmax=1, showscale=False, hoverinfo="skip",
+        heat = dict(
+            type="heatmap", x=xs, y=ys, z=z, zmin=0, zmax=1, showscale=False, hoverinfo="skip",
             colorscale=[[0, "#c6dbef"], [0.5, "#c6dbef"], [0.5, "#fcbba1"], [1, "#fcbba1"]],
         )
     else:
-        heat = go.Heatmap(
-            x=xs, y=ys, z=P, zmin=0, zmax=1, colorscale=_VOTE_SCALE, opacity=0.85,
+        heat = dict(
+            type="heatmap", x=xs, y=ys, z=P, zmin=0, zmax=1, colorscale=_VOTE_SCALE, opacity=0.85,
             showscale=showscale,
             colorbar=dict(title=dict(text="p(y=+1)", side="right"), len=0.8, thickness=14),
             hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>p(+1)=%{z:.2f}<extra></extra>",
         )
-    boundary = go.Contour(
-        x=xs, y=ys, z=P, showscale=False, hoverinfo="skip", name="boundary",
+    boundary = dict(
+        type="contour", x=xs, y=ys, z=P, showscale=False, hoverinfo="skip", name="boundary",
         contours=dict(start=0.5, end=0.5, size=1, coloring="lines"),
         line=dict(color="black", width=2.5), colorscale=[[0, "black"], [1, "black"]],
     )
@@ -90,7 +108,7 @@ def _surface_traces(xs, ys, H, discretise, showscale=True):
 
 
 def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
-                   discretise=False, title=None, landmarks=None, height=520, showscale=True):
+                   discretise=False, title=None, landmarks=None, height=470, showscale=True):
     """Decision surface ``p(+1) = 1/(1+exp(−2H))`` as a heatmap with the points.
 
     ``H`` holds the decision function on the grid ``xs × ys`` (flattened
@@ -99,24 +117,19 @@ def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
     Training points are circles, test points diamonds; ``landmarks`` (m, 2),
     when given, are drawn as black crosses.
     """
-    fig = go.Figure()
-    for trace in _surface_traces(xs, ys, H, discretise, showscale):
-        fig.add_trace(trace)
-    _points(fig, X_train, y_train, "train", "circle", "white")
+    data = list(_surface_traces(xs, ys, H, discretise, showscale))
+    data += _points(X_train, y_train, "train", "circle", "white")
     if X_test is not None and len(X_test):
-        _points(fig, X_test, y_test, "test", "diamond", "black", size=9)
+        data += _points(X_test, y_test, "test", "diamond", "black", size=9)
     if landmarks is not None and len(landmarks):
         L = np.atleast_2d(landmarks)
-        fig.add_trace(go.Scatter(x=L[:, 0], y=L[:, 1], mode="markers", name="landmark",
-                                 marker=dict(symbol="x-thin", size=16, line=dict(width=3, color="black"))))
-    fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
-    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1, constrain="domain")
-    return _layout(fig, title, height=height,
-                   bottom=95, legend=_BOTTOM_LEGEND)
+        data.append(dict(type="scatter", x=L[:, 0], y=L[:, 1], mode="markers", name="landmark",
+                         marker=dict(symbol="x-thin", size=16, line=dict(width=3, color="black"))))
+    return _plane(data, xs, ys, title=title, height=height)
 
 
 def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=None,
-                        weights=None, title=None, height=520):
+                        weights=None, title=None, height=470):
     """One weak learner's vote ``α_t h_t(x)`` as a stripe pattern.
 
     For GBRFF2 pass ``omega`` and ``b``: the crest through ``landmark`` (where
@@ -127,22 +140,24 @@ def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=
     """
     vote = float(alpha) * np.asarray(h, dtype=np.float64).reshape(len(ys), len(xs))
     amp = max(abs(float(alpha)), 1e-12)
-    fig = go.Figure(go.Heatmap(
-        x=xs, y=ys, z=vote.astype(np.float32), zmin=-amp, zmax=amp, colorscale=_VOTE_SCALE,
+    data = [dict(
+        type="heatmap", x=xs, y=ys, z=vote.astype(np.float32), zmin=-amp, zmax=amp, colorscale=_VOTE_SCALE,
         colorbar=dict(title=dict(text="α·h(x)", side="right"), len=0.8, thickness=14),
         hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>α·h=%{z:.3f}<extra></extra>",
-    ))
+    )]
+    notes = []
     if weights is not None:
         w = np.asarray(weights, dtype=np.float64)
         size = 4 + 18 * np.sqrt(w / max(w.max(), 1e-12))
         for label, color in ((-1, NEG_COLOR), (1, POS_COLOR)):
             m = np.asarray(y) == label
-            fig.add_trace(go.Scatter(
-                x=X[m, 0], y=X[m, 1], mode="markers", name=f"class {'+1' if label > 0 else '−1'} (size = weight wᵢ)",
+            data.append(dict(
+                type="scatter", x=X[m, 0], y=X[m, 1], mode="markers",
+                name=f"class {'+1' if label > 0 else '−1'} (size = weight wᵢ)",
                 marker=dict(color=color, size=size[m], line=dict(color="white", width=1), opacity=0.85),
             ))
     else:
-        _points(fig, X, y, "train", "circle", "white", size=7)
+        data += _points(X, y, "train", "circle", "white", size=7)
     if landmark is not None:
         L = np.asarray(landmark, dtype=np.float64)
         if omega is not None and b is not None:
@@ -150,26 +165,23 @@ def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=
             nrm = float(np.hypot(*om)) or 1.0
             direction = np.array([-om[1], om[0]]) / nrm  # along the crest
             span = 3.0 * max(xs[-1] - xs[0], ys[-1] - ys[0])
-            fig.add_trace(go.Scatter(
-                x=[L[0] - span * direction[0], L[0] + span * direction[0]],
+            data.append(dict(
+                type="scatter", x=[L[0] - span * direction[0], L[0] + span * direction[0]],
                 y=[L[1] - span * direction[1], L[1] + span * direction[1]],
                 mode="lines", name="crest ω·x = b", line=dict(color="black", dash="dash", width=2),
             ))
             wavelength = 2 * np.pi / nrm
             length = min(wavelength, 0.4 * min(xs[-1] - xs[0], ys[-1] - ys[0]))
             tip = L + length * om / nrm  # along ω: one wavelength when it fits
-            fig.add_annotation(x=tip[0], y=tip[1], ax=L[0], ay=L[1], xref="x", yref="y",
-                               axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
-                               arrowwidth=2.5, arrowcolor="black", text="")
-            fig.add_annotation(x=tip[0], y=tip[1], showarrow=False, yshift=14, font=dict(size=14),
-                               text="ω (one wavelength)" if length == wavelength else "ω",
-                               bgcolor="rgba(255,255,255,0.7)")
-        fig.add_trace(go.Scatter(x=[L[0]], y=[L[1]], mode="markers", name="landmark xₜ",
-                                 marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
-    fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
-    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1, constrain="domain")
-    return _layout(fig, title, height=height,
-                   bottom=95, legend=_BOTTOM_LEGEND)
+            notes.append(dict(x=tip[0], y=tip[1], ax=L[0], ay=L[1], xref="x", yref="y",
+                              axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
+                              arrowwidth=2.5, arrowcolor="black", text=""))
+            notes.append(dict(x=tip[0], y=tip[1], showarrow=False, yshift=14, font=dict(size=14),
+                              text="ω (one wavelength)" if length == wavelength else "ω",
+                              bgcolor="rgba(255,255,255,0.7)"))
+        data.append(dict(type="scatter", x=[L[0]], y=[L[1]], mode="markers", name="landmark xₜ",
+                         marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
+    return _plane(data, xs, ys, title=title, height=height, annotations=notes)
 
 
 def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, symmetric=True,
@@ -177,17 +189,15 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     """A plain heatmap of a function on the grid (home page pictures)."""
     z = np.asarray(values, dtype=np.float64).reshape(len(ys), len(xs))
     amp = float(np.abs(z).max()) or 1.0
-    fig = go.Figure(go.Heatmap(
-        x=xs, y=ys, z=z.astype(np.float32), colorscale=_VOTE_SCALE,
+    data = [dict(
+        type="heatmap", x=xs, y=ys, z=z.astype(np.float32), colorscale=_VOTE_SCALE,
         zmin=-amp if symmetric else None, zmax=amp if symmetric else None,
         colorbar=dict(title=dict(text=zlabel, side="right"), thickness=12),
         hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>%{z:.2f}<extra></extra>",
-    ))
+    )]
     if X is not None:
-        _points(fig, X, y, "train", "circle", "white", size=6, showlegend=False)
-    fig.update_xaxes(title_text="x₁", range=[xs[0], xs[-1]], constrain="domain")
-    fig.update_yaxes(title_text="x₂", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1, constrain="domain")
-    return _layout(fig, title, height=height)
+        data += _points(X, y, "train", "circle", "white", size=6, showlegend=False)
+    return _plane(data, xs, ys, title=title, height=height)
 
 
 def curves_figure(train, test=None, *, current=None, extra=None, title=None, height=380):
@@ -325,20 +335,18 @@ def landscape_figure(xs, ys, F, X, y, *, landmark=None, title=None, height=480):
     is a white cross.
     """
     z = np.asarray(F, dtype=np.float64).reshape(len(ys), len(xs)).astype(np.float32)
-    fig = go.Figure(go.Heatmap(
-        x=xs, y=ys, z=z, colorscale="Viridis", reversescale=True,
+    data = [dict(
+        type="heatmap", x=xs, y=ys, z=z, colorscale="Viridis", reversescale=True,
         colorbar=dict(title=dict(text="loss f(x)", side="right"), thickness=14),
         hovertemplate="landmark=(%{x:.2f}, %{y:.2f})<br>f=%{z:.4f}<extra></extra>",
-    ))
-    _points(fig, X, y, "train", "circle", "white", size=7)
+    )]
+    data += _points(X, y, "train", "circle", "white", size=7)
     if landmark is not None:
-        fig.add_trace(go.Scatter(x=[landmark[0]], y=[landmark[1]], mode="markers", name="chosen landmark xₜ",
-                                 marker=dict(symbol="x-thin", size=22, line=dict(width=5, color="white"))))
-    fig.update_xaxes(title_text="landmark coordinate 1", range=[xs[0], xs[-1]], constrain="domain")
-    fig.update_yaxes(title_text="landmark coordinate 2", range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1,
-                     constrain="domain")
-    return _layout(fig, title, height=height,
-                   bottom=95, legend=_BOTTOM_LEGEND)
+        data.append(dict(type="scatter", x=[landmark[0]], y=[landmark[1]], mode="markers",
+                         name="chosen landmark xₜ",
+                         marker=dict(symbol="x-thin", size=22, line=dict(width=5, color="white"))))
+    return _plane(data, xs, ys, title=title, height=height, xtitle="landmark coordinate 1",
+                  ytitle="landmark coordinate 2")
 
 
 def bias_curve_figure(bs, f, *, b_landmark=None, title=None, height=360):
@@ -413,7 +421,8 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
         heat, boundary = _surface_traces(xs, ys, H, False, showscale=i == 0)
         fig.add_trace(heat, row=r, col=c)
         fig.add_trace(boundary, row=r, col=c)
-        _points(fig, X, y, "train", "circle", "white", size=5, row=r, col=c, showlegend=False)
+        for trace in _points(X, y, "train", "circle", "white", size=5, showlegend=False):
+            fig.add_trace(trace, row=r, col=c)
         fig.update_xaxes(range=[xs[0], xs[-1]], showticklabels=False, row=r, col=c)
         fig.update_yaxes(range=[ys[0], ys[-1]], showticklabels=False, row=r, col=c)
     fig.update_annotations(font=dict(size=15))
