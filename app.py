@@ -8,14 +8,14 @@ results are read from ``results/``: nothing is downloaded at start.
 import streamlit as st
 
 st.set_page_config(page_title="GBRFF — gradient boosting with random Fourier features",
-                   page_icon="〰️", layout="wide")
+                   page_icon=":material/waves:", layout="wide")
 
 PAGES = [
-    st.Page("pages/home.py", title="Home", icon="🏠", default=True),
-    st.Page("pages/playground.py", title="Boosting playground", icon="🎛️", url_path="playground"),
-    st.Page("pages/loss_landscape.py", title="Loss landscape", icon="🌊", url_path="landscape"),
-    st.Page("pages/k_and_lambda.py", title="K and λ", icon="📐", url_path="k-and-lambda"),
-    st.Page("pages/uci_comparison.py", title="UCI comparison", icon="📊", url_path="uci"),
+    st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
+    st.Page("pages/playground.py", title="Boosting playground", icon=":material/tune:", url_path="playground"),
+    st.Page("pages/loss_landscape.py", title="Loss landscape", icon=":material/landscape:", url_path="loss_landscape"),
+    st.Page("pages/k_and_lambda.py", title="K and λ", icon=":material/straighten:", url_path="k_and_lambda"),
+    st.Page("pages/uci_comparison.py", title="UCI comparison", icon=":material/table_chart:", url_path="uci_comparison"),
 ]
 
 st.navigation(PAGES).run()

@@ -7,12 +7,12 @@ from gbrff import GBRFF2Classifier
 from gbrff.datasets import make_toy
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import explain, warm_engine
+from gbrff.viz._app_state import begin_page, explain, warm_engine
 
 N_SUM = 3
 T_FINAL = 40
 
-st.title("〰️ Gradient boosting with random Fourier features")
+st.title("Gradient boosting with random Fourier features")
 st.markdown(
     "**GBRFF** (Gautheron et al., ECML-PKDD 2020) builds a classifier as a weighted vote of *cosine waves*. "
     "Each round of boosting adds one wave cos(ω·x − b) whose frequency ω starts as a random Fourier "
@@ -20,6 +20,7 @@ st.markdown(
     "The sum of the waves is a kernel learned for the task: below, three pictures from one real fit on the "
     "two moons."
 )
+begin_page()
 warm_engine()
 
 
@@ -63,14 +64,14 @@ with c3:
 
 st.header("Where to go next")
 LINKS = [
-    ("pages/playground.py", "🎛️", "Boosting playground",
+    ("pages/playground.py", ":material/tune:", "Boosting playground",
      "press play and watch the vote grow on moons, swiss, circles, board or your own CSV; compare with LightGBM; "
      "try the challenges."),
-    ("pages/loss_landscape.py", "🌊", "Loss landscape",
+    ("pages/loss_landscape.py", ":material/landscape:", "Loss landscape",
      "the paper's Fig. 1: why learning a landmark comes down to learning one phase b."),
-    ("pages/k_and_lambda.py", "📐", "K and λ",
+    ("pages/k_and_lambda.py", ":material/straighten:", "K and λ",
      "how many random features per learner (K) and how strong a penalty on ω (lambda, λ)."),
-    ("pages/uci_comparison.py", "📊", "UCI comparison",
+    ("pages/uci_comparison.py", ":material/table_chart:", "UCI comparison",
      "the reproduced Table 2 beside the paper's, the figures, and a small live run."),
 ]
 for path, icon, title, text in LINKS:

@@ -16,7 +16,7 @@ LAMBDAS = (0.0, 2.0 ** -7, 2.0 ** -5, 2.0 ** -3, 2.0 ** -1, 2.0)
 GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
 REPEATS = 2
 
-st.title("📐 K and λ")
+st.title("K and λ")
 begin_page()
 warm_engine()
 
@@ -133,4 +133,4 @@ explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, unti
         "the classes.")
 figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")
 
-share_box("k-and-lambda")
+share_box("k_and_lambda")

@@ -14,7 +14,7 @@ from gbrff.viz._app_state import (begin_page, control, explain, figure_download,
 GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0]
 N_B = 361
 
-st.title("🌊 Loss landscape of a landmark")
+st.title("Loss landscape of a landmark")
 st.markdown(
     "The paper's Fig. 1: **GBRFF1 with K = 1** on the two moons. At each iteration the weak learner is one "
     "cosine centred on a landmark xₜ, chosen to minimise the loss f below. Over all landmark positions the "
@@ -108,4 +108,4 @@ def stage():
 
 stage()
 register("it", "Iteration t", T, st.session_state.get("it", T))
-share_box("landscape")
+share_box("loss_landscape")

@@ -20,6 +20,7 @@ LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
 RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
 BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
 GRID = 100
+DONE, TODO = ":green[:material/check_box:]", ":gray[:material/check_box_outline_blank:]"
 
 # Each challenge: text, and a test on the current run's summary ``m``.
 CHALLENGES = [
@@ -37,7 +38,7 @@ CHALLENGES = [
      and m["test_acc"] > m["lgbm_acc"]),
 ]
 
-st.title("🎛️ Boosting playground")
+st.title("Boosting playground")
 hidden = begin_page()
 warm_engine()
 
@@ -302,7 +303,7 @@ done = st.session_state.setdefault("_challenges_done", set())
 for i, (text, test) in enumerate(CHALLENGES):
     if test(summary):
         done.add(i)
-    st.markdown(f"{'✅' if i in done else '⬜'} {text}")
+    st.markdown(f"{DONE if i in done else TODO} {text}")
 st.caption(f"{len(done)} of {len(CHALLENGES)} done. A challenge is ticked as soon as the settings in the sidebar "
            "reach it, and stays ticked for this session.")
 
@@ -310,10 +311,10 @@ st.caption(f"{len(done)} of {len(CHALLENGES)} done. A challenge is ticked as soo
 st.header("Downloads")
 d1, d2 = st.columns(2)
 split = np.array(["train"] * len(y_tr) + ["test"] * len(y_te))
-d1.download_button("⬇ data set (CSV)", data=cmp.points_to_csv(np.vstack([X_tr, X_te]),
+d1.download_button("data set (CSV)", icon=":material/download:", data=cmp.points_to_csv(np.vstack([X_tr, X_te]),
                                                               np.concatenate([y_tr, y_te]), split),
                    file_name=f"{label.replace(' ', '_')}.csv", mime="text/csv", key="dl_data", on_click="ignore")
-d2.download_button("⬇ fitted model (JSON: ω, b, α per iteration)", data=lambda: cmp.model_to_json(model, algo),
+d2.download_button("fitted model (JSON: ω, b, α per iteration)", icon=":material/download:", data=lambda: cmp.model_to_json(model, algo),
                    file_name=f"{algo}_{label.replace(' ', '_')}.json", mime="application/json", key="dl_model",
                    on_click="ignore")
 

@@ -19,7 +19,7 @@ HOW_TO_RUN = ("Produce them with the project's experiments, e.g. `python -m gbrf
               "(see `python -m gbrff.experiments --help` and the README), with the UCI files from "
               "`python -m gbrff.datasets download` or `GBRFF_DATA_DIR` pointing at a copy.")
 
-st.title("📊 UCI comparison")
+st.title("UCI comparison")
 st.markdown("The paper's Table 2: six methods on 16 UCI tasks, mean test accuracy over 70/30 splits with "
             "hyper-parameters chosen by 5-fold cross-validation. Below, our reproduction from `results/` "
             "beside the published values.")
@@ -102,7 +102,7 @@ else:
             "paper's mean and the difference in points. A difference within about one standard deviation is "
             "what a different random split draw gives.",
             r"\text{difference} = \overline{\mathrm{acc}}_{\text{ours}} - \overline{\mathrm{acc}}_{\text{paper}}")
-    st.download_button("⬇ table (CSV)", data=merged.to_csv(index=False), file_name="table2_comparison.csv",
+    st.download_button("table (CSV)", icon=":material/download:", data=merged.to_csv(index=False), file_name="table2_comparison.csv",
                        mime="text/csv", key="dl_table2", on_click="ignore")
     c1, c2 = st.columns(2)
     r_ours, k_ours = ranks(summary, TASKS[:15])
@@ -214,4 +214,4 @@ else:
                 res = res.join(paper[paper["task"] == task].set_index("method")["mean"].rename("paper"))
             st.dataframe(res.style.format("{:.2f}", na_rep="–"), width="stretch")
 
-share_box("uci")
+share_box("uci_comparison")

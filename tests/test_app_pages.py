@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
+DONE = ":green[:material/check_box:]"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -167,18 +168,18 @@ def test_playground_url_state_and_classroom_hiding():
 
 def test_playground_challenge_ticks():
     at = run_page("pages/playground.py", {"data": "circles", "T": "20", "gamma": "2.0"})
-    assert not any(m.value.startswith("✅") for m in at.markdown)
+    assert not any(m.value.startswith(DONE) for m in at.markdown)
     at.slider(key="noise").set_value(0.04)
     at.select_slider(key="gamma").set_value(4.0)
     at.run()
     line = [m.value for m in at.markdown if "circles" in m.value and "20" in m.value and "95" in m.value][0]
     acc = [t for t in charts(at)["curves"]["data"] if t.get("name") == "test accuracy"][0]
     reached = array(acc["y"])[-1] >= 95
-    assert line.startswith("✅") == reached
+    assert line.startswith(DONE) == reached
     assert reached, "the circles challenge should be reachable with noise 0.04, γ = 4, T = 20"
     # ticked challenges stay ticked when the settings move on
     at.selectbox(key="data").set_value("moons").run()
-    assert any(m.value.startswith("✅") and "circles" in m.value for m in at.markdown)
+    assert any(m.value.startswith(DONE) and "circles" in m.value for m in at.markdown)
 
 
 def test_playground_upload_good_and_bad_files():

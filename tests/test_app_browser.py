@@ -1,0 +1,147 @@
+"""End-to-end: `streamlit run app.py` in a real headless Chromium.
+
+Starts the app on 127.0.0.1 on a free port, opens every page, presses play
+where there is an animation, waits for frames, checks that no error element
+appears and saves a screenshot of each page under ``tests/artifacts/``.
+
+Needs Debian's ``chromium`` (``apt-get install chromium``); Playwright only
+drives it (no browser download). Run with ``pytest -m browser``.
+"""
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = os.environ.get("GBRFF_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PAGES = {"home": "", "playground": "playground", "landscape": "loss_landscape", "k_and_lambda": "k_and_lambda",
+         "uci": "uci_comparison"}
+ERRORS = '[data-testid="stException"], [data-testid="stAlertContentError"]'
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    port = _free_port()
+    env = dict(os.environ)
+    env.setdefault("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
+    log = open(ARTIFACTS / "streamlit.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while True:
+        try:
+            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read().strip() == b"ok":
+                break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.time() > deadline:
+            proc.kill()
+            pytest.fail(f"streamlit did not start; see {ARTIFACTS / 'streamlit.log'}")
+        time.sleep(0.5)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert os.path.exists(CHROMIUM), f"no Chromium at {CHROMIUM}: apt-get install chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def _open(browser, url, n_charts=1, timeout=120_000):
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot').length >= {n_charts}",
+                           timeout=timeout)
+    _settle(page)
+    return page
+
+
+def _settle(page, timeout=120):
+    """Wait until Streamlit's 'running' indicator has been gone for a moment."""
+    deadline = time.time() + timeout
+    quiet = 0
+    while time.time() < deadline and quiet < 3:
+        running = page.locator('[data-testid="stStatusWidget"]').count()
+        quiet = quiet + 1 if running == 0 else 0
+        page.wait_for_timeout(400)
+
+
+def _no_errors(page, name):
+    n = page.locator(ERRORS).count()
+    if n:
+        page.screenshot(path=str(ARTIFACTS / f"error_{name}.png"), full_page=True)
+    assert n == 0, f"{name}: {page.locator(ERRORS).first.inner_text()[:500]}"
+
+
+def _shot(page, name):
+    # Streamlit scrolls inside its main block: grow the viewport to the content
+    height = page.evaluate("Math.max(...[...document.querySelectorAll('[data-testid=\"stMain\"], section')]"
+                           ".map(e => e.scrollHeight), document.body.scrollHeight)")
+    page.set_viewport_size({"width": 1500, "height": int(min(max(height, 1100), 9000))})
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.set_viewport_size({"width": 1500, "height": 1100})
+
+
+def _slider_value(page):
+    return int(page.locator('[data-testid="stMain"] [data-testid="stSlider"] input[type=range]').first.input_value())
+
+
+def test_every_page_opens_without_error(server, browser):
+    for name, path in PAGES.items():
+        page = _open(browser, f"{server}/{path}", n_charts=1 if name != "uci" else 0)
+        _no_errors(page, name)
+        assert page.locator('[data-testid="stHeading"], h1').count() > 0
+        _shot(page, name)
+        page.close()
+
+
+@pytest.mark.parametrize("name, path", [("playground", "playground?T=40"), ("landscape", "loss_landscape")])
+def test_play_animates(server, browser, name, path):
+    page = _open(browser, f"{server}/{path}", n_charts=2)
+    start = _slider_value(page)
+    page.get_by_role("button", name=re.compile("play")).first.click()
+    seen = set()
+    deadline = time.time() + 25
+    while time.time() < deadline and len(seen) < 4:
+        page.wait_for_timeout(400)
+        seen.add(_slider_value(page))
+    _no_errors(page, f"{name}_playing")
+    assert len(seen) >= 3, f"{name}: the iteration did not advance while playing ({start} -> {seen})"
+    # the iteration lives in the address: a shared link shows the same picture
+    assert re.search(r"[?&](t|it)=\d+", page.url), page.url
+    _shot(page, f"{name}_playing")
+    page.close()
