@@ -379,7 +379,7 @@ def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accur
     for i, (K, s) in enumerate(scores.items()):
         fig.add_trace(go.Scatter(x=budgets, y=100 * np.asarray(s, dtype=np.float64), name=f"K = {K}",
                                  mode="lines+markers", line=dict(width=3, color=colors[i % len(colors)])))
-    fig.update_xaxes(title_text="total random features T × K", type="log")
+    fig.update_xaxes(title_text="total random features T × K", type="log", tickvals=list(budgets))
     fig.update_yaxes(title_text=ylabel)
     return _layout(fig, title, height=height)
 
@@ -406,9 +406,9 @@ def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, curren
         for col in (1, 2):
             fig.add_vline(x=xc, line=dict(color="gray", width=2), row=1, col=col)
     fig.update_xaxes(type="log", tickvals=xv, ticktext=labels, title_text="λ")
+    fig.update_yaxes(type="log", row=1, col=1)
     fig.update_annotations(font=dict(size=16))
-    return _layout(fig, title, height=height,
-                   legend=dict(orientation="h", yanchor="bottom", y=1.12, x=0, font=dict(size=14)))
+    return _layout(fig, title, height=height, bottom=95, legend=_BOTTOM_LEGEND)
 
 
 def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):

@@ -1,0 +1,214 @@
+"""Plain-numpy GBRFF1 and GBRFF2, written from the paper's formulas.
+
+Algorithms 2 and 3 of Gautheron et al. (ECML-PKDD 2020), line by line, with
+numpy only: no numba, no shared code with the engine. The optimisers are
+those the engine documents (the authors' code runs scipy's L-BFGS-B with
+maxiter=10, pgtol=1e-5, factr=1e7; the engine runs the same L-BFGS
+recursion, memory 10, Armijo backtracking with quadratic interpolation, a
+Newton first step along the steepest descent for omega, and scipy's two
+stopping tests), so that the same random draws must give the same model.
+The global search for b here is a brute-force dense grid followed by Newton
+polishing, rather than the engine's Fourier series.
+"""
+
+import numpy as np
+
+PGTOL = 1e-5
+FTOL = 1e7 * np.finfo(float).eps
+
+
+def _converged(f_old, f_new, grad):
+    if np.max(np.abs(grad)) <= PGTOL:
+        return True
+    if not np.isfinite(f_old):
+        return False
+    return f_old - f_new <= FTOL * max(abs(f_old), abs(f_new), 1.0)
+
+
+def lbfgs(fun_grad, x0, n_steps, line, newton_first=None):
+    """Minimise fun_grad(x) -> (f, grad) from x0 with at most n_steps
+    iterations. ``line(x, p, s)`` returns the trial point x + s p;
+    ``newton_first(x, p, slope)`` may give the first step length."""
+    x = np.array(x0, dtype=float)
+    f, g = fun_grad(x)
+    S, Y = [], []
+    if _converged(np.inf, f, g):
+        return x, f
+    for it in range(n_steps):
+        gnorm = np.sqrt(g @ g)
+        if not gnorm > 0:
+            break
+        # two-loop recursion
+        p = -g.copy()
+        alphas = []
+        for s, y in zip(reversed(S), reversed(Y)):
+            a = (s @ p) / (s @ y)
+            alphas.append(a)
+            p -= a * y
+        if S:
+            p *= (S[-1] @ Y[-1]) / (Y[-1] @ Y[-1])
+        for (s, y), a in zip(zip(S, Y), reversed(alphas)):
+            bcoef = (y @ p) / (s @ y)
+            p += s * (a - bcoef)
+        slope = g @ p
+        if not slope < 0:
+            p = -g.copy()
+            slope = -gnorm ** 2
+            S, Y = [], []
+        if not S:
+            step = 1.0 / np.sqrt(p @ p)
+            if it == 0 and newton_first is not None:
+                cand = newton_first(x, p, slope)
+                if cand is not None:
+                    step = cand
+        else:
+            step = 1.0
+        ok = False
+        for _ in range(30):
+            xt = line(x, p, step)
+            ft, gt = fun_grad(xt)
+            if ft <= f + 1e-4 * step * slope:
+                ok = True
+                break
+            denom = 2.0 * (ft - f - step * slope)
+            ns = -slope * step * step / denom if denom > 0 else 0.5 * step
+            step = min(max(ns, 0.1 * step), 0.5 * step)
+        if not ok:
+            break
+        s_vec = step * p
+        y_vec = gt - g
+        sy = s_vec @ y_vec
+        if sy > 1e-12 * np.sqrt((s_vec @ s_vec) * (y_vec @ y_vec)) and sy > 0:
+            S.append(s_vec)
+            Y.append(y_vec)
+            if len(S) > 10:
+                S.pop(0)
+                Y.pop(0)
+        x, f_old, f, g = xt, f, ft, gt
+        if _converged(f_old, f, g):
+            break
+    return x, f
+
+
+def global_bias(wx, yt, sw):
+    """argmin over [-pi, pi] of (1/n) sum sw exp(-yt cos(wx - b)): dense grid,
+    then Newton inside the cells of the best grid minima."""
+    n = wx.shape[0]
+
+    def F(b):
+        return np.sum(sw * np.exp(-yt * np.cos(wx - b))) / n
+
+    def dF(b):
+        e = sw * np.exp(-yt * np.cos(wx - b))
+        # d/db exp(-yt cos(wx - b)) = -yt sin(wx - b) e
+        s = -yt * np.sin(wx - b)
+        g = np.sum(s * e) / n
+        # d2/db2 exp(-yt cos(wx - b)) = (yt cos(wx - b) + yt^2 sin^2(wx - b)) e
+        c = yt * np.cos(wx - b)
+        h = np.sum((s * s + c) * e) / n
+        return g, h
+
+    grid = np.linspace(-np.pi, np.pi, 8193)[:-1]
+    vals = np.array([F(b) for b in grid])
+    M = grid.shape[0]
+    step = grid[1] - grid[0]
+    mins = [m for m in range(M) if vals[m] <= vals[m - 1] and vals[m] <= vals[(m + 1) % M]]
+    mins.sort(key=lambda m: vals[m])
+    best_b, best_f = grid[mins[0]], vals[mins[0]]
+    for m in mins[:3]:
+        lo, hi, b = grid[m] - step, grid[m] + step, grid[m]
+        for _ in range(60):
+            g, h = dF(b)
+            nb = b - g / h if h > 0 else 0.5 * (lo + hi)
+            if g > 0:
+                hi = min(hi, b)
+            else:
+                lo = max(lo, b)
+            if not lo < nb < hi:
+                nb = 0.5 * (lo + hi)
+            if abs(nb - b) < 1e-13:
+                b = nb
+                break
+            b = nb
+        if F(b) < best_f:
+            best_b, best_f = b, F(b)
+    return (best_b + np.pi) % (2 * np.pi) - np.pi
+
+
+def alpha_step(y, w, sw, h):
+    """Line 8 of Algorithms 2 and 3."""
+    return 0.5 * np.log(np.sum(sw * w * (1 + y * h)) / np.sum(sw * w * (1 - y * h)))
+
+
+def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None):
+    """Algorithm 3 on X (n, d), y in {-1, +1}, with the given draws (T, d)."""
+    n, d = X.shape
+    sw = np.ones(n) if sw is None else sw * n / sw.sum()
+    H0 = 0.5 * np.log(np.sum(sw * (1 + y)) / np.sum(sw * (1 - y)))
+    H = np.full(n, H0)
+    omegas, biases, alphas, losses = [], [], [], []
+    for omega in omegas0:
+        w = np.exp(-y * H)                                   # line 3
+        yt = y * w                                           # line 4
+        b = global_bias(X @ omega, yt, sw)                   # line 6
+
+        def fun_grad(om):                                    # line 7
+            t = X @ om - b
+            e = sw * np.exp(-yt * np.cos(t))
+            f = reg_lambda * om @ om + np.sum(e) / n
+            grad = 2 * reg_lambda * om + X.T @ (yt * np.sin(t) * e) / n
+            return f, grad
+
+        def newton_first(om, p, slope):
+            t = X @ om - b
+            e = sw * np.exp(-yt * np.cos(t))
+            curv = np.sum(e * (yt * np.cos(t) + yt ** 2 * np.sin(t) ** 2) * (X @ p) ** 2) / n
+            curv += 2 * reg_lambda * p @ p
+            return -slope / curv if curv > 0 else None
+
+        omega, _ = lbfgs(fun_grad, omega, n_steps, lambda x, p, s: x + s * p, newton_first)
+        h = np.cos(X @ omega - b)
+        a = alpha_step(y, w, sw, h)                          # line 8
+        H = H + a * h                                        # line 9
+        omegas.append(omega)
+        biases.append(b)
+        alphas.append(a)
+        losses.append(np.sum(sw * np.exp(-y * H)) / n)
+    return dict(init_score=H0, omegas=np.array(omegas), biases=np.array(biases),
+                alphas=np.array(alphas), train_loss=np.array(losses))
+
+
+def gbrff1(X, y, omegas0, beta=1.0, n_steps=10):
+    """Algorithm 2 on X (n, d), y in {-1, +1}, with the given draws (T, K, d)."""
+    n, d = X.shape
+    H0 = 0.5 * np.log((1 + y.mean()) / (1 - y.mean()))
+    H = np.full(n, H0)
+    sw = np.ones(n)
+    landmarks, qs, alphas, losses = [], [], [], []
+    for Om in omegas0:
+        K = Om.shape[0]
+        w = np.exp(-y * H)                                   # line 3
+        yt = y * w                                           # line 4
+
+        def fun_grad(x):                                     # Eq. (9) and its gradient
+            A = Om @ (x[:, None] - X.T)                      # (K, n): omega_j.(x - x_i)
+            e = np.exp(-yt * np.cos(A).mean(axis=0))
+            f = e.mean()
+            grad = Om.T @ (np.sin(A) @ (yt * e)) / (K * n)
+            return f, grad
+
+        x, _ = lbfgs(fun_grad, np.zeros(d), n_steps, lambda x, p, s: x + s * p)   # line 6
+        A = Om @ (x[:, None] - X.T)
+        loss_j = np.exp(-yt * np.cos(A)).mean(axis=1)        # Eq. (10)
+        logits = -beta * np.sqrt(n) * loss_j
+        q = np.exp(logits - logits.max())
+        q /= q.sum()                                         # line 7
+        h = q @ np.cos(A)
+        a = alpha_step(y, w, sw, h)                          # line 8
+        H = H + a * h                                        # line 9
+        landmarks.append(x)
+        qs.append(q)
+        alphas.append(a)
+        losses.append(np.mean(np.exp(-y * H)))
+    return dict(init_score=H0, landmarks=np.array(landmarks), q=np.array(qs),
+                alphas=np.array(alphas), train_loss=np.array(losses))

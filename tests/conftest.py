@@ -1,0 +1,20 @@
+"""Shared test set-up: the data folder and a JIT warm-up."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+_MIRROR = ROOT.parent / "shared" / "datasets"
+if "GBRFF_DATA_DIR" not in os.environ and _MIRROR.is_dir():
+    # the read-only mirror beside the checkout (CI and the dev machines)
+    os.environ["GBRFF_DATA_DIR"] = str(_MIRROR)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _warm_engine():
+    """Compile (or load) the numba kernels once, before any timed code."""
+    import gbrff
+
+    gbrff.warm_up()

@@ -1,0 +1,73 @@
+"""The engine against a plain-numpy implementation of the paper's algorithms.
+
+Same random draws -> same model, to ~1e-6 (tests/_reference.py)."""
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_moons
+
+from gbrff import _boosting
+from tests import _reference as ref
+
+
+def _moons(n=150, seed=0):
+    X, y = make_moons(n, noise=0.2, random_state=seed)
+    X = X.astype(np.float32).astype(np.float64)   # the engine trains on float32-rounded X
+    return X, np.where(y == 1, 1.0, -1.0)
+
+
+@pytest.mark.parametrize("reg_lambda", [0.0, 0.05])
+def test_gbrff2_matches_numpy_reference(reg_lambda):
+    X, y = _moons()
+    rng = np.random.default_rng(3)
+    draws = rng.standard_normal((15, 2)) * np.sqrt(2 * 1.0)
+    model = _boosting.fit_gbrff2(X, y, np.ones(len(y)), n_estimators=15, gamma=1.0,
+                                 reg_lambda=reg_lambda, learning_rate=1.0, n_optim_steps=10,
+                                 rng=None, omegas=draws)
+    expect = ref.gbrff2(X, y, draws, reg_lambda=reg_lambda, n_steps=10)
+    assert model.init_score == pytest.approx(expect["init_score"], abs=1e-12)
+    np.testing.assert_allclose(model.biases, expect["biases"], atol=1e-6)
+    np.testing.assert_allclose(model.omegas, expect["omegas"], atol=1e-6)
+    np.testing.assert_allclose(model.alphas, expect["alphas"], atol=1e-6)
+    np.testing.assert_allclose(model.train_loss, expect["train_loss"], rtol=1e-6)
+    # the refinement really moved omega away from the draws
+    assert np.max(np.abs(model.omegas - draws)) > 1e-2
+
+
+def test_gbrff2_weighted_matches_numpy_reference():
+    X, y = _moons(120, seed=1)
+    sw = np.random.default_rng(0).uniform(0.2, 3.0, len(y))
+    draws = np.random.default_rng(4).standard_normal((10, 2)) * np.sqrt(2 * 0.5)
+    model = _boosting.fit_gbrff2(X, y, sw, n_estimators=10, gamma=0.5, reg_lambda=0.0,
+                                 learning_rate=1.0, n_optim_steps=10, rng=None, omegas=draws)
+    expect = ref.gbrff2(X, y, draws, sw=sw)
+    np.testing.assert_allclose(model.biases, expect["biases"], atol=1e-6)
+    np.testing.assert_allclose(model.omegas, expect["omegas"], atol=1e-6)
+    np.testing.assert_allclose(model.alphas, expect["alphas"], atol=1e-6)
+
+
+@pytest.mark.parametrize("K", [1, 5])
+def test_gbrff1_matches_numpy_reference(K):
+    X, y = _moons()
+    draws = np.random.default_rng(5).standard_normal((12, K, 2)) * np.sqrt(2 * 0.5)
+    model = _boosting.fit_gbrff1(X, y, np.ones(len(y)), n_estimators=12, n_components=K,
+                                 gamma=0.5, beta=1.0, learning_rate=1.0, n_optim_steps=10,
+                                 rng=None, omegas=draws)
+    expect = ref.gbrff1(X, y, draws, beta=1.0, n_steps=10)
+    np.testing.assert_allclose(model.landmarks, expect["landmarks"], atol=1e-6)
+    np.testing.assert_allclose(model.q, expect["q"], atol=1e-6)
+    np.testing.assert_allclose(model.alphas, expect["alphas"], atol=1e-6)
+    np.testing.assert_allclose(model.train_loss, expect["train_loss"], rtol=1e-6)
+    assert np.max(np.abs(model.landmarks)) > 1e-2   # the landmarks were learned
+
+
+def test_prediction_matches_the_formula():
+    X, y = _moons()
+    m = _boosting.fit_gbrff1(X, y, np.ones(len(y)), n_estimators=8, n_components=3, gamma=0.5,
+                             beta=1.0, learning_rate=0.5, n_optim_steps=5,
+                             rng=np.random.default_rng(0))
+    Xt = np.random.default_rng(1).uniform(-2, 3, (50, 2))
+    H = m.init_score + sum(
+        m.alphas[t] * (m.q[t] @ np.cos(m.omegas[t] @ (m.landmarks[t][:, None] - Xt.T)))
+        for t in range(m.n_iter))
+    np.testing.assert_allclose(_boosting.final_scores(m, Xt), H, atol=1e-10)
