@@ -1,5 +1,7 @@
 """K and λ: random features per learner at a fixed budget (Fig. 3), and the penalty on ω."""
 
+from pathlib import Path
+
 import numpy as np
 import streamlit as st
 from sklearn.model_selection import train_test_split
@@ -12,7 +14,7 @@ from gbrff.viz._app_state import begin_page, control, explain, figure_download, 
 
 KS = (1, 5, 10, 20)
 BUDGETS = (20, 50, 100, 200, 500)
-LAMBDAS = (0.0, 2.0 ** -7, 2.0 ** -5, 2.0 ** -3, 2.0 ** -1, 2.0)
+LAMBDAS = (0.0, 2.0 ** -10, 2.0 ** -8, 2.0 ** -6, 2.0 ** -5, 2.0 ** -4, 2.0 ** -3)
 GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
 REPEATS = 2
 
@@ -87,23 +89,23 @@ with tab_live:
             r"q^t_j \propto \exp\Big(-\tfrac{\beta}{\sqrt n}\sum_i e^{-\tilde y_i\cos(\omega^t_j\cdot(x^t - x_i))}\Big)")
     figure_download(fig_k, f"k_budget_{data_name}", "dl_k")
 with tab_uci:
-    shown = False
+    curve, why = None, ""
     try:
         from gbrff.viz import paper
 
-        fig3 = paper.figure3()
-    except Exception as exc:  # no results yet, or no such figure builder yet
-        fig3, why = None, f"{type(exc).__name__}: {exc}"
-    if fig3 is not None:
+        curve = paper.load_results(Path(__file__).resolve().parents[1] / "results").get("kbudget")
+    except Exception as exc:  # the paper figures module missing or a malformed file
+        why = f" ({type(exc).__name__}: {exc})"
+    if curve is None or len(curve) == 0:
+        st.info("**No stored UCI results for Fig. 3 yet** (`results/kbudget/curve.csv`)." + why +
+                " Produce them with `python -m gbrff.experiments kbudget` (see `--help` and the README), "
+                "with the UCI files from `python -m gbrff.datasets download` or `GBRFF_DATA_DIR`.")
+    else:
+        fig3 = paper.kbudget_figure(curve)
         st.plotly_chart(fig3, key="uci_fig3", config={"displaylogo": False})
-        explain("Mean test accuracy over the UCI tasks and splits stored in `results/`, against T × K.")
+        explain("Mean test accuracy over the UCI tasks and splits stored in `results/`, against T × K, "
+                "as in the paper's Fig. 3.")
         figure_download(fig3, "figure3_uci", "dl_fig3")
-        shown = True
-    if not shown:
-        st.info("No stored UCI results for Fig. 3 yet. They are produced by the project's experiments "
-                "(see the README: `python -m gbrff.experiments …`, with the data from "
-                "`python -m gbrff.datasets download`) and read from `results/`."
-                f"\n\nDetails: {why}")
 
 # ---------------------------------------------------------------- lambda
 st.header("λ (lambda): how far may ω leave its prior?")
@@ -119,15 +121,15 @@ best = int(np.argmax(sweep["test"]))
 fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
                                  title=f"GBRFF2 on {data_name}, T = {T}: the best test accuracy is at {labels[best]}")
 st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False})
-explain("Left: the mean length of the learned frequencies; right: accuracy. The grey line marks the best "
-        "test accuracy of the sweep.",
+explain("Left: the mean length of the learned frequencies (log scale); right: accuracy. The grey line marks "
+        "the best test accuracy of the sweep. Without a penalty the frequencies can grow far beyond the prior.",
         r"\omega^t = \arg\min_{\omega\in\mathbb{R}^d}\ \lambda\|\omega\|_2^2 + "
         r"\frac{1}{n}\sum_{i=1}^n \exp\big(-\tilde y_i\cos(\omega\cdot x_i - b^t)\big)")
 figure_download(fig_l, f"lambda_sweep_{data_name}", "dl_lambda")
 
 X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
 titles = [f"{lab}: test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]
-fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=3, height=340)
+fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
 st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False})
 explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
         "the classes.")

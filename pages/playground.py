@@ -224,7 +224,8 @@ def stage():
                                                  landmark=land, weights=w, title=title)
                 formula = r"h^t(x) = \cos(\omega^t\cdot x - b^t) = \cos\big(\omega^t\cdot(x - x^t)\big),\quad \omega^t\cdot x^t = b^t"
                 text = (f"Stripes of wavelength 2π/‖ω‖ = {2 * np.pi / max(np.linalg.norm(om), 1e-12):.2f}, "
-                        "perpendicular to ω. The phase b is a landmark xₜ (cross) on the dashed crest. "
+                        "perpendicular to ω. The phase b stands for a landmark xₜ on the dashed crest ω·x = b "
+                        f"(cross; the one nearest the data is ({land[0]:.2f}, {land[1]:.2f})). "
                         "Point size = boosting weight wᵢ = exp(−yᵢH^{t−1}(xᵢ)): the learner chases the big points.")
             else:
                 land = model.landmarks_[t - 1]
