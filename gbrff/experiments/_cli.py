@@ -243,6 +243,11 @@ def main(argv=None) -> int:
                                progress=not args.no_progress)
             stats["groups"] = len(groups)
         records = store.records()
+    except KeyboardInterrupt:
+        print(f"\n[{args.command}] interrupted: {len(store)} units are stored in "
+              f"{args.out / STORE_NAME}; run the same command again to resume",
+              file=sys.stderr)
+        return 130
     finally:
         store.close()
         executor.shutdown()
