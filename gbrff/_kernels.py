@@ -821,7 +821,11 @@ def rff_weights(C, S, a, yt, sw, shift, beta, q, buf):
             buf[i] = sw[i] * fexpm1_shift(-yt[i] * (c_ * Cj[i] + s_ * Sj[i]), shift)[0]
         L[j] = _sum(buf) / n
     lmin = L.min()
-    scale = beta * math.sqrt(n) * math.exp(shift)
+    n_pos = 0                 # the paper's n: samples with a positive weight
+    for i in range(n):
+        if sw[i] > 0.0:
+            n_pos += 1
+    scale = beta * math.sqrt(n_pos) * math.exp(shift)
     tot = 0.0
     for j in range(K):
         diff = L[j] - lmin
