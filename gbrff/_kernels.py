@@ -307,16 +307,18 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
 
 @njit(cache=True)
 def _series_terms(A, B, b):
-    """(F, F', F'') of the Fourier series at b."""
+    """(F, F', F'') of the Fourier series at b; cos(kb), sin(kb) by rotation."""
+    s1, c1 = fsincos(b)
+    ck = 1.0
+    sk = 0.0
     f = A[0]
     g = 0.0
     h = 0.0
     for k in range(1, A.shape[0]):
-        c = math.cos(k * b)
-        s = math.sin(k * b)
-        v = A[k] * c + B[k] * s
+        ck, sk = ck * c1 - sk * s1, sk * c1 + ck * s1
+        v = A[k] * ck + B[k] * sk
         f += v
-        g += k * (B[k] * c - A[k] * s)
+        g += k * (B[k] * ck - A[k] * sk)
         h -= k * k * v
     return f, g, h
 

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import numpy as np
 import streamlit as st
 
-__all__ = ["begin_page", "control", "register", "share_box", "warm_engine", "player_buttons", "player_slider", "play_schedule", "figure_download", "explain", "is_hidden"]
+__all__ = ["begin_page", "control", "register", "share_box", "warm_engine", "player_run_every", "player", "play_schedule", "figure_download", "explain", "is_hidden"]
 
 _REGISTRY = "_gbrff_controls"
 
@@ -149,17 +149,40 @@ def _playing_key(key):
     return f"_playing_{key}"
 
 
-def player_buttons(T, key="t"):
-    """Reset / back / play-pause / step buttons for the iteration ``key``.
+def player_run_every(key="t"):
+    """The ``run_every`` of the animated fragment: :data:`FRAME_SECONDS` while playing, else None.
 
-    Call outside the animated fragment (play and pause rerun the whole page
-    so that the fragment's timer starts or stops). Returns the fragment's
-    ``run_every``: :data:`FRAME_SECONDS` while playing, else None.
+    Call it where the fragment is defined (outside the fragment).
+    """
+    pk = _playing_key(key)
+    playing = bool(st.session_state.get(pk, False))
+    st.session_state[f"_defined{pk}"] = playing
+    return FRAME_SECONDS if playing else None
+
+
+def player(T, schedule, key="t", label="Iteration t (number of weak learners in the vote)"):
+    """Inside the animated fragment: reset / back / play / step buttons and the iteration slider.
+
+    The buttons rerun only the fragment; play and pause then rerun the page
+    once, so that the fragment's timer starts or stops. While playing, each
+    run of the fragment moves to the next iteration of ``schedule`` (tens of
+    frames) and play stops by itself at ``T``. The iteration lives in the
+    URL (``?t=``). Returns the iteration to show.
     """
     pk = _playing_key(key)
     st.session_state.setdefault(pk, False)
     if st.session_state.get(key, T) > T:
         st.session_state[key] = T
+    if st.session_state[pk] != st.session_state.get(f"_defined{pk}", False):
+        st.rerun(scope="app")  # start or stop the fragment's timer
+    if st.session_state[pk]:
+        now = st.session_state.get(key, 0)
+        later = [s for s in schedule if s > now]
+        if later:
+            st.session_state[key] = int(later[0])
+        else:
+            st.session_state[pk] = False
+            st.rerun(scope="app")
 
     def set_t(value):
         st.session_state[key] = int(min(max(value, 0), T))
@@ -170,34 +193,18 @@ def player_buttons(T, key="t"):
             st.session_state[key] = 0
         st.session_state[pk] = playing
 
+    playing = st.session_state[pk]
     b1, b2, b3, b4, _ = st.columns([1, 1, 1.2, 1, 2.5])
-    b1.button("reset", icon=":material/first_page:", key=f"{key}_reset", on_click=set_t, args=(0,), help="Back to iteration 0",
+    b1.button("reset", icon=":material/first_page:", key=f"{key}_reset", on_click=set_t, args=(0,),
+              help="Back to iteration 0", width="stretch")
+    b2.button("back", icon=":material/chevron_left:", key=f"{key}_back",
+              on_click=lambda: set_t(st.session_state.get(key, T) - 1), help="One iteration back", width="stretch")
+    b3.button("pause" if playing else "play", icon=":material/pause:" if playing else ":material/play_arrow:",
+              key=f"{key}_play", on_click=toggle, type="primary", width="stretch",
+              help="Add the weak learners one after the other")
+    b4.button("step", icon=":material/chevron_right:", icon_position="right", key=f"{key}_step",
+              on_click=lambda: set_t(st.session_state.get(key, T) + 1), help="Add one weak learner",
               width="stretch")
-    b2.button("back", icon=":material/chevron_left:", key=f"{key}_back", on_click=lambda: set_t(st.session_state.get(key, T) - 1),
-              help="One iteration back", width="stretch")
-    b3.button("pause" if st.session_state[pk] else "play",
-              icon=":material/pause:" if st.session_state[pk] else ":material/play_arrow:", key=f"{key}_play", on_click=toggle,
-              type="primary", width="stretch", help="Add the weak learners one after the other")
-    b4.button("step", icon=":material/chevron_right:", icon_position="right", key=f"{key}_step", on_click=lambda: set_t(st.session_state.get(key, T) + 1),
-              help="Add one weak learner", width="stretch")
-    return FRAME_SECONDS if st.session_state[pk] else None
-
-
-def player_slider(T, schedule, key="t", label="Iteration t (number of weak learners in the vote)"):
-    """Inside the animated fragment: advance one frame if playing, then draw the slider.
-
-    ``schedule`` lists the iterations that play visits (tens of frames).
-    Returns the iteration to show.
-    """
-    pk = _playing_key(key)
-    if st.session_state.get(pk):
-        now = st.session_state.get(key, 0)
-        later = [s for s in schedule if s > now]
-        if later:
-            st.session_state[key] = int(later[0])
-        else:
-            st.session_state[pk] = False
-            st.rerun(scope="app")
     return st.slider(label, 0, T, T, key=key, bind="query-params")
 
 

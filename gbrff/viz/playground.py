@@ -323,7 +323,7 @@ def learning_curve_figure(sizes, scores, *, title=None, height=380):
             line=dict(width=3, color=colors.get(name)),
             error_y=dict(type="data", array=std, visible=std is not None),
         ))
-    fig.update_xaxes(title_text="number of training examples", type="log")
+    fig.update_xaxes(title_text="number of training examples", type="log", tickvals=list(sizes))
     fig.update_yaxes(title_text="test accuracy (%)")
     return _layout(fig, title, height=height)
 
