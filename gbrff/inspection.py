@@ -1,0 +1,114 @@
+"""Look inside a boosting run: the objectives a weak learner minimises.
+
+These functions evaluate the paper's objectives on given data, residuals and
+frequencies, for pictures and teaching (the loss landscape of Fig. 1, the
+curve over the phase b); they never fit anything. They are vectorised numpy,
+exact, and meant for grids of a few thousand points.
+"""
+
+import numpy as np
+from sklearn.utils.validation import check_is_fitted
+
+__all__ = ["bias_objective", "landmark_objective", "residuals", "warm_up"]
+
+
+def _stable_mean_exp(U, log):
+    """mean(exp(U), axis=-1), or its log, computed without overflow."""
+    m = np.max(U, axis=-1, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0.0)
+    logf = m[..., 0] + np.log(np.mean(np.exp(U - m), axis=-1))
+    return logf if log else np.exp(logf)
+
+
+def bias_objective(X, y_tilde, omega, b, log=False):
+    """GBRFF2's objective over the phase (line 6 of Algorithm 3).
+
+    f(b) = (1/n) Σ_i exp(-ỹ_i cos(ω·x_i − b)) for every value in ``b``.
+
+    Parameters
+    ----------
+    X : array of shape (n, d)
+    y_tilde : array of shape (n,)
+        The residuals ỹ = y exp(-y H) of the iteration.
+    omega : array of shape (d,)
+    b : float or array of shape (m,)
+    log : bool, default=False
+        Return ln f instead of f (finite even where f overflows float64).
+
+    Returns
+    -------
+    f : ndarray of shape (m,) (or a float for a scalar b)
+    """
+    X = np.asarray(X, dtype=float)
+    z = X @ np.asarray(omega, dtype=float)
+    b_arr = np.atleast_1d(np.asarray(b, dtype=float))
+    U = -np.asarray(y_tilde, dtype=float)[None, :] * np.cos(z[None, :] - b_arr[:, None])
+    out = _stable_mean_exp(U, log)
+    return out if np.ndim(b) else float(out[0])
+
+
+def landmark_objective(X, y_tilde, omegas, landmarks, log=False, chunk=512):
+    """GBRFF1's landmark objective (Eq. 9; with K = 1, the landscape of Fig. 1).
+
+    f(x) = (1/n) Σ_i exp(-ỹ_i (1/K) Σ_j cos(ω_j·(x − x_i))) for every row x of
+    ``landmarks``.
+
+    Parameters
+    ----------
+    X : array of shape (n, d)
+    y_tilde : array of shape (n,)
+    omegas : array of shape (K, d) (or (d,) for K = 1)
+    landmarks : array of shape (m, d)
+    log : bool, default=False
+        Return ln f instead of f.
+
+    Returns
+    -------
+    f : ndarray of shape (m,)
+    """
+    X = np.asarray(X, dtype=float)
+    Om = np.atleast_2d(np.asarray(omegas, dtype=float))
+    L = np.atleast_2d(np.asarray(landmarks, dtype=float))
+    yt = np.asarray(y_tilde, dtype=float)
+    zx = X @ Om.T                                   # (n, K)
+    zl = L @ Om.T                                   # (m, K)
+    out = np.empty(L.shape[0])
+    for s in range(0, L.shape[0], chunk):
+        # cos(ω_j·(x − x_i)) averaged over j: (m_chunk, n)
+        A = np.cos(zl[s:s + chunk, None, :] - zx[None, :, :]).mean(axis=2)
+        out[s:s + chunk] = _stable_mean_exp(-yt[None, :] * A, log)
+    return out
+
+
+def residuals(model, X, y, t):
+    """Weights and residuals at the start of iteration ``t`` (0-based).
+
+    Returns ``(w, y_tilde)`` with w = exp(-y H^t(X)) and ỹ = y w, where H^t is
+    the score after ``t`` iterations of the fitted binary ``model`` (H^0 for
+    t = 0) and ``y`` holds labels in {-1, +1}.
+    """
+    check_is_fitted(model)
+    y = np.asarray(y, dtype=float)
+    if not np.all(np.isin(y, (-1.0, 1.0))):
+        raise ValueError("y must hold labels in {-1, +1}.")
+    n_iter = int(np.ravel(model.n_estimators_)[0]) if hasattr(model, "n_estimators_") else len(model.alphas_)
+    if not 0 <= t <= n_iter:
+        raise ValueError("t must be between 0 and %d, got %r." % (n_iter, t))
+    if t == 0:
+        H = np.full(np.asarray(X).shape[0], float(model.init_score_))
+    else:
+        for i, H in enumerate(model.staged_decision_function(X)):
+            if i == t - 1:
+                break
+    H = np.asarray(H, dtype=float)
+    if H.ndim != 1:
+        raise ValueError("residuals() needs a binary model.")
+    w = np.exp(np.clip(-y * H, -745.0, 709.0))
+    return w, y * w
+
+
+def warm_up():
+    """Compile (or load from the on-disk cache) the engine's kernels once."""
+    from . import warm_up as _warm
+
+    _warm()
