@@ -14,7 +14,7 @@ from gbrff.experiments import (REFIT, Context, ResultStore, average_ranks, grid_
 from gbrff.experiments._protocol import select_best
 from gbrff.experiments._plans import kbudget_groups, landmark_groups
 
-import test_experiments_standin as standin
+from tests import test_experiments_standin as standin
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -90,12 +90,16 @@ def test_select_best_breaks_ties_by_grid_order():
     assert select_best(points, staged) == [1, 0]
 
 
-def test_grid_points_keeps_grid_order_and_reduces_evenly():
+def test_grid_points_keeps_grid_order_and_reduces_each_parameter():
     grid = {"b": [1, 2, 3], "a": [0.1, 0.2]}
     full = grid_points(grid)
     assert len(full) == 6 and full[0] == {"a": 0.1, "b": 1}
     small = grid_points(grid, 2)
-    assert small == [full[0], full[-1]]
+    assert small == [p for p in full if p["b"] != 2]  # ends of each list, grid order kept
+    subgrids = [{"depth": [d], "lam": [0, 1, 2, 3]} for d in range(1, 11)]
+    assert grid_points(subgrids, 2) == [{"depth": 1, "lam": 0}, {"depth": 1, "lam": 3},
+                                        {"depth": 10, "lam": 0}, {"depth": 10, "lam": 3}]
+    assert len(grid_points(subgrids, 3)) == 9
     assert isinstance(grid_points({"x": [np.float64(0.5)]})[0]["x"], float)
 
 

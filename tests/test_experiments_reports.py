@@ -41,13 +41,13 @@ def run(*args):
 def out(tmp_path_factory):
     root = tmp_path_factory.mktemp("results")
     run("table2", "--tasks", "wine", "--methods", "GBRFF2,LGBM,GBRFF1", "--n-splits", 2,
-        "--grid-points", 2, "--n-iter", 10, "--out", root / "table2")
+        "--grid-values", 2, "--n-iter", 10, "--out", root / "table2")
     run("landmarks", "--tasks", "wine", "--methods", "PBRFF,GBRFF2", "--landmarks", "1,3,5",
-        "--n-splits", 1, "--grid-points", 2, "--out", root / "landmarks")
+        "--n-splits", 1, "--grid-values", 2, "--out", root / "landmarks")
     run("kbudget", "--tasks", "wine", "--ks", "1,5", "--budgets", "5,10", "--n-splits", 1,
-        "--grid-points", 1, "--out", root / "kbudget")
+        "--grid-values", 1, "--out", root / "kbudget")
     run("toy", "--problems", "circles", "--sizes", "50,100", "--n-test", 200, "--n-iter", 20,
-        "--n-splits", 1, "--grid-points", 2, "--out", root / "toy")
+        "--n-splits", 1, "--grid-values", 2, "--out", root / "toy")
     run("scaling", "--methods", "GBRFF2,LGBM", "--max-samples", 400, "--out", root / "scaling")
     return root
 

@@ -13,7 +13,6 @@ import pandas as pd
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-TESTS = Path(__file__).resolve().parent
 N_UNITS = 2 * 2 * 2 * (4 * 5 + 1)  # tasks x splits x methods x (4 points x 5 folds + refit)
 
 
@@ -26,7 +25,7 @@ def data_dir():
 
 def env():
     e = dict(os.environ)
-    e["PYTHONPATH"] = os.pathsep.join([str(TESTS), str(ROOT), e.get("PYTHONPATH", "")])
+    e["PYTHONPATH"] = os.pathsep.join([str(ROOT), e.get("PYTHONPATH", "")])
     e["GBRFF_DATA_DIR"] = data_dir()
     e.setdefault("OMP_NUM_THREADS", "1")
     e.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -36,7 +35,7 @@ def env():
 def command(out, *extra):
     return [sys.executable, "-m", "gbrff.experiments", "table2", "--tasks", "wine,sonar",
             "--methods", "SLOW,RIDGE", "--n-splits", "2", "--n-iter", "20",
-            "--registry", "test_experiments_standin:get_method", "--out", str(out), *extra]
+            "--registry", "tests.test_experiments_standin:get_method", "--out", str(out), *extra]
 
 
 def runs_without_times(out):

@@ -3,8 +3,8 @@
 They follow the registry contract of ``gbrff.baselines`` (``MethodSpec`` with
 ``make(n_iter, random_state)`` and ``grid(n_features)``) but are small
 scikit-learn models, so the runner's mechanics are tested fast and apart from
-the real methods.  Used by name: ``--registry test_experiments_standin:get_method``
-with ``tests/`` on ``PYTHONPATH``.
+the real methods.  Used by name: ``--registry tests.test_experiments_standin:get_method``
+with the repository root on ``PYTHONPATH``.
 """
 
 import time

@@ -60,9 +60,10 @@ def _common(p, out, n_splits=20, splits_help="train/test splits per task"):
     g.add_argument("--seed", type=int, default=0,
                    help="base seed: split s uses seed + s for the split and the models "
                         "(default: 0)")
-    g.add_argument("--grid-points", type=int, default=0,
-                   help="keep only this many grid points, evenly spaced in grid order "
-                        "(quick runs and tests; default 0 = the paper's full grid)")
+    g.add_argument("--grid-values", type=int, default=0,
+                   help="keep at most this many values of each parameter of the paper's "
+                        "grid, evenly spaced with both ends (quick runs and tests; "
+                        "default 0 = the paper's full grid)")
     g.add_argument("--data-dir", default=None,
                    help="folder of the UCI files (default: $GBRFF_DATA_DIR, else the cache)")
     g.add_argument("--registry", default="gbrff.baselines:get_method",
@@ -185,9 +186,8 @@ def _options(args):
 
 
 def _plan(args, ctx):
-    n_points = args.grid_points or None
     common = dict(n_splits=args.n_splits, first_split=args.first_split,
-                  base_seed=args.seed, n_points=n_points)
+                  base_seed=args.seed, n_values=args.grid_values or None)
     if args.command == "table2":
         methods = _list(args.methods)
         if args.tasks == "paper":

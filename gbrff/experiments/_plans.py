@@ -32,12 +32,12 @@ def _splits(n_splits, first_split, base_seed):
 
 
 def table2_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0,
-                  n_iter=100, n_points=None, n_features=None):
+                  n_iter=100, n_values=None, n_features=None):
     """Groups of Table 2, ordered task -> split -> method (early rows fill first)."""
     groups = []
     for task in tasks:
         d = n_features[task] if n_features else n_features_of(ctx, task)
-        points = {m: grid_points(ctx.get_method(m).grid(d), n_points) for m in methods}
+        points = {m: grid_points(ctx.get_method(m).grid(d), n_values) for m in methods}
         for s, seed in _splits(n_splits, first_split, base_seed):
             for m in methods:
                 groups.append(Group("table2", ("uci", task), s, seed, m, points[m], n_iter))
@@ -45,7 +45,7 @@ def table2_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0,
 
 
 def landmark_groups(ctx, tasks, methods=("PBRFF", "GBRFF1", "GBRFF2"), landmarks=range(1, 51),
-                    n_splits=20, first_split=0, base_seed=0, n_points=None,
+                    n_splits=20, first_split=0, base_seed=0, n_values=None,
                     staged=("GBRFF1", "GBRFF2"), n_features=None):
     landmarks = tuple(sorted(set(int(x) for x in landmarks)))
     groups = []
@@ -53,7 +53,7 @@ def landmark_groups(ctx, tasks, methods=("PBRFF", "GBRFF1", "GBRFF2"), landmarks
         d = n_features[task] if n_features else n_features_of(ctx, task)
         for s, seed in _splits(n_splits, first_split, base_seed):
             for m in methods:
-                points = grid_points(ctx.get_method(m).grid(d), n_points)
+                points = grid_points(ctx.get_method(m).grid(d), n_values)
                 if m in staged:
                     groups.append(Group("landmarks", ("uci", task), s, seed, m, points,
                                         max(landmarks), stages=landmarks))
@@ -69,12 +69,12 @@ def budget_stages(k, budgets):
 
 
 def kbudget_groups(ctx, tasks, ks=(1, 5, 10, 20), budgets=(20, 50, 100, 200, 500, 1000),
-                   n_splits=20, first_split=0, base_seed=0, n_points=None,
+                   n_splits=20, first_split=0, base_seed=0, n_values=None,
                    method="GBRFF1", n_features=None):
     groups = []
     for task in tasks:
         d = n_features[task] if n_features else n_features_of(ctx, task)
-        points = grid_points(ctx.get_method(method).grid(d), n_points)
+        points = grid_points(ctx.get_method(method).grid(d), n_values)
         for s, seed in _splits(n_splits, first_split, base_seed):
             for k in ks:
                 stages = budget_stages(k, budgets)
@@ -88,13 +88,13 @@ def kbudget_groups(ctx, tasks, ks=(1, 5, 10, 20), budgets=(20, 50, 100, 200, 500
 
 def toy_groups(ctx, problems=("swiss", "circles", "board"), methods=("LGBM", "GBRFF2"),
                sizes=(50, 100, 200, 500, 1000, 2000), n_test=2000, n_splits=5,
-               first_split=0, base_seed=0, n_iter=1000, n_points=None):
+               first_split=0, base_seed=0, n_iter=1000, n_values=None):
     groups = []
     for name in problems:
         for n in sizes:
             for s, seed in _splits(n_splits, first_split, base_seed):
                 for m in methods:
-                    points = grid_points(ctx.get_method(m).grid(TOY_N_FEATURES), n_points)
+                    points = grid_points(ctx.get_method(m).grid(TOY_N_FEATURES), n_values)
                     groups.append(Group("toy", ("toy", name, int(n), int(n_test)), s, seed,
                                         m, points, n_iter))
     return groups

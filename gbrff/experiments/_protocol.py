@@ -95,17 +95,33 @@ def _plain(value):
     return value
 
 
-def grid_points(grid, n_points=None) -> list[dict]:
+def _evenly(values, k):
+    """``k`` of ``values`` evenly spaced, first and last included."""
+    values = list(values)
+    if not k or k >= len(values):
+        return values
+    idx = np.unique(np.linspace(0, len(values) - 1, k).round().astype(int))
+    return [values[i] for i in idx]
+
+
+def reduce_grid(grid, n_values):
+    """At most ``n_values`` values of each parameter (evenly spaced, ends kept);
+    a list of sub-grids is itself cut to ``n_values`` sub-grids the same way."""
+    if isinstance(grid, dict):
+        return {k: _evenly(v, n_values) for k, v in grid.items()}
+    return [reduce_grid(g, n_values) for g in _evenly(grid, n_values)]
+
+
+def grid_points(grid, n_values=None) -> list[dict]:
     """The parameter grid as a list in ``ParameterGrid`` (= GridSearchCV) order.
 
-    ``n_points`` keeps that many points evenly spaced in grid order (first
-    and last included): a reduced grid for tests and quick runs.
+    ``n_values`` keeps at most that many values of each parameter (see
+    :func:`reduce_grid`): a smaller grid of the same shape, for tests and
+    quick runs.  ``None`` or 0 keeps the paper's grid.
     """
-    points = [{k: _plain(v) for k, v in p.items()} for p in ParameterGrid(grid)]
-    if n_points and n_points < len(points):
-        idx = np.unique(np.linspace(0, len(points) - 1, n_points).round().astype(int))
-        points = [points[i] for i in idx]
-    return points
+    if n_values:
+        grid = reduce_grid(grid, n_values)
+    return [{k: _plain(v) for k, v in p.items()} for p in ParameterGrid(grid)]
 
 
 @dataclass(frozen=True)
