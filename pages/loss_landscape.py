@@ -8,8 +8,8 @@ from gbrff.datasets import make_toy
 from gbrff.inspection import bias_objective, landmark_objective, residuals
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player_buttons,
-                                  player_slider, register, share_box, warm_engine)
+from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player,
+                                  player_run_every, register, share_box, warm_engine)
 
 GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0]
 N_B = 361
@@ -62,12 +62,12 @@ def landscape(key, t, _b):
 
 key = (n, noise, seed, T, gamma)
 b = fit(*key)
-run_every = player_buttons(T, key="it")
+run_every = player_run_every("it")
 
 
 @st.fragment(run_every=run_every)
 def stage():
-    t = player_slider(T, play_schedule(T), key="it", label="Iteration t")
+    t = player(T, play_schedule(T), key="it", label="Iteration t")
     X, y = b["X"], b["y"]
     top_l, top_r = st.columns([1.1, 1])
     if t == 0:

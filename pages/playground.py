@@ -12,8 +12,8 @@ from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.inspection import residuals
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player_buttons,
-                                  player_slider, register, share_box, warm_engine)
+from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player,
+                                  player_run_every, register, share_box, warm_engine)
 
 GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
 LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
@@ -188,12 +188,12 @@ st.caption(f"{label}: {len(y_tr)} training and {len(y_te)} test points. LightGBM
            "on the same split. Times are wall-clock fits on this server (the GBRFF engine is compiled once).")
 
 # ---------------------------------------------------------------- animation
-run_every = player_buttons(T)
+run_every = player_run_every()
 
 
 @st.fragment(run_every=run_every)
 def stage():
-    t = player_slider(T, schedule(T))
+    t = player(T, schedule(T))
     H = surface_at(model_key, t, bundle)
     xs, ys = bundle["xs"], bundle["ys"]
     left, right = st.columns(2)
@@ -286,8 +286,8 @@ if lgbm is not None:
     r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False})
     st.markdown("Trees cut the plane along the axes, so LightGBM's boundary is made of steps; a sum of cosines "
                 "draws smooth, oblique and periodic boundaries.")
-    if st.toggle("Show accuracy against the number of training examples (refits 3 × a few sizes)",
-                 value=True, key="show_lc"):
+    if control("toggle", "Show test accuracy against the number of training examples (refits both models "
+               "3 × 6 times: about a second)", "lc", False):
         sizes, scores = learning_curve(model_key, data)
         fig_lc = figs.learning_curve_figure(sizes, scores)
         st.plotly_chart(fig_lc, key="learning_curve", config={"displaylogo": False})

@@ -26,8 +26,6 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = os.environ.get("GBRFF_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PAGES = {"home": "", "playground": "playground", "landscape": "loss_landscape", "k_and_lambda": "k_and_lambda",
-         "uci": "uci_comparison"}
 ERRORS = '[data-testid="stException"], [data-testid="stAlertContentError"]'
 
 
@@ -120,28 +118,43 @@ def _slider_value(page):
     return int(page.locator('[data-testid="stMain"] [data-testid="stSlider"] input[type=range]').first.input_value())
 
 
-def test_every_page_opens_without_error(server, browser):
-    for name, path in PAGES.items():
-        page = _open(browser, f"{server}/{path}", n_charts=1 if name != "uci" else 0)
-        _no_errors(page, name)
-        assert page.locator('[data-testid="stHeading"], h1').count() > 0
-        _shot(page, name)
-        page.close()
+# page name -> (address, animated?)
+PAGES = {"home": ("", False), "playground": ("playground", True), "landscape": ("loss_landscape", True),
+         "k_and_lambda": ("k_and_lambda", False), "uci": ("uci_comparison", False)}
 
 
-@pytest.mark.parametrize("name, path", [("playground", "playground?T=40"), ("landscape", "loss_landscape")])
-def test_play_animates(server, browser, name, path):
-    page = _open(browser, f"{server}/{path}", n_charts=2)
-    start = _slider_value(page)
+def _press_play_and_watch(page, name):
     page.get_by_role("button", name=re.compile("play")).first.click()
     seen = set()
-    deadline = time.time() + 25
+    deadline = time.time() + 30
     while time.time() < deadline and len(seen) < 4:
         page.wait_for_timeout(400)
         seen.add(_slider_value(page))
     _no_errors(page, f"{name}_playing")
-    assert len(seen) >= 3, f"{name}: the iteration did not advance while playing ({start} -> {seen})"
+    assert len(seen) >= 3, f"{name}: the iteration did not advance while playing ({seen})"
     # the iteration lives in the address: a shared link shows the same picture
     assert re.search(r"[?&](t|it)=\d+", page.url), page.url
     _shot(page, f"{name}_playing")
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_in_chromium(server, browser, name):
+    path, animated = PAGES[name]
+    page = _open(browser, f"{server}/{path}", n_charts=0 if name == "uci" else 1)
+    _no_errors(page, name)
+    assert page.locator('[data-testid="stHeading"], h1').count() > 0
+    _shot(page, name)
+    if animated:
+        _press_play_and_watch(page, name)
+    page.close()
+
+
+def test_classroom_link_hides_controls(server, browser):
+    page = _open(browser, f"{server}/playground?data=circles&T=15&hide=noise,seed,algo", n_charts=2)
+    _no_errors(page, "classroom")
+    labels = " | ".join(page.locator('[data-testid="stSidebar"] [data-testid="stWidgetLabel"]').all_inner_texts())
+    assert "Number of points" in labels and "Iterations T" in labels, labels
+    for label in ("Noise", "Seed", "Algorithm"):
+        assert label not in labels, labels
+    assert page.get_by_text(re.compile(r"^circles: \d+ training")).count() == 1  # the URL chose the data
     page.close()

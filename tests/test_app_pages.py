@@ -84,6 +84,9 @@ def test_home_page_alone():
 # ---------------------------------------------------------------- playground
 def test_playground_defaults():
     at = run_page("pages/playground.py")
+    assert "learning_curve" not in charts(at)  # off by default: it refits 36 models
+    at.toggle(key="lc").set_value(True).run()
+    assert not at.exception
     figs = charts(at)
     for key in ("surface", "weak", "curves", "omegas", "cmp_gbrff", "cmp_lgbm", "learning_curve"):
         assert key in figs, key
@@ -100,6 +103,9 @@ def test_playground_defaults():
     assert any("fit time" in s and "GBRFF2" in s for s in labels) and "LightGBM fit time" in labels
     assert {b.key for b in at.get("download_button")} >= {"dl_data", "dl_model", "dl_surface", "dl_curves"}
     assert len(at.latex) >= 4
+    lc = figs["learning_curve"]["data"]
+    assert [t["name"] for t in lc] == ["GBRFF2", "LightGBM"]
+    assert array(lc[0]["x"])[-1] == 210 and len(array(lc[0]["y"])) == len(array(lc[0]["x"]))
 
 
 def test_playground_step_back_reset_and_play():
