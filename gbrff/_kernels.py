@@ -42,21 +42,21 @@ _FTOL = 1e7 * 2.220446049250313e-16
 
 @njit(cache=True)
 def _converged(f_old, f_new, grad, shift):
-    """scipy L-BFGS-B's tests on the paper's objective, of which f is
-    f_paper - 1 (shift 0) or f_paper * exp(-shift) (shift > 0)."""
+    """scipy L-BFGS-B's tests on the paper's objective. With shift == 0, f is
+    f_paper - 1; with shift > 0 (residuals whose exp overflows), f is
+    ln f_paper, so that a relative decrease of f_paper is a decrease of f
+    and the gradient test, on a gradient of astronomic size, never holds."""
+    if shift > 0.0:
+        return math.isfinite(f_old) and f_old - f_new <= _FTOL
     gmax = 0.0
     for k in range(grad.shape[0]):
         gmax = max(gmax, abs(grad[k]))
-    if not math.isfinite(f_old):
-        return gmax <= (_PGTOL if shift == 0.0 else _PGTOL * math.exp(-shift))
-    if shift == 0.0:
-        if gmax <= _PGTOL:
-            return True
-        scale = max(abs(f_old + 1.0), abs(f_new + 1.0), 1.0)
-        return f_old - f_new <= _FTOL * scale
-    if gmax <= _PGTOL * math.exp(-shift):
+    if gmax <= _PGTOL:
         return True
-    return f_old - f_new <= _FTOL * max(abs(f_old), abs(f_new))
+    if not math.isfinite(f_old):
+        return False
+    scale = max(abs(f_old + 1.0), abs(f_new + 1.0), 1.0)
+    return f_old - f_new <= _FTOL * scale
 
 
 # --------------------------------------------------------------------------
@@ -152,8 +152,10 @@ def back_project(XT, g, out):
 @njit(cache=True)
 def exp_weights(y, H, sw, w, yt):
     """w_i = exp(-y_i H_i), yt_i = y_i w_i; returns (loss, shift) where loss
-    is the weighted mean of w (the exponential loss) and ``shift`` the
-    stabiliser the weak-learner searches must use."""
+    is the weighted mean of w (the exponential loss) and ``shift`` > 0 says
+    that exp(yt) could overflow: the weak-learner searches then minimise the
+    logarithm of their objectives (same argmin), with the largest exponent
+    factored out of every sum."""
     n = y.shape[0]
     R = 0.0
     for i in range(n):
@@ -343,24 +345,57 @@ def _direct_terms(p, q, sw, shift, b, n_total):
 
 
 @njit(cache=True)
-def _direct_values(p, q, sw, shift, b, n_total, buf):
-    """F only, as :func:`_direct_terms`, vectorised."""
+def _log_bias_terms(A, B, pl, ql, wl, b, n_total, has_series):
+    """(G, G', G'') with G = ln F, for residuals so large that F overflows:
+    the series part (absolute values, |yt| <= 4) plus the large residuals,
+    all scaled by exp(-M) with M the largest exponent at this b."""
     sb, cb = fsincos(b)
-    m = p.shape[0]
-    for i in range(m):
-        buf[i] = sw[i] * fexpm1_shift(-(p[i] * cb + q[i] * sb), shift)[0]
-    return _sum(buf[:m]) / n_total
+    mb = -np.inf
+    for i in range(pl.shape[0]):
+        mb = max(mb, -(pl[i] * cb + ql[i] * sb))
+    M = max(mb, 0.0) if has_series else mb
+    f = 0.0
+    g = 0.0
+    h = 0.0
+    if has_series:
+        fs, gs, hs = _series_terms(A, B, b)
+        sc = math.exp(-M)
+        f = fs * sc
+        g = gs * sc
+        h = hs * sc
+    for i in range(pl.shape[0]):
+        a = pl[i] * cb + ql[i] * sb
+        s = pl[i] * sb - ql[i] * cb
+        e = wl[i] * math.exp(-a - M) / n_total
+        f += e
+        g += e * s
+        h += e * (s * s + a)
+    g1 = g / f
+    return math.log(f) + M, g1, h / f - g1 * g1
 
 
 @njit(cache=True)
-def bias_objective(z, yt, sw, shift, b):
-    """(1/n) sum sw phi(-yt cos(z - b)) at one b, summed directly (the
-    reference the tests compare :func:`best_bias` with)."""
-    n = z.shape[0]
-    s = 0.0
-    for i in range(n):
-        s += sw[i] * fexpm1_shift(-yt[i] * fsincos(z[i] - b)[1], shift)[0]
-    return s / n
+def _bias_terms(A, B, pl, ql, wl, shift, b, n_total, has_series, want_derivatives, buf):
+    """(F, F', F'') of the objective over b (``shift == 0``), or of its
+    logarithm (``shift > 0``: residuals large enough to overflow exp)."""
+    if shift > 0.0:
+        return _log_bias_terms(A, B, pl, ql, wl, b, n_total, has_series)
+    if not want_derivatives:
+        f = _series_terms(A, B, b)[0]
+        if pl.shape[0] > 0:
+            sb, cb = fsincos(b)
+            m = pl.shape[0]
+            for i in range(m):
+                buf[i] = wl[i] * fexpm1_shift(-(pl[i] * cb + ql[i] * sb), 0.0)[0]
+            f += _sum(buf[:m]) / n_total
+        return f, 0.0, 0.0
+    f, g, h = _series_terms(A, B, b)
+    if pl.shape[0] > 0:
+        f2, g2, h2 = _direct_terms(pl, ql, wl, 0.0, b, n_total)
+        f += f2
+        g += g2
+        h += h2
+    return f, g, h
 
 
 @njit(cache=True)
@@ -419,22 +454,22 @@ def best_bias(z, yt, sw, shift, p, q, buf):
                 jl += 1
     A = np.zeros(_N_HARM + 1)
     B = np.zeros(_N_HARM + 1)
+    # shift > 0: absolute values of the series (combined with the large
+    # residuals in the log domain by _bias_terms); else expm1 form
     _fourier_coefficients(p, q, yt, sw, shift, tiny, _N_HARM_TINY, 6, 11, A, B)
     _fourier_coefficients(p, q, yt, sw, shift, small, _N_HARM, 10, 21, A, B)
-    scale = (1.0 if shift == 0.0 else math.exp(-shift)) / n
     for k in range(_N_HARM + 1):
-        A[k] *= scale
-        B[k] *= scale
+        A[k] /= n
+        B[k] /= n
+    has_series = n_tiny + n_small > 0
     M = 128
     if n_large > 0:
         M = min(max(128, 4 * int(math.ceil(R + 3.0 * R ** (1.0 / 3.0))) + 64), 2048)
     step = 2.0 * math.pi / M
     F = np.empty(M)
     for m in range(M):
-        bm = -math.pi + m * step
-        F[m] = _series_terms(A, B, bm)[0]
-        if n_large > 0:
-            F[m] += _direct_values(pl, ql, wl, shift, bm, n, buf)
+        F[m] = _bias_terms(A, B, pl, ql, wl, shift, -math.pi + m * step, n, has_series,
+                           False, buf)[0]
     cand = np.empty(M, dtype=np.int64)
     nc = 0
     for m in range(M):
@@ -453,12 +488,7 @@ def best_bias(z, yt, sw, shift, p, q, buf):
         hi = b0 + step
         b = b0
         for _ in range(40):
-            f, g, h = _series_terms(A, B, b)
-            if n_large > 0:
-                f2, g2, h2 = _direct_terms(pl, ql, wl, shift, b, n)
-                f += f2
-                g += g2
-                h += h2
+            f, g, h = _bias_terms(A, B, pl, ql, wl, shift, b, n, has_series, True, buf)
             if f < best_f:
                 best_f = f
                 best_b = b
@@ -545,14 +575,46 @@ def _omega_loss_terms(z, yt, sw, shift, b, g, lbuf, curv, want_curv):
 
 
 @njit(cache=True)
-def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, work_n3, work_n4):
-    """Minimise reg ||omega||^2 + (1/n) sum sw exp(-yt cos(omega.x - b)) over
+def _omega_objective(z, yt, sw, shift, b, lam, om_sq, g, lbuf, curv, want_curv):
+    """The omega objective and its per-sample derivatives g.
+
+    shift == 0: f = lam |omega|^2 + (1/n) sum sw expm1(-yt cos(z - b)), and
+    d f / d omega = X.T g + 2 lam omega. shift > 0 (exp would overflow):
+    f = ln(lam |omega|^2 + (1/n) sum sw exp(-yt cos(z - b))), the same argmin,
+    computed with the largest exponent factored out, and
+    d f / d omega = X.T g + 2 lam omega kappa. Returns (f, kappa)."""
+    if shift == 0.0:
+        f = _omega_loss_terms(z, yt, sw, 0.0, b, g, lbuf, curv, want_curv) + lam * om_sq
+        return f, 1.0
+    n = z.shape[0]
+    m = -np.inf
+    for i in range(n):
+        s, c = fsincos(z[i] - b)
+        u = -yt[i] * c
+        lbuf[i] = u
+        g[i] = s
+        if sw[i] > 0.0 and u > m:
+            m = u
+    for i in range(n):
+        e = math.exp(lbuf[i] - m) if sw[i] > 0.0 else 0.0
+        g[i] = sw[i] * yt[i] * g[i] * e
+        lbuf[i] = sw[i] * e
+    D = _sum(lbuf) / n + lam * om_sq * math.exp(-m)
+    inv = 1.0 / (n * D)
+    for i in range(n):
+        g[i] *= inv
+    return m + math.log(D), math.exp(-m) / D
+
+
+@njit(cache=True)
+def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, work_n3, work_n4):
+    """Minimise lam ||omega||^2 + (1/n) sum sw exp(-yt cos(omega.x - b)) over
     omega with at most ``n_steps`` L-BFGS iterations from the given omega
     (modified in place). ``z`` holds X @ omega on entry and on exit.
 
-    ``reg`` is the paper's lambda already multiplied by exp(-shift). The line
-    search moves along z + s * (X @ direction), so a trial step costs no pass
-    over X; an iteration costs two (X @ direction and X.T @ g)."""
+    The line search moves along z + s * (X @ direction), so a trial step costs
+    no pass over X; an iteration costs two (X @ direction and X.T @ g).
+    Returns (objective, number of evaluations)."""
     d = omega.shape[0]
     m = 10
     S = np.zeros((m, d))
@@ -568,14 +630,16 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
     grad = np.empty(d)
     gnew = np.empty(d)
     direction = np.empty(d)
+    otrial = np.empty(d)
     # the first step is a Newton step along the steepest descent, with the
     # curvature of the objective along it (one extra reduction, no extra pass
     # over X); later steps are L-BFGS's unit steps
-    f = _omega_loss_terms(z, yt, sw, shift, b, g_i, lbuf, zt, True) + reg * np.dot(omega, omega)
+    f, kappa = _omega_objective(z, yt, sw, shift, b, lam, np.dot(omega, omega), g_i, lbuf, zt,
+                                shift == 0.0)
     n_eval = 1
     back_project(XT, g_i, grad)
     for k in range(d):
-        grad[k] += 2.0 * reg * omega[k]
+        grad[k] += 2.0 * lam * kappa * omega[k]
     if _converged(np.inf, f, grad, shift):
         return f, n_eval
     for it in range(n_steps):
@@ -593,23 +657,23 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
         step = 1.0
         if n_hist == 0:
             step = 1.0 / math.sqrt(np.dot(direction, direction))
-            if it == 0:
+            if it == 0 and shift == 0.0:
                 cv = 0.0
                 for i in range(u.shape[0]):
                     cv += zt[i] * u[i] * u[i]
-                cv += 2.0 * reg * np.dot(direction, direction)
+                cv += 2.0 * lam * np.dot(direction, direction)
                 if cv > 0.0 and math.isfinite(cv):
                     step = -slope / cv
         accepted = False
         ft = 0.0
+        kt = 1.0
         for _ls in range(30):
             for i in range(z.shape[0]):
                 zt[i] = z[i] + step * u[i]
-            ot = 0.0
             for k in range(d):
-                ok = omega[k] + step * direction[k]
-                ot += ok * ok
-            ft = _omega_loss_terms(zt, yt, sw, shift, b, g_i, lbuf, lbuf, False) + reg * ot
+                otrial[k] = omega[k] + step * direction[k]
+            ft, kt = _omega_objective(zt, yt, sw, shift, b, lam, np.dot(otrial, otrial), g_i,
+                                      lbuf, lbuf, False)
             n_eval += 1
             if ft <= f + 1e-4 * step * slope:
                 accepted = True
@@ -624,10 +688,9 @@ def refine_omega(XT, yt, sw, shift, b, reg, omega, z, n_steps, work_n, work_n2, 
         for i in range(z.shape[0]):
             z[i] = zt[i]
         back_project(XT, g_i, gnew)
+        omega[:] = otrial
         for k in range(d):
-            omega[k] += step * direction[k]
-        for k in range(d):
-            gnew[k] += 2.0 * reg * omega[k]
+            gnew[k] += 2.0 * lam * kt * omega[k]
         n_hist, head = _lbfgs_store(step * direction, gnew - grad, S, Y, rho, n_hist, head)
         grad[:] = gnew
         f_old = f
@@ -679,8 +742,7 @@ def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
         project(XT, omega, z)
         b = best_bias(z, yt, sw, shift, p, q, buf)[0]
         if n_steps > 0:
-            refine_omega(XT, yt, sw, shift, b, reg_lambda * math.exp(-shift),
-                         omega, z, n_steps, p, q, buf, h)
+            refine_omega(XT, yt, sw, shift, b, reg_lambda, omega, z, n_steps, p, q, buf, h)
         _cos_update(z, b, h)
         a = learning_rate * step_size(y, w, sw, h, buf)
         for i in range(n):
@@ -712,7 +774,8 @@ def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
 @njit(cache=True)
 def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
     """Landmark objective through a = Omega @ x (K,):
-    f = (1/n) sum sw phi(-yt (1/K) sum_j cos(a_j - Z_ji)) with
+    f = (1/n) sum sw expm1(-yt (1/K) sum_j cos(a_j - Z_ji)) (shift == 0) or
+    the log of (1/n) sum sw exp(...) (shift > 0, exp would overflow), with
     cos(a_j - Z_ji) = cos a_j C_ji + sin a_j S_ji; G_j = df/da_j."""
     K, n = C.shape
     inv_k = 1.0 / K
@@ -731,13 +794,26 @@ def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
         Sj = S[j]
         for i in range(n):
             hbuf[i] += cj * Cj[i] + sj * Sj[i]
-    for i in range(n):
-        buf[i] = sw[i] * fexpm1_shift(-yt[i] * hbuf[i], shift)[0]
-    f = _sum(buf) / n
-    if want_grad:
-        inv_n = 1.0 / n
+    if shift > 0.0:
+        # exp would overflow: f is the log of the paper's objective (same argmin)
+        mx = -np.inf
         for i in range(n):
-            buf[i] = sw[i] * yt[i] * fexp(-yt[i] * hbuf[i] - shift) * inv_n
+            if sw[i] > 0.0:
+                mx = max(mx, -yt[i] * hbuf[i])
+        for i in range(n):
+            buf[i] = sw[i] * math.exp(-yt[i] * hbuf[i] - mx) if sw[i] > 0.0 else 0.0
+        D = _sum(buf) / n
+        f = mx + math.log(D)
+        scale = 1.0 / (n * D)
+    else:
+        for i in range(n):
+            buf[i] = sw[i] * fexpm1_shift(-yt[i] * hbuf[i], 0.0)[0]
+        f = _sum(buf) / n
+        mx = 0.0
+        scale = 1.0 / n
+    if want_grad:
+        for i in range(n):
+            buf[i] = sw[i] * yt[i] * fexp(-yt[i] * hbuf[i] - mx) * scale if sw[i] > 0.0 else 0.0
         # d/da_j of -yt (1/K) cos(a_j - Z) = yt (1/K) sin(a_j - Z)
         # sin(a_j - Z) = sin a_j C - cos a_j S
         for j in range(K):
@@ -812,26 +888,43 @@ def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
 def rff_weights(C, S, a, yt, sw, shift, beta, q, buf):
     """The paper's Eq. (10): q_j proportional to
     exp(-beta sqrt(n) (1/n) sum_i exp(-yt_i cos(a_j - Z_ji))), normalised
-    to sum to one (computed as a softmax, so it never overflows)."""
+    to sum to one (computed as a softmax, so it never overflows; with
+    residuals whose exp overflows, the losses are compared by their logs)."""
     K, n = C.shape
     L = np.empty(K)
     for j in range(K):
         s_, c_ = fsincos(a[j])
         Cj = C[j]
         Sj = S[j]
-        for i in range(n):
-            buf[i] = sw[i] * fexpm1_shift(-yt[i] * (c_ * Cj[i] + s_ * Sj[i]), shift)[0]
-        L[j] = _sum(buf) / n
+        if shift > 0.0:
+            mx = -np.inf
+            for i in range(n):
+                if sw[i] > 0.0:
+                    mx = max(mx, -yt[i] * (c_ * Cj[i] + s_ * Sj[i]))
+            for i in range(n):
+                u = -yt[i] * (c_ * Cj[i] + s_ * Sj[i])
+                buf[i] = sw[i] * math.exp(u - mx) if sw[i] > 0.0 else 0.0
+            L[j] = mx + math.log(_sum(buf) / n)           # ln of the loss
+        else:
+            for i in range(n):
+                buf[i] = sw[i] * fexpm1_shift(-yt[i] * (c_ * Cj[i] + s_ * Sj[i]), 0.0)[0]
+            L[j] = _sum(buf) / n                          # loss - 1
     lmin = L.min()
     n_pos = 0                 # the paper's n: samples with a positive weight
     for i in range(n):
         if sw[i] > 0.0:
             n_pos += 1
-    scale = beta * math.sqrt(n_pos) * math.exp(shift)
     tot = 0.0
     for j in range(K):
         diff = L[j] - lmin
-        e = diff * scale if diff > 0.0 else 0.0
+        if diff <= 0.0:
+            e = 0.0
+        elif shift > 0.0:
+            # beta sqrt(n) (loss_j - loss_min) = beta sqrt(n) loss_min expm1(diff)
+            le = math.log(beta * math.sqrt(n_pos)) + lmin + math.log(math.expm1(diff)) if beta > 0.0 else -np.inf
+            e = math.exp(min(le, 700.0))
+        else:
+            e = beta * math.sqrt(n_pos) * diff
         q[j] = math.exp(-e)
         tot += q[j]
     for j in range(K):
@@ -930,10 +1023,15 @@ def staged_cosine_sums(X, W, phases, coefs, group, init, stages, out):
     M = W.shape[0]
     n_stage = stages.shape[0]
     chunk = 256
+    d = X.shape[1]
+    XcT = np.empty((d, chunk))
+    zm = np.empty(chunk)
     for start in range(0, n, chunk):
         stop = min(start + chunk, n)
         rows = stop - start
-        Zc = np.ascontiguousarray((X[start:stop] @ W.T).T)   # (M, rows)
+        for r in range(rows):                 # the chunk, transposed
+            for k in range(d):
+                XcT[k, r] = X[start + r, k]
         acc = init[start:stop].copy()
         s_idx = 0
         while s_idx < n_stage and stages[s_idx] == 0:
@@ -942,7 +1040,12 @@ def staged_cosine_sums(X, W, phases, coefs, group, init, stages, out):
         for m in range(M):
             cm = coefs[m]
             ph = phases[m]
-            zm = Zc[m]
+            for r in range(rows):
+                zm[r] = 0.0
+            for k in range(d):               # no BLAS call: no threads, vectorised over rows
+                wk = W[m, k]
+                for r in range(rows):
+                    zm[r] += wk * XcT[k, r]
             for r in range(rows):
                 acc[r] += cm * fsincos(zm[r] - ph)[1]
             if (m + 1) % group == 0:

@@ -142,3 +142,71 @@ def test_step_size_is_finite_for_a_perfect_weak_learner():
     a = _kernels.step_size(y, w, sw, y.copy(), np.empty(4))
     assert np.isfinite(a) and 10 < a < 20
     assert _kernels.step_size(y, w, sw, -y, np.empty(4)) < -10
+
+
+def test_log_mode_gradients_by_finite_differences():
+    """Residuals whose exp overflows: the searches minimise ln(objective)."""
+    rng = np.random.default_rng(2)
+    n, d, K = 150, 3, 3
+    X = rng.standard_normal((n, d))
+    yt = rng.standard_normal(n) * 900.0
+    sw = rng.uniform(0.5, 1.5, n)
+    b, lam = 0.3, 0.2
+    g_i, lbuf, curv = np.empty(n), np.empty(n), np.empty(n)
+    XT = np.ascontiguousarray(X.T)
+
+    def L(om):
+        return _kernels._omega_objective(X @ om, yt, sw, 1.0, b, lam, om @ om, g_i, lbuf, curv, False)
+
+    om = rng.standard_normal(d) * 0.3
+    f, kappa = L(om)
+    u = -yt * np.cos(X @ om - b)
+    ref = np.log(np.sum(sw * np.exp(u - u.max())) / n + lam * om @ om * np.exp(-u.max())) + u.max()
+    assert f == pytest.approx(ref, rel=1e-12)
+    grad = _kernels.back_project(XT, g_i, np.empty(d)) + 2 * lam * kappa * om
+    fd = np.array([(L(om + 1e-7 * e)[0] - L(om - 1e-7 * e)[0]) / 2e-7 for e in np.eye(d)])
+    np.testing.assert_allclose(grad, fd, rtol=1e-5, atol=1e-6)
+    # GBRFF1's landmark objective in the log domain
+    Om = rng.standard_normal((K, d))
+    Z = Om @ X.T
+    C, S = np.cos(Z), np.sin(Z)
+    G = np.empty(K)
+
+    def fl(x):
+        return _kernels._landmark_terms(C, S, Om @ x, yt, sw, 1.0, True, G, np.empty(n), np.empty(n))
+
+    x = rng.standard_normal(d)
+    fl(x)
+    gx = Om.T @ G
+    fd = np.array([(fl(x + 1e-7 * e) - fl(x - 1e-7 * e)) / 2e-7 for e in np.eye(d)])
+    np.testing.assert_allclose(gx, fd, rtol=1e-5, atol=1e-6)
+
+
+def test_boosting_with_overflowing_residuals_stays_finite_and_learns():
+    """Start a GBRFF2 and a GBRFF1 run from scores that misclassify some points
+    by a margin of 700 (exp(700) overflows any sum): every output is finite,
+    and the loss goes down."""
+    rng = np.random.default_rng(0)
+    n, d = 300, 2
+    X = rng.standard_normal((n, d))
+    y = np.where(X[:, 0] * X[:, 1] > 0, 1.0, -1.0)
+    XT = np.ascontiguousarray(X.T, dtype=np.float32)
+    sw = np.ones(n)
+    H0 = np.where(np.arange(n) < 5, -700.0 * y, 0.0)
+    empty = np.empty((d, 0), dtype=np.float32)
+    T = 30
+    H = H0.copy()
+    om = rng.standard_normal((T, d))
+    b, a, loss = np.zeros(T), np.zeros(T), np.zeros(T)
+    _kernels.gbrff2_boost(XT, y, sw, H, om, b, a, loss, 10, 0.1, 1.0,
+                          empty, np.empty(0), np.empty(0), np.empty(0), np.empty(T), 0, 0.0)
+    assert np.all(np.isfinite(H)) and np.all(np.isfinite(om)) and np.all(np.isfinite(a))
+    assert np.all(np.isfinite(loss)) and loss[-1] < loss[0]
+    H = H0.copy()
+    om1 = rng.standard_normal((T, 3, d))
+    lm, q = np.zeros((T, d)), np.zeros((T, 3))
+    _kernels.gbrff1_boost(XT, y, sw, H, om1, lm, q, a, loss, 10, 1.0, 1.0,
+                          empty, np.empty(0), np.empty(0), np.empty(0), np.empty(T), 0, 0.0)
+    assert np.all(np.isfinite(H)) and np.all(np.isfinite(lm)) and np.all(np.isfinite(q))
+    np.testing.assert_allclose(q.sum(1), 1)
+    assert loss[-1] < loss[0]
