@@ -104,6 +104,29 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if not (np.sum(sw[y > 0]) > 0 and np.sum(sw[y < 0]) > 0):
             raise ValueError("Each class needs a positive total sample_weight.")
 
+    def _fit_binary(self, X, y, sw, gamma, rng):
+        X, y, sw, val = self._split_validation(X, y, sw, rng)
+        self._check_weighted_classes(y, sw)
+        return self._run_boosting(X, y, sw, gamma, rng, val)
+
+    def _set_binary_attributes(self, m):
+        self.init_score_ = m.init_score
+        self.alphas_ = m.alphas
+        self.train_loss_ = m.train_loss
+        self.n_estimators_ = m.n_iter
+        if m.val_loss.shape[0]:
+            self.validation_loss_ = m.val_loss
+        for name, value in self._weak_learner_arrays(m).items():
+            setattr(self, name + "_", value)
+
+    @property
+    def estimators_(self):
+        """One dict of fitted arrays per binary model (one per class for more
+        than two classes, one-vs-rest)."""
+        check_is_fitted(self)
+        return [dict(init_score=m.init_score, alphas=m.alphas, train_loss=m.train_loss,
+                     **self._weak_learner_arrays(m)) for m in self._models]
+
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
         check_is_fitted(self)
@@ -269,9 +292,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.validation_fraction = validation_fraction
         self.tol = tol
 
-    def _fit_binary(self, X, y, sw, gamma, rng):
-        X, y, sw, val = self._split_validation(X, y, sw, rng)
-        self._check_weighted_classes(y, sw)
+    def _run_boosting(self, X, y, sw, gamma, rng, val):
         draws = rng.standard_normal((self.n_estimators, X.shape[1])) * np.sqrt(2.0 * gamma)
         return _boosting.fit_gbrff2(
             X, y, sw, n_estimators=self.n_estimators, gamma=gamma,
@@ -279,21 +300,9 @@ class GBRFF2Classifier(_BaseGBRFF):
             n_optim_steps=self.n_optim_steps, rng=None, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, omegas=draws)
 
-    def _set_binary_attributes(self, m):
-        self.init_score_ = m.init_score
-        self.omegas_ = m.omegas
-        self.biases_ = m.biases
-        self.alphas_ = m.alphas
-        self.train_loss_ = m.train_loss
-        self.n_estimators_ = m.n_iter
-        if m.val_loss.shape[0]:
-            self.validation_loss_ = m.val_loss
-
-    @property
-    def estimators_(self):
-        check_is_fitted(self)
-        return [dict(init_score=m.init_score, omegas=m.omegas, biases=m.biases,
-                     alphas=m.alphas, train_loss=m.train_loss) for m in self._models]
+    @staticmethod
+    def _weak_learner_arrays(m):
+        return dict(omegas=m.omegas, biases=m.biases)
 
 
 class GBRFF1Classifier(_BaseGBRFF):
@@ -366,9 +375,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.validation_fraction = validation_fraction
         self.tol = tol
 
-    def _fit_binary(self, X, y, sw, gamma, rng):
-        X, y, sw, val = self._split_validation(X, y, sw, rng)
-        self._check_weighted_classes(y, sw)
+    def _run_boosting(self, X, y, sw, gamma, rng, val):
         draws = rng.standard_normal(
             (self.n_estimators, self.n_components, X.shape[1])) * np.sqrt(2.0 * gamma)
         return _boosting.fit_gbrff1(
@@ -377,19 +384,6 @@ class GBRFF1Classifier(_BaseGBRFF):
             n_optim_steps=self.n_optim_steps, rng=None, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, omegas=draws)
 
-    def _set_binary_attributes(self, m):
-        self.init_score_ = m.init_score
-        self.omegas_ = m.omegas
-        self.landmarks_ = m.landmarks
-        self.q_ = m.q
-        self.alphas_ = m.alphas
-        self.train_loss_ = m.train_loss
-        self.n_estimators_ = m.n_iter
-        if m.val_loss.shape[0]:
-            self.validation_loss_ = m.val_loss
-
-    @property
-    def estimators_(self):
-        check_is_fitted(self)
-        return [dict(init_score=m.init_score, omegas=m.omegas, landmarks=m.landmarks,
-                     q=m.q, alphas=m.alphas, train_loss=m.train_loss) for m in self._models]
+    @staticmethod
+    def _weak_learner_arrays(m):
+        return dict(omegas=m.omegas, landmarks=m.landmarks, q=m.q)

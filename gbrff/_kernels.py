@@ -535,6 +535,32 @@ def _lbfgs_direction(grad, S, Y, rho, n_hist, head, direction, alpha_buf):
 
 
 @njit(cache=True)
+def _descent_direction(grad, S, Y, rho, n_hist, head, direction, abuf):
+    """The L-BFGS direction, or the steepest descent when it is not a descent
+    direction (the history is then dropped). Returns (slope, n_hist); a slope
+    that is not negative (zero or non-finite gradient) means: stop."""
+    gnorm2 = np.dot(grad, grad)
+    if not (gnorm2 > 0.0) or not math.isfinite(gnorm2):
+        return 0.0, n_hist
+    _lbfgs_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
+    slope = np.dot(grad, direction)
+    if not (slope < 0.0):
+        for k in range(grad.shape[0]):
+            direction[k] = -grad[k]
+        return -gnorm2, 0
+    return slope, n_hist
+
+
+@njit(cache=True)
+def _backtrack(step, slope, f, ft):
+    """Next trial step after a failed Armijo test: the minimiser of the
+    quadratic through f, the slope and ft, kept within [0.1, 0.5] of the step."""
+    denom = 2.0 * (ft - f - step * slope)
+    ns = -slope * step * step / denom if denom > 0.0 else 0.5 * step
+    return min(max(ns, 0.1 * step), 0.5 * step)
+
+
+@njit(cache=True)
 def _lbfgs_store(s_vec, y_vec, S, Y, rho, n_hist, head):
     """Store a curvature pair if s.y > 0 (relative test); returns (n_hist, head)."""
     sy = np.dot(s_vec, y_vec)
@@ -643,16 +669,9 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
     if _converged(np.inf, f, grad, shift):
         return f, n_eval
     for it in range(n_steps):
-        gnorm = math.sqrt(np.dot(grad, grad))
-        if not (gnorm > 0.0) or not math.isfinite(gnorm):
-            break
-        _lbfgs_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
-        slope = np.dot(grad, direction)
+        slope, n_hist = _descent_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
         if not (slope < 0.0):
-            for k in range(d):
-                direction[k] = -grad[k]
-            slope = -gnorm * gnorm
-            n_hist = 0
+            break
         project(XT, direction, u)
         step = 1.0
         if n_hist == 0:
@@ -678,10 +697,7 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
             if ft <= f + 1e-4 * step * slope:
                 accepted = True
                 break
-            # quadratic interpolation, kept within [0.1, 0.5] of the step
-            denom = 2.0 * (ft - f - step * slope)
-            ns = -slope * step * step / denom if denom > 0.0 else 0.5 * step
-            step = min(max(ns, 0.1 * step), 0.5 * step)
+            step = _backtrack(step, slope, f, ft)
         if not accepted:
             # g_i now belongs to a rejected trial; z, omega, f are unchanged
             break
@@ -698,6 +714,14 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
         if _converged(f_old, f, grad, shift):
             break
     return f, n_eval
+
+
+@njit(cache=True)
+def _early_stopping(val, best, since_best, tol):
+    """Track the best validation loss: (best, iterations since it improved by tol)."""
+    if val < best - tol:
+        return val, 0
+    return best, since_best + 1
 
 
 # --------------------------------------------------------------------------
@@ -755,16 +779,10 @@ def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
             project(XvT, omega, zv)
             for i in range(nv):
                 Hv[i] += a * fsincos(zv[i] - b)[1]
-            vl = exp_loss(yv, Hv, swv, bufv)
-            val_loss[t] = vl
-            if n_iter_no_change > 0:
-                if vl < best_val - tol:
-                    best_val = vl
-                    since_best = 0
-                else:
-                    since_best += 1
-                    if since_best >= n_iter_no_change:
-                        return t + 1
+            val_loss[t] = exp_loss(yv, Hv, swv, bufv)
+            best_val, since_best = _early_stopping(val_loss[t], best_val, since_best, tol)
+            if 0 < n_iter_no_change <= since_best:
+                return t + 1
     return T
 
 
@@ -843,16 +861,9 @@ def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
     if _converged(np.inf, f, grad, shift):
         return f
     for it in range(n_steps):
-        gnorm = math.sqrt(np.dot(grad, grad))
-        if not (gnorm > 0.0) or not math.isfinite(gnorm):
-            break
-        _lbfgs_direction(grad, Sm, Ym, rho, n_hist, head, direction, abuf)
-        slope = np.dot(grad, direction)
+        slope, n_hist = _descent_direction(grad, Sm, Ym, rho, n_hist, head, direction, abuf)
         if not (slope < 0.0):
-            for k in range(d):
-                direction[k] = -grad[k]
-            slope = -gnorm * gnorm
-            n_hist = 0
+            break
         step = 1.0
         if n_hist == 0:
             step = 1.0 / math.sqrt(np.dot(direction, direction))
@@ -866,9 +877,7 @@ def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
             if ft <= f + 1e-4 * step * slope:
                 accepted = True
                 break
-            denom = 2.0 * (ft - f - step * slope)
-            ns = -slope * step * step / denom if denom > 0.0 else 0.5 * step
-            step = min(max(ns, 0.1 * step), 0.5 * step)
+            step = _backtrack(step, slope, f, ft)
         if not accepted:
             break
         for k in range(d):
@@ -994,16 +1003,10 @@ def gbrff1_boost(XT, y, sw, H, omegas, landmarks, qs, alphas, train_loss,
                 project(XvT, Om[j], zv)
                 for i in range(nv):
                     Hv[i] += al * q[j] * fsincos(a[j] - zv[i])[1]
-            vl = exp_loss(yv, Hv, swv, bufv)
-            val_loss[t] = vl
-            if n_iter_no_change > 0:
-                if vl < best_val - tol:
-                    best_val = vl
-                    since_best = 0
-                else:
-                    since_best += 1
-                    if since_best >= n_iter_no_change:
-                        return t + 1
+            val_loss[t] = exp_loss(yv, Hv, swv, bufv)
+            best_val, since_best = _early_stopping(val_loss[t], best_val, since_best, tol)
+            if 0 < n_iter_no_change <= since_best:
+                return t + 1
     return T
 
 
