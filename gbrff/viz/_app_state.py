@@ -113,8 +113,10 @@ def control(kind, label, key, default, *, options=None, where=None, **kwargs):
 
 
 def register(key, label, default, value):
-    """Record a value drawn outside :func:`control` so that :func:`share_box` links it."""
-    st.session_state.setdefault(_REGISTRY, {})[key] = {"label": label, "default": default, "value": value}
+    """Record a value drawn outside :func:`control` (e.g. the iteration) so that
+    :func:`share_box` puts it in the link; it cannot be hidden."""
+    st.session_state.setdefault(_REGISTRY, {})[key] = {"label": label, "default": default, "value": value,
+                                                       "fixed": True}
 
 
 def share_box(page_url_path=""):
@@ -124,8 +126,9 @@ def share_box(page_url_path=""):
         st.caption("Every control and the iteration live in the page address: copy it to share the "
                    "exact picture. For a lecture, choose controls to hide from students.")
         keys = [k for k in reg if not k.startswith("_")]
-        hide = st.multiselect("Hide these controls", options=keys, format_func=lambda k: reg[k]["label"],
-                              default=sorted(hidden_keys() & set(keys)), key="_share_hide")
+        hideable = [k for k in keys if not reg[k].get("fixed")]
+        hide = st.multiselect("Hide these controls", options=hideable, format_func=lambda k: reg[k]["label"],
+                              default=sorted(hidden_keys() & set(hideable)), key="_share_hide")
         params = {}
         for k in keys:
             v, d = reg[k].get("value"), reg[k]["default"]
