@@ -169,7 +169,11 @@ def test_playground_url_state_and_classroom_hiding():
     assert "t = 7" in charts(at)["surface"]["layout"]["title"]["text"]
     # the share box rebuilds the link, keeping the hidden controls hidden
     code = " ".join(c.value for c in at.code)
-    assert "data=circles" in code and "hide=" in code and "noise" in code
+    assert "data=circles" in code and "t=7" in code and "hide=" in code and "noise" in code
+    assert "Iteration t" not in at.multiselect(key="_share_hide").options  # the iteration cannot be hidden
+    # choosing more controls to hide rebuilds the link
+    at.multiselect(key="_share_hide").set_value(["noise", "seed", "algo", "gamma"]).run()
+    assert "gamma" in " ".join(c.value for c in at.code).split("hide=")[1]
 
 
 def test_playground_challenge_ticks():
