@@ -295,3 +295,18 @@ def test_uci_live_run_or_how_to_get_data():
     result = at.dataframe[-1].value
     assert set(result.index) == {"GBRFF2", "LGBM"}
     assert (result["mean"] > 80).all()  # wine is easy
+
+
+# ---------------------------------------------------------------- extremes
+@pytest.mark.parametrize("page, query", [
+    ("pages/playground.py", {"n": "40", "test": "0.9", "T": "1", "gamma": "32.0", "lr": "0.05", "lam": "1.0",
+                             "t": "1", "lc": "true"}),
+    ("pages/playground.py", {"data": "board", "noise": "0.6", "algo": "GBRFF1", "K": "50", "beta": "100.0",
+                             "T": "3", "seed": "9999"}),
+    ("pages/playground.py", {"T": "notanumber", "data": "nosuchdata", "gamma": "-1", "t": "999"}),
+    ("pages/loss_landscape.py", {"n": "40", "T": "50", "gamma": "4.0", "it": "50"}),
+    ("pages/k_and_lambda.py", {"data": "swiss", "n": "100", "T": "5", "gamma": "8.0"}),
+])
+def test_pages_survive_extreme_and_malformed_urls(page, query):
+    at = run_page(page, query)
+    assert charts(at)
