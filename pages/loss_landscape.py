@@ -80,7 +80,7 @@ def stage():
                                         title=f"iteration {t}: loss of every landmark (ω = ({om[0]:.2f}, {om[1]:.2f}))")
             st.plotly_chart(fig, key="landscape", config={"displaylogo": False})
             explain("Each pixel is a candidate landmark x; its colour the loss f(x) of the weak learner centred "
-                    "there, against the current residuals ỹᵢ = yᵢ·exp(−yᵢH^{t−1}(xᵢ)). Light yellow = smallest "
+                    "there, against the current residuals ỹᵢ = yᵢ·exp(−yᵢ Hᵗ⁻¹(xᵢ)). Light yellow = smallest "
                     "loss; white cross = the landmark GBRFF1 chose. The stripes are perpendicular to ω.",
                     r"f(x) = \frac{1}{n}\sum_{i=1}^{n}\exp\!\big(-\tilde y_i \cos(\omega^t\cdot(x - x_i))\big)")
             figure_download(fig, f"landscape_t{t}", "dl_landscape")

@@ -226,7 +226,7 @@ def stage():
                 text = (f"Stripes of wavelength 2π/‖ω‖ = {2 * np.pi / max(np.linalg.norm(om), 1e-12):.2f}, "
                         "perpendicular to ω. The phase b stands for a landmark xₜ on the dashed crest ω·x = b "
                         f"(cross; the one nearest the data is ({land[0]:.2f}, {land[1]:.2f})). "
-                        "Point size = boosting weight wᵢ = exp(−yᵢH^{t−1}(xᵢ)): the learner chases the big points.")
+                        "Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner chases the big points.")
             else:
                 land = model.landmarks_[t - 1]
                 q = np.asarray(model.q_[t - 1])
@@ -236,7 +236,7 @@ def stage():
                                                  weights=w, title=title)
                 formula = r"h^t(x) = \sum_{j=1}^{K} q^t_j \cos\big(\omega^t_j\cdot(x^t - x)\big)"
                 text = (f"A sum of K = {len(q)} cosines around the learned landmark xₜ (cross), weighted by q "
-                        f"(largest qⱼ = {q.max():.2f}). Point size = boosting weight wᵢ = exp(−yᵢH^{{t−1}}(xᵢ)).")
+                        f"(largest qⱼ = {q.max():.2f}). Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)).")
             st.plotly_chart(fig_w, key="weak", config={"displaylogo": False})
             explain(text, formula)
             figure_download(fig_w, f"weak_learner_{t}", "dl_weak")

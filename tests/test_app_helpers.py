@@ -180,3 +180,16 @@ def test_weak_learners_and_stages_rebuild_the_decision_function(kind):
     first = doc["iterations"][0]
     assert first["alpha"] == pytest.approx(est.alphas_[0])
     assert ("b" in first) == (kind == "GBRFF2") and ("landmark" in first) == (kind == "GBRFF1")
+
+
+def test_weak_learner_figure_points_to_a_landmark_off_the_view():
+    xs, ys = _grid()
+    G = np.array([[x, y] for y in ys for x in xs])
+    om, b = np.array([0.0, 1.0]), 0.0
+    fig = figs.weak_learner_figure(xs, ys, np.cos(G @ om - b), G[:5], np.ones(5), alpha=0.2, omega=om, b=b,
+                                   landmark=[0.0, -3.0])
+    notes = [a for a in fig.layout.annotations if a.text and "off the view" in a.text]
+    assert len(notes) == 1 and notes[0].y == pytest.approx(ys[0])
+    inside = figs.weak_learner_figure(xs, ys, np.cos(G @ om - b), G[:5], np.ones(5), alpha=0.2, omega=om, b=b,
+                                      landmark=[0.0, 0.0])
+    assert not [a for a in inside.layout.annotations if a.text and "off the view" in a.text]

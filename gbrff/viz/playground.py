@@ -181,6 +181,14 @@ def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=
                               bgcolor="rgba(255,255,255,0.7)"))
         data.append(dict(type="scatter", x=[L[0]], y=[L[1]], mode="markers", name="landmark xₜ",
                          marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
+        if not (xs[0] <= L[0] <= xs[-1] and ys[0] <= L[1] <= ys[-1]):
+            # an arrow at the border, pointing towards the landmark outside the view
+            edge = np.array([np.clip(L[0], xs[0], xs[-1]), np.clip(L[1], ys[0], ys[-1])])
+            center = np.array([(xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2])
+            tail = edge + 0.3 * (center - edge)
+            notes.append(dict(x=edge[0], y=edge[1], ax=tail[0], ay=tail[1], axref="x", ayref="y",
+                              showarrow=True, arrowhead=3, arrowwidth=2, text="landmark xₜ off the view",
+                              font=dict(size=13), bgcolor="rgba(255,255,255,0.8)"))
     return _plane(data, xs, ys, title=title, height=height, annotations=notes)
 
 
