@@ -118,6 +118,21 @@ def _slider_value(page):
     return int(page.locator('[data-testid="stMain"] [data-testid="stSlider"] input[type=range]').first.input_value())
 
 
+def test_classroom_link_on_a_fresh_server(server, browser):
+    """First in this file: a shared deep link is the server's very first visit."""
+    page = _open(browser, f"{server}/playground?data=circles&T=15&hide=noise,seed,algo", n_charts=2)
+    _no_errors(page, "classroom")
+    # the page ran through app.py's router (its titles), not Streamlit's legacy pages/ mode (file names)
+    nav = " | ".join(page.locator('[data-testid="stSidebarNav"]').all_inner_texts())
+    assert "Boosting playground" in nav and "Loss landscape" in nav, nav
+    labels = " | ".join(page.locator('[data-testid="stSidebar"] [data-testid="stWidgetLabel"]').all_inner_texts())
+    assert "Number of points" in labels and "Iterations T" in labels, labels
+    for label in ("Noise", "Seed", "Algorithm"):
+        assert label not in labels, labels
+    assert page.get_by_text(re.compile(r"^circles: \d+ training")).count() == 1  # the URL chose the data
+    page.close()
+
+
 # page name -> (address, animated?)
 PAGES = {"home": ("", False), "playground": ("playground", True), "landscape": ("loss_landscape", True),
          "k_and_lambda": ("k_and_lambda", False), "uci": ("uci_comparison", False)}
@@ -146,15 +161,4 @@ def test_page_in_chromium(server, browser, name):
     _shot(page, name)
     if animated:
         _press_play_and_watch(page, name)
-    page.close()
-
-
-def test_classroom_link_hides_controls(server, browser):
-    page = _open(browser, f"{server}/playground?data=circles&T=15&hide=noise,seed,algo", n_charts=2)
-    _no_errors(page, "classroom")
-    labels = " | ".join(page.locator('[data-testid="stSidebar"] [data-testid="stWidgetLabel"]').all_inner_texts())
-    assert "Number of points" in labels and "Iterations T" in labels, labels
-    for label in ("Noise", "Seed", "Algorithm"):
-        assert label not in labels, labels
-    assert page.get_by_text(re.compile(r"^circles: \d+ training")).count() == 1  # the URL chose the data
     page.close()
