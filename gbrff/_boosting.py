@@ -6,6 +6,7 @@ up front, and hands each whole boosting run to one compiled call of
 :mod:`gbrff._kernels`. The estimators in :mod:`gbrff._estimators` wrap it.
 """
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -166,14 +167,29 @@ def staged_scores(model, X, max_block_bytes=1 << 25):
             yield row
 
 
-def final_scores(model, X):
-    """H after the last iteration of ``model`` on X (n, d)."""
+def final_scores(model, X, n_threads=1):
+    """H after the last iteration of ``model`` on X (n, d).
+
+    With ``n_threads`` > 1 and enough rows, row blocks are scored in threads
+    (the kernel releases the GIL); rows are independent, so the result is the
+    same for any number of threads."""
     X = np.ascontiguousarray(X, dtype=np.float64)
     n = X.shape[0]
-    W, phases, coefs, group = model.components()
+    W, phases, coefs, group = (np.ascontiguousarray(a) if isinstance(a, np.ndarray) else a
+                               for a in model.components())
     out = np.empty((1, n))
     H0 = np.full(n, float(model.init_score))
-    _kernels.staged_cosine_sums(X, np.ascontiguousarray(W), np.ascontiguousarray(phases),
-                                np.ascontiguousarray(coefs), group, H0,
-                                np.array([model.n_iter]), out)
+    stages = np.array([model.n_iter])
+
+    def score(rows):
+        _kernels.staged_cosine_sums(X[rows], W, phases, coefs, group, H0[rows], stages,
+                                    out[:, rows])
+
+    work = n * max(model.n_iter, 1)
+    if n_threads > 1 and work >= 2_000_000:
+        bounds = np.linspace(0, n, n_threads + 1).astype(int)
+        with ThreadPoolExecutor(n_threads) as pool:
+            list(pool.map(score, [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:])]))
+    else:
+        score(slice(0, n))
     return out[0]

@@ -5,9 +5,11 @@ validation set for early stopping, run the one-vs-rest scheme for more than
 two classes, and delegate each binary fit to :mod:`gbrff._boosting`.
 """
 
+from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 
 import numpy as np
+from joblib import effective_n_jobs
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.model_selection import train_test_split
@@ -33,6 +35,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         "validation_fraction": [Interval(Real, 0, 1, closed="neither")],
         "tol": [Interval(Real, 0, None, closed="left")],
         "random_state": ["random_state"],
+        "n_jobs": [Integral, None],
     }
 
     # -- fitting ---------------------------------------------------------
@@ -77,10 +80,19 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             self._models = [model]
             self._set_binary_attributes(model)
         else:
-            self._models = [
-                self._fit_binary(X, np.where(y_idx == k, 1.0, -1.0), sample_weight, gamma, rng)
-                for k in range(n_classes)
-            ]
+            # one seed a class, drawn up front: the same models for any n_jobs
+            seeds = rng.randint(np.iinfo(np.int32).max, size=n_classes)
+
+            def fit_class(k):
+                return self._fit_binary(X, np.where(y_idx == k, 1.0, -1.0), sample_weight,
+                                        gamma, np.random.RandomState(seeds[k]))
+
+            n_threads = min(effective_n_jobs(self.n_jobs), n_classes)
+            if n_threads > 1:       # the compiled boosting loop releases the GIL
+                with ThreadPoolExecutor(n_threads) as pool:
+                    self._models = list(pool.map(fit_class, range(n_classes)))
+            else:
+                self._models = [fit_class(k) for k in range(n_classes)]
             self.init_score_ = np.array([m.init_score for m in self._models])
             self.n_estimators_ = np.array([m.n_iter for m in self._models])
         return self
@@ -141,7 +153,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             For more than two classes, one column of one-vs-rest scores per class.
         """
         X = self._validate_for_predict(X)
-        scores = [_boosting.final_scores(m, X) for m in self._models]
+        n_threads = effective_n_jobs(self.n_jobs)
+        scores = [_boosting.final_scores(m, X, n_threads) for m in self._models]
         return scores[0] if len(scores) == 1 else np.column_stack(scores)
 
     def staged_decision_function(self, X):
@@ -236,6 +249,10 @@ class GBRFF2Classifier(_BaseGBRFF):
         Minimal decrease of the validation loss that counts as progress.
     random_state : int, RandomState instance or None, default=None
         Seeds the draws of ω (and the validation split).
+    n_jobs : int or None, default=None
+        Threads for the one-vs-rest models of a multiclass fit and for
+        scoring large inputs (the compiled code releases the GIL). A binary
+        fit is one sequential run. The result does not depend on n_jobs.
 
     Attributes
     ----------
@@ -281,7 +298,7 @@ class GBRFF2Classifier(_BaseGBRFF):
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
-                 validation_fraction=0.1, tol=1e-4):
+                 validation_fraction=0.1, tol=1e-4, n_jobs=None):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -291,6 +308,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.n_iter_no_change = n_iter_no_change
         self.validation_fraction = validation_fraction
         self.tol = tol
+        self.n_jobs = n_jobs
 
     def _run_boosting(self, X, y, sw, gamma, rng, val):
         draws = rng.standard_normal((self.n_estimators, X.shape[1])) * np.sqrt(2.0 * gamma)
@@ -330,7 +348,7 @@ class GBRFF1Classifier(_BaseGBRFF):
     n_optim_steps : int, default=10
         L-BFGS iterations of the landmark descent from the origin
         (0: the landmark stays at the origin).
-    n_iter_no_change, validation_fraction, tol, random_state
+    n_iter_no_change, validation_fraction, tol, random_state, n_jobs
         As in :class:`GBRFF2Classifier`.
 
     Attributes
@@ -363,7 +381,7 @@ class GBRFF1Classifier(_BaseGBRFF):
 
     def __init__(self, n_estimators=100, n_components=10, gamma="auto", beta=1.0,
                  learning_rate=1.0, random_state=None, n_optim_steps=10,
-                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4):
+                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None):
         self.n_estimators = n_estimators
         self.n_components = n_components
         self.gamma = gamma
@@ -374,6 +392,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.n_iter_no_change = n_iter_no_change
         self.validation_fraction = validation_fraction
         self.tol = tol
+        self.n_jobs = n_jobs
 
     def _run_boosting(self, X, y, sw, gamma, rng, val):
         draws = rng.standard_normal(

@@ -725,7 +725,7 @@ def _cos_update(z, b, h):
         h[i] = fsincos(z[i] - b)[1]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
                  n_steps, reg_lambda, learning_rate,
                  XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol):
@@ -932,7 +932,7 @@ def rff_weights(C, S, a, yt, sw, shift, beta, q, buf):
         q[j] /= tot
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def gbrff1_boost(XT, y, sw, H, omegas, landmarks, qs, alphas, train_loss,
                  n_steps, beta, learning_rate,
                  XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol):
@@ -1005,7 +1005,7 @@ def gbrff1_boost(XT, y, sw, H, omegas, landmarks, qs, alphas, train_loss,
 # --------------------------------------------------------------------------
 # prediction: sums of cosines, staged
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def staged_cosine_sums(X, W, phases, coefs, group, init, stages, out):
     """Scores of a fitted ensemble after given numbers of iterations.
 

@@ -74,6 +74,7 @@ def test_router_opens_home_with_three_pictures():
     boundary = figs["home_boundary"]["data"]
     assert [t["type"] for t in boundary[:2]] == ["heatmap", "contour"]
     assert len(at.latex) >= 3
+    assert {b.key for b in at.get("download_button")} == {"dl_home_wave", "dl_home_sum", "dl_home_boundary"}
 
 
 def test_home_page_alone():
@@ -101,7 +102,8 @@ def test_playground_defaults():
     assert at.slider(key="t").value == 100
     labels = [m.label for m in at.metric]
     assert any("fit time" in s and "GBRFF2" in s for s in labels) and "LightGBM fit time" in labels
-    assert {b.key for b in at.get("download_button")} >= {"dl_data", "dl_model", "dl_surface", "dl_curves"}
+    assert {b.key for b in at.get("download_button")} >= {"dl_data", "dl_model", "dl_surface", "dl_weak", "dl_curves",
+                                                          "dl_omegas", "dl_cmp_gbrff", "dl_cmp_lgbm", "dl_lc"}
     assert len(at.latex) >= 4
     lc = figs["learning_curve"]["data"]
     assert [t["name"] for t in lc] == ["GBRFF2", "LightGBM"]

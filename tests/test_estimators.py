@@ -194,3 +194,15 @@ def test_works_inside_grid_search(moons):
     gs = GridSearchCV(GBRFF2Classifier(n_estimators=20, random_state=0),
                       {"gamma": [0.25, 1.0], "reg_lambda": [0.0, 0.1]}, cv=3).fit(Xa, ya)
     assert gs.best_score_ > 0.9
+
+
+def test_threads_do_not_change_the_model():
+    X, y = make_classification(3000, n_features=6, n_informative=4, n_classes=3,
+                               n_clusters_per_class=1, random_state=1)
+    one = GBRFF2Classifier(n_estimators=40, random_state=0, n_jobs=1).fit(X, y)
+    two = GBRFF2Classifier(n_estimators=40, random_state=0, n_jobs=2).fit(X, y)
+    Xbig = np.tile(X, (20, 1))
+    np.testing.assert_array_equal(one.decision_function(Xbig), two.decision_function(Xbig))
+    b1 = GBRFF1Classifier(n_estimators=60, n_components=4, random_state=0, n_jobs=1).fit(X, y == 0)
+    b2 = clone(b1).set_params(n_jobs=2).fit(X, y == 0)
+    np.testing.assert_array_equal(b1.decision_function(Xbig), b2.decision_function(Xbig))
