@@ -7,7 +7,7 @@ from gbrff import GBRFF2Classifier
 from gbrff.datasets import make_toy
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import begin_page, explain, warm_engine
+from gbrff.viz._app_state import begin_page, explain, figure_download, warm_engine
 
 N_SUM = 3
 T_FINAL = 40
@@ -40,27 +40,30 @@ om, b, alpha = model.omegas_[0], float(model.biases_[0]), float(model.alphas_[0]
 c1, c2, c3 = st.columns(3)
 with c1:
     st.subheader("1 · one weak learner")
-    st.plotly_chart(figs.cosine_figure(xs, ys, h[0], title=f"cos(ω·x − b), ω = ({om[0]:.1f}, {om[1]:.1f}), "
-                                                          f"b = {b:.1f}", X=X, y=y),
-                    key="home_wave", config={"displaylogo": False})
+    fig1 = figs.cosine_figure(xs, ys, h[0], title=f"cos(ω·x − b), ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
+                              X=X, y=y)
+    st.plotly_chart(fig1, key="home_wave", config={"displaylogo": False})
     explain("A single cosine wave: straight stripes perpendicular to ω, one wavelength every 2π/‖ω‖. "
             "Red votes for class +1, blue for −1.",
             r"h(x) = \cos(\omega\cdot x - b)")
+    figure_download(fig1, "one_weak_learner", "dl_home_wave")
 with c2:
     st.subheader(f"2 · the sum of {N_SUM}")
-    st.plotly_chart(figs.cosine_figure(xs, ys, vote, title=f"α₁h₁ + α₂h₂ + α₃h₃", zlabel="vote", X=X, y=y),
-                    key="home_sum", config={"displaylogo": False})
+    fig2 = figs.cosine_figure(xs, ys, vote, title="α₁h₁ + α₂h₂ + α₃h₃", zlabel="vote", X=X, y=y)
+    st.plotly_chart(fig2, key="home_sum", config={"displaylogo": False})
     explain("Boosting adds waves one by one, each weighted by its step size α chosen in closed form; "
             "crossing stripes start to carve the moons.",
             r"\sum_{t=1}^{3} \alpha^t \cos(\omega^t\cdot x - b^t)")
+    figure_download(fig2, "sum_of_three", "dl_home_sum")
 with c3:
     st.subheader(f"3 · the boundary after {T_FINAL}")
     acc = 100 * model.score(X, y)
-    st.plotly_chart(figs.surface_figure(xs, ys, H, X, y, title=f"T = {T_FINAL} waves: {acc:.0f} % of the points",
-                                        height=400, showscale=False),
-                    key="home_boundary", config={"displaylogo": False})
+    fig3 = figs.surface_figure(xs, ys, H, X, y, title=f"T = {T_FINAL} waves: {acc:.0f} % of the points",
+                               height=400, showscale=False)
+    st.plotly_chart(fig3, key="home_boundary", config={"displaylogo": False})
     explain("The sign of the whole vote is the prediction; the black line is its zero level.",
             r"\hat y(x) = \operatorname{sign}\Big(H^0 + \sum_{t=1}^{T} \alpha^t \cos(\omega^t\cdot x - b^t)\Big)")
+    figure_download(fig3, "boundary", "dl_home_boundary")
 
 st.header("Where to go next")
 LINKS = [

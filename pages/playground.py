@@ -279,11 +279,15 @@ if lgbm is not None:
                                 title=f"{algo}, T = {T}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
                                       f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
     l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False})
+    with l:
+        figure_download(fig_g, f"{algo}_final_{label}", "dl_cmp_gbrff")
     fig_l = figs.surface_figure(bundle["xs"], bundle["ys"], lgbm["H"], X_tr, y_tr, X_te if show_test else None,
                                 y_te, discretise=discretise,
                                 title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
                                       f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
     r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False})
+    with r:
+        figure_download(fig_l, f"lightgbm_{label}", "dl_cmp_lgbm")
     st.markdown("Trees cut the plane along the axes, so LightGBM's boundary is made of steps; a sum of cosines "
                 "draws smooth, oblique and periodic boundaries.")
     if control("toggle", "Show test accuracy against the number of training examples (refits both models "
