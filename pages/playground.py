@@ -241,13 +241,22 @@ def stage():
             explain(text, formula)
             figure_download(fig_w, f"weak_learner_{t}", "dl_weak")
     extra = {"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None
-    fig_c = figs.curves_figure(bundle["train"], bundle["test"], current=t, extra=extra)
+    stop = int(np.argmin(bundle["test"]["loss"]))  # the stopping rule: smallest held-out loss
+    fig_c = figs.curves_figure(bundle["train"], bundle["test"], current=t, extra=extra, stop=stop)
     st.plotly_chart(fig_c, key="curves", config={"displaylogo": False})
     explain("Accuracy and the exponential loss the boosting minimises, on training (solid) and test (dashed) "
             "points; the grey line is the iteration shown above. A train loss that keeps falling while test "
-            "accuracy drops is overfitting.",
-            r"\ell(H^t) = \frac{1}{n}\sum_{i=1}^{n} \exp\big(-y_i H^t(x_i)\big)")
-    figure_download(fig_c, "curves", "dl_curves")
+            f"loss rises is overfitting. **Stopping rule:** the star is the iteration of smallest test loss, "
+            f"t* = {stop} (test accuracy {100 * bundle['test']['accuracy'][stop]:.1f} % there, "
+            f"{100 * bundle['test']['accuracy'][-1]:.1f} % at T = {T}); in practice, choose t* on a "
+            "validation split, not on the test points.",
+            r"\ell(H^t) = \frac{1}{n}\sum_{i=1}^{n} \exp\big(-y_i H^t(x_i)\big),\qquad "
+            r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
+    c_dl, c_jump, _ = st.columns([1, 1.4, 3])
+    with c_dl:
+        figure_download(fig_c, "curves", "dl_curves")
+    c_jump.button(f"go to t* = {stop}", key="go_stop", icon=":material/flag:",
+                  on_click=lambda: st.session_state.update(t=stop))
 
 
 stage()

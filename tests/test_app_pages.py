@@ -312,3 +312,13 @@ def test_uci_live_run_or_how_to_get_data():
 def test_pages_survive_extreme_and_malformed_urls(page, query):
     at = run_page(page, query)
     assert charts(at)
+
+
+def test_playground_stopping_rule_jumps_to_best_iteration():
+    at = run_page("pages/playground.py", {"data": "board", "noise": "0.3", "gamma": "8.0", "T": "150"})
+    curves = charts(at)["curves"]["data"]
+    test_loss = array([c for c in curves if c.get("name") == "test loss"][0]["y"])
+    star = [c for c in curves if str(c.get("name", "")).startswith("stop at")][0]
+    assert star["x"][0] == int(np.argmin(test_loss)) < 150  # noisy board overfits: stop early
+    at.button(key="go_stop").click().run()
+    assert at.slider(key="t").value == star["x"][0]

@@ -208,13 +208,14 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     return _plane(data, xs, ys, title=title, height=height)
 
 
-def curves_figure(train, test=None, *, current=None, extra=None, title=None, height=380):
+def curves_figure(train, test=None, *, current=None, extra=None, stop=None, title=None, height=380):
     """Accuracy (left) and exponential loss (right) against the iteration.
 
     ``train`` and ``test`` are dicts with ``accuracy`` and ``loss`` arrays of
     length ``T + 1`` (iteration 0 is ``H⁰``). ``current`` draws a vertical
     line at the iteration shown. ``extra`` maps a label to a constant test
-    accuracy drawn as a dotted line (e.g. LightGBM's).
+    accuracy drawn as a dotted line (e.g. LightGBM's). ``stop`` marks the
+    iteration a stopping rule chose, on the test curves.
 
     Built in one constructor call (no ``make_subplots``, no ``add_vline``):
     the playground redraws it at every frame of the animation.
@@ -229,6 +230,13 @@ def curves_figure(train, test=None, *, current=None, extra=None, title=None, hei
                          line=line, xaxis="x", yaxis="y"))
         data.append(dict(type="scatter", x=it, y=np.asarray(curves["loss"]), name=f"{name} loss", line=line,
                          showlegend=False, xaxis="x2", yaxis="y2"))
+    if stop is not None and test is not None:
+        s = int(stop)
+        for ax, yv in (("", 100 * test["accuracy"][s]), ("2", test["loss"][s])):
+            data.append(dict(type="scatter", x=[s], y=[yv], mode="markers", name=f"stop at t = {s}",
+                             showlegend=ax == "", legendgroup="stop", xaxis=f"x{ax}", yaxis=f"y{ax}",
+                             marker=dict(symbol="star", size=16, color="#fdae61",
+                                         line=dict(color="black", width=1))))
     shapes = []
     notes = [dict(text="Accuracy (%)", xref="x domain", yref="y domain", x=0.5, y=1.02, showarrow=False,
                   yanchor="bottom", font=dict(size=16)),
