@@ -651,7 +651,8 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
     otrial = np.empty(d)
     # the first step is a Newton step along the steepest descent, with the
     # curvature of the objective along it (one extra reduction, no extra pass
-    # over X); later steps are L-BFGS's unit steps
+    # over X), capped at scipy's first step (a move of unit length); later
+    # steps are L-BFGS's unit steps
     f, kappa = _omega_objective(z, yt, sw, shift, b, lam, np.dot(omega, omega), g_i, lbuf, zt,
                                 shift == 0.0)
     n_eval = 1
@@ -674,7 +675,8 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
                     cv += zt[i] * u[i] * u[i]
                 cv += 2.0 * lam * np.dot(direction, direction)
                 if cv > 0.0 and math.isfinite(cv):
-                    step = -slope / cv
+                    # never longer than scipy's first step (unit length)
+                    step = min(-slope / cv, step)
         accepted = False
         ft = 0.0
         kt = 1.0

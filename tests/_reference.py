@@ -28,7 +28,8 @@ def _converged(f_old, f_new, grad):
 def lbfgs(fun_grad, x0, n_steps, line, newton_first=None):
     """Minimise fun_grad(x) -> (f, grad) from x0 with at most n_steps
     iterations. ``line(x, p, s)`` returns the trial point x + s p;
-    ``newton_first(x, p, slope)`` may give the first step length."""
+    ``newton_first(x, p, slope)`` may give a shorter first step than
+    scipy's unit-length move."""
     x = np.array(x0, dtype=float)
     f, g = fun_grad(x)
     S, Y = [], []
@@ -60,7 +61,7 @@ def lbfgs(fun_grad, x0, n_steps, line, newton_first=None):
             if it == 0 and newton_first is not None:
                 cand = newton_first(x, p, slope)
                 if cand is not None:
-                    step = cand
+                    step = min(cand, step)
         else:
             step = 1.0
         ok = False

@@ -375,7 +375,8 @@ def bias_curve_figure(bs, f, *, b_landmark=None, title=None, height=360):
                              marker=dict(size=14, color="#fdae61", symbol="star", line=dict(color="black", width=1))))
     if b_landmark is not None:
         fig.add_vline(x=float(b_landmark), line=dict(color="black", dash="dash", width=2),
-                      annotation_text="b = ω·xₜ of the chosen landmark", annotation_position="top left",
+                      annotation_text="b = ω·xₜ of the chosen landmark",
+                      annotation_position="top right" if b_landmark < 0 else "top left",
                       annotation_font=dict(size=13))
     fig.update_xaxes(title_text="phase b", range=[-np.pi, np.pi],
                      tickvals=[-np.pi, -np.pi / 2, 0, np.pi / 2, np.pi], ticktext=["−π", "−π/2", "0", "π/2", "π"])
