@@ -52,7 +52,8 @@ def landscape(key, t, _b):
     _, y_tilde = residuals(model, X, y, t - 1)
     omegas = np.asarray(model.omegas_[t - 1])  # (1, d)
     land = np.asarray(model.landmarks_[t - 1])
-    xs, ys, G = cmp.make_grid(X, n=90, include=land)
+    # a wide window (about 2.5 × the data) so that several periods of the stripes show
+    xs, ys, G = cmp.make_grid(X, n=90, pad=0.75, include=land)
     F = landmark_objective(X, y_tilde, omegas, G)
     bs = np.linspace(-np.pi, np.pi, N_B)
     fb = bias_objective(X, y_tilde, omegas[0], bs)

@@ -360,7 +360,7 @@ def landscape_figure(xs, ys, F, X, y, *, landmark=None, title=None, height=480):
     if landmark is not None:
         data.append(dict(type="scatter", x=[landmark[0]], y=[landmark[1]], mode="markers",
                          name="chosen landmark xₜ",
-                         marker=dict(symbol="x-thin", size=22, line=dict(width=5, color="white"))))
+                         marker=dict(symbol="x", size=20, color="white", line=dict(width=1.5, color="black"))))
     return _plane(data, xs, ys, title=title, height=height, xtitle="landmark coordinate 1",
                   ytitle="landmark coordinate 2")
 
