@@ -312,35 +312,3 @@ class Group:
         if best is None:
             return None
         return [self.unit(self.points[i], REFIT) for i in sorted(set(best))]
-
-    def cv_means(self, store) -> list | None:
-        """Mean CV score per grid point (per stage), or None if incomplete."""
-        if len(self.points) == 1:
-            return None
-        out = []
-        for p in self.points:
-            recs = [store.get(self.unit(p, f).key) for f in range(self.n_folds)]
-            if any(r is None for r in recs):
-                return None
-            out.append(np.mean([r["score"] for r in recs], axis=0).tolist())
-        return out
-
-    def results(self, store) -> list[dict] | None:
-        """Per stage: best params, test score, refit seconds; None if not done."""
-        best = self.best_indices(store)
-        if best is None:
-            return None
-        out = []
-        stages = self.stages or (None,)
-        for s, (stage, i) in enumerate(zip(stages, best)):
-            rec = store.get(self.unit(self.points[i], REFIT).key)
-            if rec is None:
-                return None
-            score = rec["score"][s] if self.stages else rec["score"]
-            out.append({"stage": stage, "best_params": self.points[i],
-                        "test_accuracy": score, "fit_seconds": rec["fit_seconds"]})
-        return out
-
-
-def params_json(params: dict) -> str:
-    return json.dumps(params, sort_keys=True)
