@@ -196,8 +196,10 @@ def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
               "fixed parameters of section 4.4</sup>",
         xaxis_title="number of samples", yaxis_title="seconds", font=_FONT,
         legend=dict(orientation="h", y=-0.2), height=550)
-    fig.update_xaxes(type="log")
-    fig.update_yaxes(type="log")
+    # one labelled tick a decade: Plotly's default minor labels ("2", "5")
+    # read as seconds on a projector
+    fig.update_xaxes(type="log", dtick=1)
+    fig.update_yaxes(type="log", dtick=1)
     return fig
 
 
