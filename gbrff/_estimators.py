@@ -311,12 +311,11 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.n_jobs = n_jobs
 
     def _run_boosting(self, X, y, sw, gamma, rng, val):
-        draws = rng.standard_normal((self.n_estimators, X.shape[1])) * np.sqrt(2.0 * gamma)
         return _boosting.fit_gbrff2(
             X, y, sw, n_estimators=self.n_estimators, gamma=gamma,
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
-            n_optim_steps=self.n_optim_steps, rng=None, validation=val,
-            n_iter_no_change=self.n_iter_no_change, tol=self.tol, omegas=draws)
+            n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol)
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -395,13 +394,11 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.n_jobs = n_jobs
 
     def _run_boosting(self, X, y, sw, gamma, rng, val):
-        draws = rng.standard_normal(
-            (self.n_estimators, self.n_components, X.shape[1])) * np.sqrt(2.0 * gamma)
         return _boosting.fit_gbrff1(
             X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
             gamma=gamma, beta=self.beta, learning_rate=self.learning_rate,
-            n_optim_steps=self.n_optim_steps, rng=None, validation=val,
-            n_iter_no_change=self.n_iter_no_change, tol=self.tol, omegas=draws)
+            n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol)
 
     @staticmethod
     def _weak_learner_arrays(m):
