@@ -28,7 +28,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ._fastmath import fexp, fexpm1_shift, fsincos
+from ._fastmath import fexp, fexpm1_shift, fexpm1_shift_lp, fsincos, fsincos_lp
 
 # exponents above this would overflow exp() in a sum of many terms: shift
 _SHIFT_START = 600.0
@@ -106,35 +106,73 @@ _BLOCK = 2048   # samples a block: the block's slice of z or g stays in L1
 
 
 @njit(cache=True)
+def _project_block(XT, v, s0, s1, o):
+    """o = (X @ v)[s0:s1]: four features at a time (one load and one store
+    of ``o`` per four products)."""
+    d = XT.shape[0]
+    m = s1 - s0
+    for i in range(m):
+        o[i] = 0.0
+    k = 0
+    while k + 4 <= d:
+        v0 = v[k]
+        v1 = v[k + 1]
+        v2 = v[k + 2]
+        v3 = v[k + 3]
+        r0 = XT[k, s0:s1]
+        r1 = XT[k + 1, s0:s1]
+        r2 = XT[k + 2, s0:s1]
+        r3 = XT[k + 3, s0:s1]
+        for i in range(m):
+            o[i] = (o[i] + v0 * r0[i] + v1 * r1[i]) + (v2 * r2[i] + v3 * r3[i])
+        k += 4
+    while k < d:
+        vk = v[k]
+        r0 = XT[k, s0:s1]
+        for i in range(m):
+            o[i] += vk * r0[i]
+        k += 1
+
+
+@njit(cache=True)
 def project(XT, v, out):
-    """out = X @ v for the transposed data XT (d, n)."""
-    d, n = XT.shape
+    """out = X @ v for the transposed data XT (d, n), by blocks of samples
+    (the block of ``out`` stays in L1)."""
+    n = XT.shape[1]
     for s0 in range(0, n, _BLOCK):
         s1 = min(s0 + _BLOCK, n)
-        o = out[s0:s1]
-        for i in range(s1 - s0):
-            o[i] = 0.0
-        for k in range(d):
-            vk = v[k]
-            row = XT[k, s0:s1]
-            for i in range(s1 - s0):
-                o[i] += vk * row[i]
+        _project_block(XT, v, s0, s1, out[s0:s1])
     return out
 
 
-# Reassociation lets LLVM vectorise this reduction (2x faster); it is safe
-# here (no rounding tricks inside) and still deterministic: the compiled order
-# of the sums is fixed.
+# Reassociation lets LLVM vectorise this reduction; it is safe here (no
+# rounding tricks inside) and still deterministic: the compiled order of the
+# sums is fixed.
 @njit(cache=True, fastmath={"reassoc", "contract"})
+def _dot_fast(row, g):
+    s = 0.0
+    for i in range(row.shape[0]):
+        s += row[i] * g[i]
+    return s
+
+
+@njit(cache=True)
+def _back_project_block(XT, s0, s1, gb, out):
+    """out += X[s0:s1].T @ gb."""
+    for k in range(XT.shape[0]):
+        out[k] += _dot_fast(XT[k, s0:s1], gb)
+
+
+@njit(cache=True)
 def back_project(XT, g, out):
-    """out = X.T @ g for the transposed data XT (d, n)."""
-    d, n = XT.shape
-    for k in range(d):
-        row = XT[k]
-        s = 0.0
-        for i in range(n):
-            s += row[i] * g[i]
-        out[k] = s
+    """out = X.T @ g for the transposed data XT (d, n), by blocks of samples
+    (the block of g stays in L1 for all d rows)."""
+    n = XT.shape[1]
+    for k in range(XT.shape[0]):
+        out[k] = 0.0
+    for s0 in range(0, n, _BLOCK):
+        s1 = min(s0 + _BLOCK, n)
+        _back_project_block(XT, s0, s1, g[s0:s1], out)
     return out
 
 
@@ -205,10 +243,16 @@ def exp_loss(y, H, sw, buf):
 # --------------------------------------------------------------------------
 # GBRFF2: the global search for b
 # --------------------------------------------------------------------------
-_SMALL_YT = 4.0     # residuals up to this size go through the Fourier series
-_N_HARM = 24        # harmonics kept for them: I_25(4) / I_0(4) < 1e-19
-_TINY_YT = 1.0      # those up to this size need fewer: I_15(1) / I_0(1) < 2e-17
-_N_HARM_TINY = 14
+# Residuals up to _SMALL_YT go through the Fourier series, in tiers by size,
+# each with the harmonics it needs: I_{K+1}(y) / I_0(y) < 6e-15 at the tier's
+# largest y (0.5: K = 10; 1: 12 -> 1.6e-14 of a term ~1; 2: 16; 4: 20), and
+# the lengths of the two Bessel series of _fourier_coefficients for it.
+_SMALL_YT = 4.0
+_N_HARM = 20
+_TIER_YT = np.array([0.5, 1.0, 2.0, 4.0])
+_TIER_K = np.array([10, 12, 16, 20])
+_TIER_NHI = np.array([5, 6, 8, 10])
+_TIER_N0 = np.array([8, 11, 13, 21])
 
 
 @njit(cache=True)
@@ -216,9 +260,8 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
     """Add to A, B (unnormalised) the Fourier coefficients of the residuals
     indexed by ``small``: with K harmonics,
     sum_small sw phi(-yt cos(z - b)) = A[0] + sum_k A[k] cos(kb) + B[k] sin(kb)
-    up to ~1e-17 relative error when |yt| <= 1 and K >= 14, or |yt| <= 4 and
-    K >= 24 (n_hi and n_0 are the lengths of the two series below: 6 and 11,
-    or 10 and 21, respectively).
+    up to the truncation error I_{K+1}(|yt|) / I_0(|yt|) (n_hi and n_0 are the
+    lengths of the two series below; best_bias's tiers choose all three).
 
     Jacobi-Anger: exp(-y cos t) = I_0(y) + 2 sum_k I_k(-y) cos(kt), with the
     modified Bessel functions written I_k(x) = (x/2)^k J_k(x),
@@ -238,7 +281,7 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
     ratio_0 = np.empty(n_0 + 1)
     for m in range(2, n_0 + 1):
         ratio_0[m] = 1.0 / (m * m)
-    blk = 256
+    blk = 128
     J = np.empty((K + 2, blk))
     j0m1 = np.empty(blk)
     vr = np.empty(blk)
@@ -247,8 +290,9 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
     ti = np.empty(blk)
     ww = np.empty(blk)
     tmp = np.empty(blk)
-    tmp2 = np.empty(blk)
     x2qb = np.empty(blk)
+    accA = np.zeros((K + 1, blk))
+    accB = np.zeros((K + 1, blk))
     m_idx = small.shape[0]
     for s0 in range(0, m_idx, blk):
         s1 = min(s0 + blk, m_idx)
@@ -283,9 +327,10 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
         for kk in range(K, 0, -1):
             for r in range(nb):
                 J[kk - 1, r] = kk * J[kk, r] + x2qb[r] * J[kk + 1, r]
+        # per-lane accumulators (a vectorised add a harmonic and sample),
+        # summed over the lanes once at the end: fixed order, deterministic
         for r in range(nb):
-            tmp[r] = ww[r] * (j0m1[r] if shift == 0.0 else j0m1[r] + 1.0)
-        A[0] += _sum(tmp[:nb])
+            accA[0, r] += ww[r] * (j0m1[r] if shift == 0.0 else j0m1[r] + 1.0)
         for kk in range(1, K + 1):
             for r in range(nb):
                 a = vr[r] * tr[r] - vi[r] * ti[r]
@@ -293,10 +338,11 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
                 vr[r] = a
                 vi[r] = c
                 wj = 2.0 * ww[r] * J[kk, r]
-                tmp[r] = wj * a
-                tmp2[r] = wj * c
-            A[kk] += _sum(tmp[:nb])
-            B[kk] += _sum(tmp2[:nb])
+                accA[kk, r] += wj * a
+                accB[kk, r] += wj * c
+    for kk in range(K + 1):
+        A[kk] += _sum(accA[kk])
+        B[kk] += _sum(accB[kk])
 
 
 @njit(cache=True)
@@ -395,8 +441,9 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     """Global minimiser over [-pi, pi] of F(b) = (1/n) sum sw exp(-yt cos(z - b)).
 
     F is split exactly into the residuals with |yt| <= 4, whose sum is a
-    trigonometric polynomial of degree 24 to double precision (its
-    coefficients come from one pass over them, :func:`_fourier_coefficients`),
+    trigonometric polynomial of degree <= 20 to ~1e-14 relative (its
+    coefficients come from one pass over them, :func:`_fourier_coefficients`,
+    with the samples' sin z, cos z to 1e-8),
     and the few larger residuals, summed directly. F is scanned on an even
     grid fine enough for the largest residual (4 points a period of its
     highest significant harmonic, at least 128 points), then the three best
@@ -404,56 +451,62 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     their grid cells, and the best polished point wins.
     Returns (b, number of scan points)."""
     n = z.shape[0]
-    n_tiny = 0
-    n_small = 0
+    n_tiers = _TIER_YT.shape[0]
+    counts = np.zeros(n_tiers, dtype=np.int64)
+    tier = np.empty(n, dtype=np.int8)     # -1: weight 0, n_tiers: large
     n_large = 0
     R = 0.0
     for i in range(n):
+        tier[i] = -1
         if sw[i] > 0.0:
             a = abs(yt[i])
-            if a <= _TINY_YT:
-                n_tiny += 1
-            elif a <= _SMALL_YT:
-                n_small += 1
+            if a <= _SMALL_YT:
+                j = 0
+                while a > _TIER_YT[j]:
+                    j += 1
+                tier[i] = j
+                counts[j] += 1
             else:
+                tier[i] = n_tiers
                 n_large += 1
                 R = max(R, a)
-    tiny = np.empty(n_tiny, dtype=np.int64)
-    small = np.empty(n_small, dtype=np.int64)
+    starts = np.zeros(n_tiers + 1, dtype=np.int64)
+    for j in range(n_tiers):
+        starts[j + 1] = starts[j] + counts[j]
+    idx = np.empty(starts[n_tiers], dtype=np.int64)
+    fill = starts[:n_tiers].copy()
     pl = np.empty(n_large)
     ql = np.empty(n_large)
     wl = np.empty(n_large)
-    jt = 0
-    js = 0
     jl = 0
     for i in range(n):
-        s, c = fsincos(z[i])
+        s, c = fsincos_lp(z[i])
         p[i] = yt[i] * c
         q[i] = yt[i] * s
     for i in range(n):
-        if sw[i] > 0.0:
-            a = abs(yt[i])
-            if a <= _TINY_YT:
-                tiny[jt] = i
-                jt += 1
-            elif a <= _SMALL_YT:
-                small[js] = i
-                js += 1
-            else:
-                pl[jl] = p[i]
-                ql[jl] = q[i]
-                wl[jl] = sw[i]
-                jl += 1
+        j = tier[i]
+        if j < 0:
+            continue
+        if j < n_tiers:
+            idx[fill[j]] = i
+            fill[j] += 1
+        else:
+            pl[jl] = p[i]
+            ql[jl] = q[i]
+            wl[jl] = sw[i]
+            jl += 1
     A = np.zeros(_N_HARM + 1)
     B = np.zeros(_N_HARM + 1)
     # shift > 0: absolute values of the series (combined with the large
     # residuals in the log domain by _bias_terms); else expm1 form
-    _fourier_coefficients(p, q, yt, sw, shift, tiny, _N_HARM_TINY, 6, 11, A, B)
-    _fourier_coefficients(p, q, yt, sw, shift, small, _N_HARM, 10, 21, A, B)
+    for j in range(n_tiers):
+        if counts[j] > 0:
+            _fourier_coefficients(p, q, yt, sw, shift, idx[starts[j]:starts[j + 1]], _TIER_K[j],
+                                  _TIER_NHI[j], _TIER_N0[j], A, B)
     for k in range(_N_HARM + 1):
         A[k] /= n
         B[k] /= n
-    has_series = n_tiny + n_small > 0
+    has_series = starts[n_tiers] > 0
     M = 128
     if n_large > 0:
         M = min(max(128, 4 * int(math.ceil(R + 3.0 * R ** (1.0 / 3.0))) + 64), 2048)
@@ -625,14 +678,58 @@ def _omega_objective(z, yt, sw, shift, b, lam, om_sq, g, lbuf, curv, want_curv):
 
 
 @njit(cache=True)
-def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, work_n3, work_n4):
+def _omega_first_terms(p, q, yt, sw, b, g, lbuf, curv):
+    """:func:`_omega_loss_terms` (shift 0, with curvature) at the projections
+    z whose ``p = yt cos z`` and ``q = yt sin z`` the b search has computed:
+    yt cos(z - b) = p cos b + q sin b and yt sin(z - b) = q cos b - p sin b,
+    so no sine or cosine per sample. g may be p's array (read before written)."""
+    n = p.shape[0]
+    inv_n = 1.0 / n
+    sb, cb = fsincos(b)
+    for i in range(n):
+        a = p[i] * cb + q[i] * sb
+        s = q[i] * cb - p[i] * sb
+        phi, e = fexpm1_shift_lp(-a, 0.0)
+        lbuf[i] = sw[i] * phi
+        we = sw[i] * e * inv_n
+        g[i] = we * s
+        curv[i] = we * (a + s * s)
+    return _sum(lbuf) / n
+
+
+@njit(cache=True)
+def _omega_trial(z, u, step, yt, sw, shift, b, lam, om_sq, g, zt, lbuf):
+    """The omega objective at the trial projections zt = z + step * u
+    (written to zt) and its per-sample derivatives g, in one pass when
+    shift == 0. Returns (f, kappa) as :func:`_omega_objective`."""
+    n = z.shape[0]
+    if shift != 0.0:
+        for i in range(n):
+            zt[i] = z[i] + step * u[i]
+        return _omega_objective(zt, yt, sw, shift, b, lam, om_sq, g, lbuf, lbuf, False)
+    inv_n = 1.0 / n
+    for i in range(n):
+        t = z[i] + step * u[i]
+        zt[i] = t
+        s, c = fsincos_lp(t - b)
+        phi, e = fexpm1_shift_lp(-yt[i] * c, 0.0)
+        lbuf[i] = sw[i] * phi
+        g[i] = sw[i] * yt[i] * s * e * inv_n
+    return _sum(lbuf) / n + lam * om_sq, 1.0
+
+
+@njit(cache=True)
+def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, work_n3, work_n4,
+                 have_pq=False):
     """Minimise lam ||omega||^2 + (1/n) sum sw exp(-yt cos(omega.x - b)) over
     omega with at most ``n_steps`` L-BFGS iterations from the given omega
     (modified in place). ``z`` holds X @ omega on entry and on exit.
 
     The line search moves along z + s * (X @ direction), so a trial step costs
-    no pass over X; an iteration costs two (X @ direction and X.T @ g).
-    Returns (objective, number of evaluations)."""
+    no pass over X; an iteration costs two (X @ direction and X.T @ g), each
+    at the arithmetic peak of the machine. ``have_pq``: work_n and work_n2 hold yt cos z and
+    yt sin z on entry (the b search's), which spares the first evaluation
+    its sines and cosines. Returns (objective, number of evaluations)."""
     d = omega.shape[0]
     m = 10
     S = np.zeros((m, d))
@@ -645,6 +742,7 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
     u = work_n2           # X @ direction
     zt = work_n3          # trial projections
     lbuf = work_n4        # loss terms
+    z_out = z
     grad = np.empty(d)
     gnew = np.empty(d)
     direction = np.empty(d)
@@ -653,14 +751,69 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
     # curvature of the objective along it (one extra reduction, no extra pass
     # over X), capped at scipy's first step (a move of unit length); later
     # steps are L-BFGS's unit steps
-    f, kappa = _omega_objective(z, yt, sw, shift, b, lam, np.dot(omega, omega), g_i, lbuf, zt,
-                                shift == 0.0)
+    if have_pq and shift == 0.0:
+        f = _omega_first_terms(g_i, u, yt, sw, b, g_i, lbuf, zt) + lam * np.dot(omega, omega)
+        kappa = 1.0
+    else:
+        f, kappa = _omega_objective(z, yt, sw, shift, b, lam, np.dot(omega, omega), g_i, lbuf,
+                                    zt, shift == 0.0)
     n_eval = 1
     back_project(XT, g_i, grad)
     for k in range(d):
         grad[k] += 2.0 * lam * kappa * omega[k]
     if _converged(np.inf, f, grad, shift):
         return f, n_eval
+    for it in range(n_steps):
+        slope, n_hist = _descent_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
+        if not (slope < 0.0):
+            break
+        have_u = False
+        step = 1.0
+        if n_hist == 0:
+            step = 1.0 / math.sqrt(np.dot(direction, direction))
+            if it == 0 and shift == 0.0:
+                project(XT, direction, u)
+                have_u = True
+                cv = 0.0
+                for i in range(u.shape[0]):
+                    cv += zt[i] * u[i] * u[i]
+                cv += 2.0 * lam * np.dot(direction, direction)
+                if cv > 0.0 and math.isfinite(cv):
+                    # never longer than scipy's first step (unit length)
+                    step = min(-slope / cv, step)
+        accepted = False
+        ft = 0.0
+        kt = 1.0
+        for _ls in range(30):
+            for k in range(d):
+                otrial[k] = omega[k] + step * direction[k]
+            if not have_u:
+                project(XT, direction, u)
+            ft, kt = _omega_trial(z, u, step, yt, sw, shift, b, lam, np.dot(otrial, otrial),
+                                  g_i, zt, lbuf)
+            have_u = True
+            n_eval += 1
+            if ft <= f + 1e-4 * step * slope:
+                accepted = True
+                break
+            step = _backtrack(step, slope, f, ft)
+        if not accepted:
+            # z, omega, f are unchanged
+            break
+        z, zt = zt, z          # the trial's projections become the current ones
+        back_project(XT, g_i, gnew)
+        omega[:] = otrial
+        for k in range(d):
+            gnew[k] += 2.0 * lam * kt * omega[k]
+        n_hist, head = _lbfgs_store(step * direction, gnew - grad, S, Y, rho, n_hist, head)
+        grad[:] = gnew
+        f_old = f
+        f = ft
+        if _converged(f_old, f, grad, shift):
+            break
+    if z is not z_out:
+        z_out[:] = z
+    return f, n_eval
     for it in range(n_steps):
         slope, n_hist = _descent_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
         if not (slope < 0.0):
@@ -681,12 +834,10 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
         ft = 0.0
         kt = 1.0
         for _ls in range(30):
-            for i in range(z.shape[0]):
-                zt[i] = z[i] + step * u[i]
             for k in range(d):
                 otrial[k] = omega[k] + step * direction[k]
-            ft, kt = _omega_objective(zt, yt, sw, shift, b, lam, np.dot(otrial, otrial), g_i,
-                                      lbuf, lbuf, False)
+            ft, kt = _omega_trial(z, u, step, yt, sw, shift, b, lam, np.dot(otrial, otrial), g_i,
+                                  zt, lbuf)
             n_eval += 1
             if ft <= f + 1e-4 * step * slope:
                 accepted = True
@@ -760,7 +911,7 @@ def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
         project(XT, omega, z)
         b = best_bias(z, yt, sw, shift, p, q, buf)[0]
         if n_steps > 0:
-            refine_omega(XT, yt, sw, shift, b, reg_lambda, omega, z, n_steps, p, q, buf, h)
+            refine_omega(XT, yt, sw, shift, b, reg_lambda, omega, z, n_steps, p, q, buf, h, True)
         _cos_update(z, b, h)
         a = learning_rate * step_size(y, w, sw, h, buf)
         for i in range(n):
