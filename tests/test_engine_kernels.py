@@ -26,6 +26,56 @@ def test_fast_exp_expm1_sincos_against_numpy():
     assert np.all(np.isfinite(out[:2])) and out[1] > 0
 
 
+def test_low_precision_sincos_expm1_against_numpy():
+    # the line search's functions: float64 reduction and leading terms,
+    # float32 corrections; errors far below the 1e-6 the engine is held to
+    z = np.concatenate([np.linspace(-2e4, 2e4, 200001), np.linspace(-7, 7, 10001)])
+    s = np.empty_like(z)
+    c = np.empty_like(z)
+    _fastmath.vsincos_lp(z, s, c)
+    np.testing.assert_allclose(s, np.sin(z), rtol=0, atol=2e-8)
+    np.testing.assert_allclose(c, np.cos(z), rtol=0, atol=2e-8)
+    x = np.concatenate([np.linspace(-700, 700, 20001), np.logspace(-300, 0, 500),
+                        -np.logspace(-300, 0, 500), [0.0, -0.5, 0.5, 0.3465, -0.3466]])
+    out = np.empty_like(x)
+    _fastmath.vexpm1_lp(x, out)
+    np.testing.assert_allclose(out, np.expm1(x), rtol=3e-9, atol=0)
+
+
+def test_first_evaluation_from_the_b_search_sums():
+    # the refinement's first evaluation through p = yt cos z, q = yt sin z
+    # equals the direct one (loss, derivatives, curvature)
+    rng = np.random.default_rng(1)
+    n = 500
+    z = rng.uniform(-20, 20, n)
+    yt = rng.standard_normal(n) * 2
+    sw = rng.uniform(0.2, 2.0, n)
+    b = -1.3
+    g, lb, cv = np.empty(n), np.empty(n), np.empty(n)
+    f = _kernels._omega_loss_terms(z, yt, sw, 0.0, b, g, lb, cv, True)
+    p, q = yt * np.cos(z), yt * np.sin(z)
+    g2, lb2, cv2 = p.copy(), np.empty(n), np.empty(n)
+    f2 = _kernels._omega_first_terms(p, q, yt, sw, b, g2, lb2, cv2)   # g may be p's array
+    assert f2 == pytest.approx(f, rel=1e-9)
+    np.testing.assert_allclose(g2, g, rtol=1e-8, atol=1e-14)
+    np.testing.assert_allclose(cv2, cv, rtol=1e-8, atol=1e-14)
+
+
+def test_trial_evaluation_matches_the_objective():
+    rng = np.random.default_rng(2)
+    n = 400
+    z, u = rng.standard_normal(n) * 3, rng.standard_normal(n)
+    yt = rng.standard_normal(n)
+    sw = rng.uniform(0.5, 1.5, n)
+    g, zt, lb = np.empty(n), np.empty(n), np.empty(n)
+    ft, kt = _kernels._omega_trial(z, u, 0.37, yt, sw, 0.0, 0.4, 0.1, 2.0, g, zt, lb)
+    np.testing.assert_array_equal(zt, z + 0.37 * u)
+    g2, lb2 = np.empty(n), np.empty(n)
+    f, k = _kernels._omega_objective(z + 0.37 * u, yt, sw, 0.0, 0.4, 0.1, 2.0, g2, lb2, lb2, False)
+    assert (ft, kt) == (pytest.approx(f, rel=1e-9), k)
+    np.testing.assert_allclose(g, g2, rtol=1e-7, atol=1e-12)
+
+
 def _brute_force_log_objective(z, yt, sw, grid):
     # log of (1/n) sum sw exp(-yt cos(z - b)), computed stably on a dense grid
     u = -yt[None, :] * np.cos(z[None, :] - grid[:, None])
