@@ -156,11 +156,38 @@ def _dot_fast(row, g):
     return s
 
 
+@njit(cache=True, fastmath={"reassoc", "contract"})
+def _dot4_fast(r0, r1, r2, r3, g):
+    """Four dot products with g in one pass over g."""
+    s0 = 0.0
+    s1 = 0.0
+    s2 = 0.0
+    s3 = 0.0
+    for i in range(g.shape[0]):
+        gi = g[i]
+        s0 += r0[i] * gi
+        s1 += r1[i] * gi
+        s2 += r2[i] * gi
+        s3 += r3[i] * gi
+    return s0, s1, s2, s3
+
+
 @njit(cache=True)
 def _back_project_block(XT, s0, s1, gb, out):
-    """out += X[s0:s1].T @ gb."""
-    for k in range(XT.shape[0]):
+    """out += X[s0:s1].T @ gb, four features at a time."""
+    d = XT.shape[0]
+    k = 0
+    while k + 4 <= d:
+        a0, a1, a2, a3 = _dot4_fast(XT[k, s0:s1], XT[k + 1, s0:s1], XT[k + 2, s0:s1],
+                                    XT[k + 3, s0:s1], gb)
+        out[k] += a0
+        out[k + 1] += a1
+        out[k + 2] += a2
+        out[k + 3] += a3
+        k += 4
+    while k < d:
         out[k] += _dot_fast(XT[k, s0:s1], gb)
+        k += 1
 
 
 @njit(cache=True)
@@ -187,17 +214,36 @@ def exp_weights(y, H, sw, w, yt):
     logarithm of their objectives (same argmin), with the largest exponent
     factored out of every sum."""
     n = y.shape[0]
-    R = 0.0
     for i in range(n):
         wi = fexp(-y[i] * H[i])
         w[i] = wi
         yt[i] = y[i] * wi
+    return _loss_and_shift(sw, w)
+
+
+@njit(cache=True)
+def _loss_and_shift(sw, w):
+    """(loss, shift) of :func:`exp_weights` from the weights w."""
+    n = w.shape[0]
+    R = 0.0
     for i in range(n):
         if sw[i] > 0.0 and w[i] > R:
             R = w[i]
     loss = _dot(sw, w) / n
     shift = 0.0 if R <= _SHIFT_START else R - _SHIFT_START
     return loss, shift
+
+
+@njit(cache=True)
+def _update_scores(y, sw, a, h, H, w, yt):
+    """H += a h, then :func:`exp_weights` (the same numbers, one pass less)."""
+    for i in range(y.shape[0]):
+        Hi = H[i] + a * h[i]
+        H[i] = Hi
+        wi = fexp(-y[i] * Hi)
+        w[i] = wi
+        yt[i] = y[i] * wi
+    return _loss_and_shift(sw, w)
 
 
 @njit(cache=True)
@@ -221,7 +267,32 @@ def step_size(y, w, sw, h, buf):
     W = _sum(buf)
     for i in range(n):
         buf[i] *= y[i] * h[i]
-    S = _sum(buf)
+    return _alpha_from_sums(W, _sum(buf))
+
+
+@njit(cache=True)
+def _cosine_and_step(y, w, sw, z, b, h, buf, buf2):
+    """h = cos(z - b) and :func:`step_size` for it in one pass (the same numbers)."""
+    n = y.shape[0]
+    wmax = 0.0
+    for i in range(n):
+        if sw[i] > 0.0 and w[i] > wmax:
+            wmax = w[i]
+    inv = 1.0 / wmax if wmax > 0.0 else 0.0
+    for i in range(n):
+        hi = fsincos(z[i] - b)[1]
+        h[i] = hi
+        bi = sw[i] * w[i] * inv
+        buf[i] = bi
+        buf2[i] = bi * (y[i] * hi)
+    if wmax <= 0.0:
+        return 0.0
+    return _alpha_from_sums(_sum(buf), _sum(buf2))
+
+
+@njit(cache=True)
+def _alpha_from_sums(W, S):
+    """alpha = 1/2 ln((W + S) / (W - S)) with the floor of :func:`step_size`."""
     eps = 1e-12 * W
     num = max(W + S, 0.0) + eps
     den = max(W - S, 0.0) + eps
@@ -246,7 +317,8 @@ def exp_loss(y, H, sw, buf):
 # Residuals up to _SMALL_YT go through the Fourier series, in tiers by size,
 # each with the harmonics it needs: I_{K+1}(y) / I_0(y) < 6e-15 at the tier's
 # largest y (0.5: K = 10; 1: 12 -> 1.6e-14 of a term ~1; 2: 16; 4: 20), and
-# the lengths of the two Bessel series of _fourier_coefficients for it.
+# the lengths of the two Bessel series of _fourier_coefficients for it
+# (exactly four tiers: best_bias unrolls them).
 _SMALL_YT = 4.0
 _N_HARM = 20
 _TIER_YT = np.array([0.5, 1.0, 2.0, 4.0])
@@ -452,61 +524,84 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     Returns (b, number of scan points)."""
     n = z.shape[0]
     n_tiers = _TIER_YT.shape[0]
-    counts = np.zeros(n_tiers, dtype=np.int64)
-    tier = np.empty(n, dtype=np.int8)     # -1: weight 0, n_tiers: large
-    n_large = 0
-    R = 0.0
-    for i in range(n):
-        tier[i] = -1
-        if sw[i] > 0.0:
-            a = abs(yt[i])
-            if a <= _SMALL_YT:
-                j = 0
-                while a > _TIER_YT[j]:
-                    j += 1
-                tier[i] = j
-                counts[j] += 1
-            else:
-                tier[i] = n_tiers
-                n_large += 1
-                R = max(R, a)
-    starts = np.zeros(n_tiers + 1, dtype=np.int64)
-    for j in range(n_tiers):
-        starts[j + 1] = starts[j] + counts[j]
-    idx = np.empty(starts[n_tiers], dtype=np.int64)
-    fill = starts[:n_tiers].copy()
-    pl = np.empty(n_large)
-    ql = np.empty(n_large)
-    wl = np.empty(n_large)
-    jl = 0
+    # one vectorised pass: p, q, each sample's tier (-1: weight 0,
+    # n_tiers: too large for the series) and the tiers' sizes (integer sums)
+    tier = np.empty(n, dtype=np.int64)
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    c3 = 0
     for i in range(n):
         s, c = fsincos_lp(z[i])
         p[i] = yt[i] * c
         q[i] = yt[i] * s
+        a = abs(yt[i])
+        j = ((a > _TIER_YT[0]) + (a > _TIER_YT[1]) + (a > _TIER_YT[2])
+             + (a > _TIER_YT[3]))
+        j = j if sw[i] > 0.0 else -1
+        tier[i] = j
+        c0 += j == 0
+        c1 += j == 1
+        c2 += j == 2
+        c3 += j == 3
+    # each tier's sample indices, compacted without branches: every index is
+    # written to all four lists and only its own tier's position advances
+    # (one spare slot a list takes the other writes)
+    i0 = np.empty(c0 + 1, dtype=np.int64)
+    i1 = np.empty(c1 + 1, dtype=np.int64)
+    i2 = np.empty(c2 + 1, dtype=np.int64)
+    i3 = np.empty(c3 + 1, dtype=np.int64)
+    k0 = 0
+    k1 = 0
+    k2 = 0
+    k3 = 0
     for i in range(n):
         j = tier[i]
-        if j < 0:
-            continue
-        if j < n_tiers:
-            idx[fill[j]] = i
-            fill[j] += 1
-        else:
-            pl[jl] = p[i]
-            ql[jl] = q[i]
-            wl[jl] = sw[i]
-            jl += 1
+        i0[k0] = i
+        k0 += j == 0
+        i1[k1] = i
+        k1 += j == 1
+        i2[k2] = i
+        k2 += j == 2
+        i3[k3] = i
+        k3 += j == 3
+    n_large = 0
+    R = 0.0
+    for i in range(n):
+        if tier[i] == n_tiers:
+            n_large += 1
+            R = max(R, abs(yt[i]))
+    pl = np.empty(n_large)
+    ql = np.empty(n_large)
+    wl = np.empty(n_large)
+    if n_large > 0:
+        jl = 0
+        for i in range(n):
+            if tier[i] == n_tiers:
+                pl[jl] = p[i]
+                ql[jl] = q[i]
+                wl[jl] = sw[i]
+                jl += 1
     A = np.zeros(_N_HARM + 1)
     B = np.zeros(_N_HARM + 1)
     # shift > 0: absolute values of the series (combined with the large
     # residuals in the log domain by _bias_terms); else expm1 form
-    for j in range(n_tiers):
-        if counts[j] > 0:
-            _fourier_coefficients(p, q, yt, sw, shift, idx[starts[j]:starts[j + 1]], _TIER_K[j],
-                                  _TIER_NHI[j], _TIER_N0[j], A, B)
+    if c0 > 0:
+        _fourier_coefficients(p, q, yt, sw, shift, i0[:c0], _TIER_K[0], _TIER_NHI[0],
+                              _TIER_N0[0], A, B)
+    if c1 > 0:
+        _fourier_coefficients(p, q, yt, sw, shift, i1[:c1], _TIER_K[1], _TIER_NHI[1],
+                              _TIER_N0[1], A, B)
+    if c2 > 0:
+        _fourier_coefficients(p, q, yt, sw, shift, i2[:c2], _TIER_K[2], _TIER_NHI[2],
+                              _TIER_N0[2], A, B)
+    if c3 > 0:
+        _fourier_coefficients(p, q, yt, sw, shift, i3[:c3], _TIER_K[3], _TIER_NHI[3],
+                              _TIER_N0[3], A, B)
     for k in range(_N_HARM + 1):
         A[k] /= n
         B[k] /= n
-    has_series = starts[n_tiers] > 0
+    has_series = c0 + c1 + c2 + c3 > 0
     M = 128
     if n_large > 0:
         M = min(max(128, 4 * int(math.ceil(R + 3.0 * R ** (1.0 / 3.0))) + 64), 2048)
@@ -872,12 +967,6 @@ def _early_stopping(val, best, since_best, tol):
 # --------------------------------------------------------------------------
 # GBRFF2: the boosting loop
 # --------------------------------------------------------------------------
-@njit(cache=True)
-def _cos_update(z, b, h):
-    for i in range(z.shape[0]):
-        h[i] = fsincos(z[i] - b)[1]
-
-
 @njit(cache=True, nogil=True)
 def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
                  n_steps, reg_lambda, learning_rate,
@@ -912,13 +1001,10 @@ def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
         b = best_bias(z, yt, sw, shift, p, q, buf)[0]
         if n_steps > 0:
             refine_omega(XT, yt, sw, shift, b, reg_lambda, omega, z, n_steps, p, q, buf, h, True)
-        _cos_update(z, b, h)
-        a = learning_rate * step_size(y, w, sw, h, buf)
-        for i in range(n):
-            H[i] += a * h[i]
+        a = learning_rate * _cosine_and_step(y, w, sw, z, b, h, p, q)
         biases[t] = b
         alphas[t] = a
-        loss, shift = exp_weights(y, H, sw, w, yt)
+        loss, shift = _update_scores(y, sw, a, h, H, w, yt)
         train_loss[t] = loss
         if nv > 0:
             project(XvT, omega, zv)
@@ -1188,12 +1274,8 @@ def staged_cosine_sums(X, W, phases, coefs, group, init, stages, out):
         for m in range(M):
             cm = coefs[m]
             ph = phases[m]
-            for r in range(rows):
-                zm[r] = 0.0
-            for k in range(d):               # no BLAS call: no threads, vectorised over rows
-                wk = W[m, k]
-                for r in range(rows):
-                    zm[r] += wk * XcT[k, r]
+            # no BLAS call (no threads), vectorised over rows
+            _project_block(XcT, W[m], 0, rows, zm)
             for r in range(rows):
                 acc[r] += cm * fsincos(zm[r] - ph)[1]
             if (m + 1) % group == 0:
