@@ -896,8 +896,12 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
             # z, omega, f are unchanged
             break
         z, zt = zt, z          # the trial's projections become the current ones
-        back_project(XT, g_i, gnew)
         omega[:] = otrial
+        if it == n_steps - 1:
+            # the gradient at the last point would only feed a next step
+            f = ft
+            break
+        back_project(XT, g_i, gnew)
         for k in range(d):
             gnew[k] += 2.0 * lam * kt * omega[k]
         n_hist, head = _lbfgs_store(step * direction, gnew - grad, S, Y, rho, n_hist, head)
