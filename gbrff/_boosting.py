@@ -75,8 +75,13 @@ def initial_score(y, sw):
 TRAIN_DTYPE = np.float32
 
 
+def _transposed(X):
+    # cast first, then transpose: numpy's casting strided copy is ~3x slower
+    return np.ascontiguousarray(np.asarray(X, dtype=TRAIN_DTYPE).T)
+
+
 def _prepare(X, y, sw, validation):
-    XT = np.ascontiguousarray(X.T, dtype=TRAIN_DTYPE)
+    XT = _transposed(X)
     y = np.ascontiguousarray(y, dtype=np.float64)
     sw = np.ascontiguousarray(sw, dtype=np.float64)
     sw = sw * (sw.shape[0] / sw.sum())          # mean weight one
@@ -84,7 +89,7 @@ def _prepare(X, y, sw, validation):
         d = X.shape[1]
         return XT, y, sw, np.empty((d, 0), dtype=TRAIN_DTYPE), np.empty(0), np.empty(0)
     Xv, yv, swv = validation
-    return (XT, y, sw, np.ascontiguousarray(Xv.T, dtype=TRAIN_DTYPE),
+    return (XT, y, sw, _transposed(Xv),
             np.ascontiguousarray(yv, dtype=np.float64), np.ascontiguousarray(swv, dtype=np.float64))
 
 
