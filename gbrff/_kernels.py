@@ -222,14 +222,20 @@ def exp_weights(y, H, sw, w, yt):
 
 
 @njit(cache=True)
-def _loss_and_shift(sw, w):
-    """(loss, shift) of :func:`exp_weights` from the weights w."""
-    n = w.shape[0]
+def _max_weight(sw, w):
+    """The largest w among the samples of positive weight sw (0 if none)."""
     R = 0.0
-    for i in range(n):
+    for i in range(w.shape[0]):
         if sw[i] > 0.0 and w[i] > R:
             R = w[i]
-    loss = _dot(sw, w) / n
+    return R
+
+
+@njit(cache=True)
+def _loss_and_shift(sw, w):
+    """(loss, shift) of :func:`exp_weights` from the weights w."""
+    R = _max_weight(sw, w)
+    loss = _dot(sw, w) / w.shape[0]
     shift = 0.0 if R <= _SHIFT_START else R - _SHIFT_START
     return loss, shift
 
@@ -255,10 +261,7 @@ def step_size(y, w, sw, h, buf):
     the training set gets a large but finite alpha (at most ~14.5) instead of
     inf."""
     n = y.shape[0]
-    wmax = 0.0
-    for i in range(n):
-        if sw[i] > 0.0 and w[i] > wmax:
-            wmax = w[i]
+    wmax = _max_weight(sw, w)
     if wmax <= 0.0:
         return 0.0
     inv = 1.0 / wmax
@@ -274,10 +277,7 @@ def step_size(y, w, sw, h, buf):
 def _cosine_and_step(y, w, sw, z, b, h, buf, buf2):
     """h = cos(z - b) and :func:`step_size` for it in one pass (the same numbers)."""
     n = y.shape[0]
-    wmax = 0.0
-    for i in range(n):
-        if sw[i] > 0.0 and w[i] > wmax:
-            wmax = w[i]
+    wmax = _max_weight(sw, w)
     inv = 1.0 / wmax if wmax > 0.0 else 0.0
     for i in range(n):
         hi = fsincos(z[i] - b)[1]
