@@ -913,51 +913,6 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
     if z is not z_out:
         z_out[:] = z
     return f, n_eval
-    for it in range(n_steps):
-        slope, n_hist = _descent_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
-        if not (slope < 0.0):
-            break
-        project(XT, direction, u)
-        step = 1.0
-        if n_hist == 0:
-            step = 1.0 / math.sqrt(np.dot(direction, direction))
-            if it == 0 and shift == 0.0:
-                cv = 0.0
-                for i in range(u.shape[0]):
-                    cv += zt[i] * u[i] * u[i]
-                cv += 2.0 * lam * np.dot(direction, direction)
-                if cv > 0.0 and math.isfinite(cv):
-                    # never longer than scipy's first step (unit length)
-                    step = min(-slope / cv, step)
-        accepted = False
-        ft = 0.0
-        kt = 1.0
-        for _ls in range(30):
-            for k in range(d):
-                otrial[k] = omega[k] + step * direction[k]
-            ft, kt = _omega_trial(z, u, step, yt, sw, shift, b, lam, np.dot(otrial, otrial), g_i,
-                                  zt, lbuf)
-            n_eval += 1
-            if ft <= f + 1e-4 * step * slope:
-                accepted = True
-                break
-            step = _backtrack(step, slope, f, ft)
-        if not accepted:
-            # g_i now belongs to a rejected trial; z, omega, f are unchanged
-            break
-        for i in range(z.shape[0]):
-            z[i] = zt[i]
-        back_project(XT, g_i, gnew)
-        omega[:] = otrial
-        for k in range(d):
-            gnew[k] += 2.0 * lam * kt * omega[k]
-        n_hist, head = _lbfgs_store(step * direction, gnew - grad, S, Y, rho, n_hist, head)
-        grad[:] = gnew
-        f_old = f
-        f = ft
-        if _converged(f_old, f, grad, shift):
-            break
-    return f, n_eval
 
 
 @njit(cache=True)
