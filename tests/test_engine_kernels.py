@@ -7,15 +7,21 @@ import pytest
 from gbrff import _fastmath, _kernels
 
 
+# arguments of the elementary-function tests: exp's whole range, tiny values,
+# the reduction's boundaries; sin/cos far out and near 0
+_EXP_ARGS = np.concatenate([np.linspace(-700, 700, 20001), np.logspace(-300, 0, 500),
+                            -np.logspace(-300, 0, 500), [0.0, -0.5, 0.5, 0.3465, -0.3466]])
+_TRIG_ARGS = np.concatenate([np.linspace(-2e4, 2e4, 200001), np.linspace(-7, 7, 10001)])
+
+
 def test_fast_exp_expm1_sincos_against_numpy():
-    x = np.concatenate([np.linspace(-700, 700, 20001), np.logspace(-300, 0, 500),
-                        -np.logspace(-300, 0, 500), [0.0, -0.5, 0.5, 0.3465, -0.3466]])
+    x = _EXP_ARGS
     out = np.empty_like(x)
     _fastmath.vexp(x, out)
     np.testing.assert_allclose(out, np.exp(x), rtol=5e-16, atol=0)
     _fastmath.vexpm1(x, out)
     np.testing.assert_allclose(out, np.expm1(x), rtol=5e-16, atol=0)
-    z = np.concatenate([np.linspace(-2e4, 2e4, 200001), np.linspace(-7, 7, 10001)])
+    z = _TRIG_ARGS
     s = np.empty_like(z)
     c = np.empty_like(z)
     _fastmath.vsincos(z, s, c)
@@ -29,14 +35,13 @@ def test_fast_exp_expm1_sincos_against_numpy():
 def test_low_precision_sincos_expm1_against_numpy():
     # the line search's functions: float64 reduction and leading terms,
     # float32 corrections; errors far below the 1e-6 the engine is held to
-    z = np.concatenate([np.linspace(-2e4, 2e4, 200001), np.linspace(-7, 7, 10001)])
+    z = _TRIG_ARGS
     s = np.empty_like(z)
     c = np.empty_like(z)
     _fastmath.vsincos_lp(z, s, c)
     np.testing.assert_allclose(s, np.sin(z), rtol=0, atol=2e-8)
     np.testing.assert_allclose(c, np.cos(z), rtol=0, atol=2e-8)
-    x = np.concatenate([np.linspace(-700, 700, 20001), np.logspace(-300, 0, 500),
-                        -np.logspace(-300, 0, 500), [0.0, -0.5, 0.5, 0.3465, -0.3466]])
+    x = _EXP_ARGS
     out = np.empty_like(x)
     _fastmath.vexpm1_lp(x, out)
     np.testing.assert_allclose(out, np.expm1(x), rtol=3e-9, atol=0)
