@@ -316,15 +316,19 @@ def exp_loss(y, H, sw, buf):
 # --------------------------------------------------------------------------
 # Residuals up to _SMALL_YT go through the Fourier series, in tiers by size,
 # each with the harmonics it needs: I_{K+1}(y) / I_0(y) < 6e-15 at the tier's
-# largest y (0.5: K = 10; 1: 12 -> 1.6e-14 of a term ~1; 2: 16; 4: 20), and
-# the lengths of the two Bessel series of _fourier_coefficients for it
-# (exactly four tiers: best_bias unrolls them).
-_SMALL_YT = 4.0
-_N_HARM = 20
-_TIER_YT = np.array([0.5, 1.0, 2.0, 4.0])
-_TIER_K = np.array([10, 12, 16, 20])
-_TIER_NHI = np.array([5, 6, 8, 10])
-_TIER_N0 = np.array([8, 11, 13, 21])
+# largest y (0.5: K = 10; 1: 12 -> 1.6e-14 of a term ~1; 2: 16; 4: 20;
+# 16: 35 -> 2e-14), and the lengths of the two Bessel series of
+# _fourier_coefficients for it (the last tier: relative truncation < 1e-17 at
+# y^2/4 = 64 needs 20 and 29 terms). Exactly five tiers: best_bias unrolls
+# them. The last tier holds the few large residuals of late iterations
+# (~1 % of the samples at T = 100): through the series they cost ~0.1 us
+# each once, instead of one exp per scan point and Newton step each.
+_SMALL_YT = 16.0
+_N_HARM = 35
+_TIER_YT = np.array([0.5, 1.0, 2.0, 4.0, 16.0])
+_TIER_K = np.array([10, 12, 16, 20, 35])
+_TIER_NHI = np.array([5, 6, 8, 10, 22])
+_TIER_N0 = np.array([8, 11, 13, 21, 34])
 
 
 @njit(cache=True)
@@ -377,7 +381,7 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
             vr[r] = 1.0
             vi[r] = 0.0
             ww[r] = sw[i]
-        # J_{K+1}, J_K by their series (10 terms are ample for x2q <= 4),
+        # J_{K+1}, J_K by their series (n_hi terms: see _TIER_NHI),
         # J_0 - 1 by its own series, free of cancellation; samples innermost
         for j in range(2):
             for r in range(nb):
@@ -457,7 +461,7 @@ def _direct_terms(p, q, sw, shift, b, n_total):
 @njit(cache=True)
 def _log_bias_terms(A, B, pl, ql, wl, b, n_total, has_series):
     """(G, G', G'') with G = ln F, for residuals so large that F overflows:
-    the series part (absolute values, |yt| <= 4) plus the large residuals,
+    the series part (absolute values, |yt| <= _SMALL_YT) plus the large residuals,
     all scaled by exp(-M) with M the largest exponent at this b."""
     sb, cb = fsincos(b)
     mb = -np.inf
@@ -512,8 +516,8 @@ def _bias_terms(A, B, pl, ql, wl, shift, b, n_total, has_series, want_derivative
 def best_bias(z, yt, sw, shift, p, q, buf):
     """Global minimiser over [-pi, pi] of F(b) = (1/n) sum sw exp(-yt cos(z - b)).
 
-    F is split exactly into the residuals with |yt| <= 4, whose sum is a
-    trigonometric polynomial of degree <= 20 to ~1e-14 relative (its
+    F is split exactly into the residuals with |yt| <= 16, whose sum is a
+    trigonometric polynomial of degree <= 35 to ~1e-14 relative (its
     coefficients come from one pass over them, :func:`_fourier_coefficients`,
     with the samples' sin z, cos z to 1e-8),
     and the few larger residuals, summed directly. F is scanned on an even
@@ -531,30 +535,34 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     c1 = 0
     c2 = 0
     c3 = 0
+    c4 = 0
     for i in range(n):
         s, c = fsincos_lp(z[i])
         p[i] = yt[i] * c
         q[i] = yt[i] * s
         a = abs(yt[i])
         j = ((a > _TIER_YT[0]) + (a > _TIER_YT[1]) + (a > _TIER_YT[2])
-             + (a > _TIER_YT[3]))
+             + (a > _TIER_YT[3]) + (a > _TIER_YT[4]))
         j = j if sw[i] > 0.0 else -1
         tier[i] = j
         c0 += j == 0
         c1 += j == 1
         c2 += j == 2
         c3 += j == 3
+        c4 += j == 4
     # each tier's sample indices, compacted without branches: every index is
-    # written to all four lists and only its own tier's position advances
+    # written to all five lists and only its own tier's position advances
     # (one spare slot a list takes the other writes)
     i0 = np.empty(c0 + 1, dtype=np.int64)
     i1 = np.empty(c1 + 1, dtype=np.int64)
     i2 = np.empty(c2 + 1, dtype=np.int64)
     i3 = np.empty(c3 + 1, dtype=np.int64)
+    i4 = np.empty(c4 + 1, dtype=np.int64)
     k0 = 0
     k1 = 0
     k2 = 0
     k3 = 0
+    k4 = 0
     for i in range(n):
         j = tier[i]
         i0[k0] = i
@@ -565,8 +573,14 @@ def best_bias(z, yt, sw, shift, p, q, buf):
         k2 += j == 2
         i3[k3] = i
         k3 += j == 3
-    n_large = 0
+        i4[k4] = i
+        k4 += j == 4
+    # the largest residual (it sets the scan's resolution): in the last tier
+    # or among the large ones
     R = 0.0
+    for k in range(c4):
+        R = max(R, abs(yt[i4[k]]))
+    n_large = 0
     for i in range(n):
         if tier[i] == n_tiers:
             n_large += 1
@@ -598,12 +612,15 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     if c3 > 0:
         _fourier_coefficients(p, q, yt, sw, shift, i3[:c3], _TIER_K[3], _TIER_NHI[3],
                               _TIER_N0[3], A, B)
+    if c4 > 0:
+        _fourier_coefficients(p, q, yt, sw, shift, i4[:c4], _TIER_K[4], _TIER_NHI[4],
+                              _TIER_N0[4], A, B)
     for k in range(_N_HARM + 1):
         A[k] /= n
         B[k] /= n
-    has_series = c0 + c1 + c2 + c3 > 0
+    has_series = c0 + c1 + c2 + c3 + c4 > 0
     M = 128
-    if n_large > 0:
+    if R > _TIER_YT[3]:
         M = min(max(128, 4 * int(math.ceil(R + 3.0 * R ** (1.0 / 3.0))) + 64), 2048)
     step = 2.0 * math.pi / M
     F = np.empty(M)

@@ -81,6 +81,29 @@ def test_trial_evaluation_matches_the_objective():
     np.testing.assert_allclose(g, g2, rtol=1e-7, atol=1e-12)
 
 
+@pytest.mark.parametrize("tier", range(len(_kernels._TIER_YT)))
+def test_fourier_series_of_each_tier_equals_the_direct_sum(tier):
+    # each tier's truncated Jacobi-Anger series, up to the tier's largest |yt|,
+    # is the direct sum of sw expm1(-yt cos(z - b)) to ~1e-14 of its scale
+    rng = np.random.default_rng(10 + tier)
+    n = 300
+    lo = 0.0 if tier == 0 else _kernels._TIER_YT[tier - 1]
+    hi = _kernels._TIER_YT[tier]
+    yt = rng.uniform(lo, hi, n) * rng.choice([-1.0, 1.0], n)
+    yt[:2] = [hi, -hi]
+    z = rng.uniform(-30, 30, n)
+    sw = rng.uniform(0.2, 2.0, n)
+    A = np.zeros(_kernels._N_HARM + 1)
+    B = np.zeros(_kernels._N_HARM + 1)
+    _kernels._fourier_coefficients(
+        yt * np.cos(z), yt * np.sin(z), yt, sw, 0.0, np.arange(n), _kernels._TIER_K[tier],
+        _kernels._TIER_NHI[tier], _kernels._TIER_N0[tier], A, B)
+    scale = np.sum(sw * np.exp(np.abs(yt)))
+    for b in np.linspace(-np.pi, np.pi, 37):
+        direct = np.sum(sw * np.expm1(-yt * np.cos(z - b)))
+        assert abs(_kernels._series_terms(A, B, b)[0] - direct) <= 1e-13 * scale, (tier, b)
+
+
 def _brute_force_log_objective(z, yt, sw, grid):
     # log of (1/n) sum sw exp(-yt cos(z - b)), computed stably on a dense grid
     u = -yt[None, :] * np.cos(z[None, :] - grid[:, None])
