@@ -331,7 +331,7 @@ _TIER_NHI = np.array([5, 6, 8, 10, 22])
 _TIER_N0 = np.array([8, 11, 13, 21, 34])
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath={"contract"})
 def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
     """Add to A, B (unnormalised) the Fourier coefficients of the residuals
     indexed by ``small``: with K harmonics,
@@ -342,9 +342,11 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
     Jacobi-Anger: exp(-y cos t) = I_0(y) + 2 sum_k I_k(-y) cos(kt), with the
     modified Bessel functions written I_k(x) = (x/2)^k J_k(x),
     J_k(x) = sum_m (x^2/4)^m / (m! (m+k)!), computed by the (all-positive,
-    hence stable) backward recurrence J_{k-1} = k J_k + (x^2/4) J_{k+1}.
+    hence stable) backward recurrence J_{k-1} = k J_k + (x^2/4) J_{k+1}
+    from J_K and J_{K+1} (Horner forms of their series) multiplied by 2 sw:
+    the recurrence is linear, so every J_k comes out weighted.
     Then 2 I_k(-y) cos(k(z - b)) = 2 J_k Re[t^k e^{-ikb}] with
-    t = -(y/2) e^{iz} = -(p + i q)/2."""
+    t = -(y/2) e^{iz} = -(p + i q)/2; two harmonics a pass over the block."""
     inv_fact = np.empty(K + 3)
     inv_fact[0] = 1.0
     for k in range(1, K + 3):
@@ -385,21 +387,21 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
         # J_0 - 1 by its own series, free of cancellation; samples innermost
         for j in range(2):
             for r in range(nb):
-                tmp[r] = inv_fact[K + j]
-                J[K + j, r] = inv_fact[K + j]
-            for m in range(1, n_hi + 1):
+                tmp[r] = 1.0
+            for m in range(n_hi, 0, -1):
                 c = ratio_hi[j, m]
                 for r in range(nb):
-                    tmp[r] *= x2qb[r] * c
-                    J[K + j, r] += tmp[r]
+                    tmp[r] = 1.0 + x2qb[r] * c * tmp[r]
+            for r in range(nb):
+                J[K + j, r] = 2.0 * ww[r] * inv_fact[K + j] * tmp[r]
         for r in range(nb):
-            tmp[r] = x2qb[r]
-            j0m1[r] = x2qb[r]
-        for m in range(2, n_0 + 1):
+            tmp[r] = 1.0
+        for m in range(n_0, 1, -1):
             c = ratio_0[m]
             for r in range(nb):
-                tmp[r] *= x2qb[r] * c
-                j0m1[r] += tmp[r]
+                tmp[r] = 1.0 + x2qb[r] * c * tmp[r]
+        for r in range(nb):
+            j0m1[r] = x2qb[r] * tmp[r]
         for kk in range(K, 0, -1):
             for r in range(nb):
                 J[kk - 1, r] = kk * J[kk, r] + x2qb[r] * J[kk + 1, r]
@@ -407,15 +409,26 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
         # summed over the lanes once at the end: fixed order, deterministic
         for r in range(nb):
             accA[0, r] += ww[r] * (j0m1[r] if shift == 0.0 else j0m1[r] + 1.0)
-        for kk in range(1, K + 1):
+        kk = 1
+        while kk + 1 <= K:
             for r in range(nb):
                 a = vr[r] * tr[r] - vi[r] * ti[r]
                 c = vr[r] * ti[r] + vi[r] * tr[r]
-                vr[r] = a
-                vi[r] = c
-                wj = 2.0 * ww[r] * J[kk, r]
-                accA[kk, r] += wj * a
-                accB[kk, r] += wj * c
+                a2 = a * tr[r] - c * ti[r]
+                c2 = a * ti[r] + c * tr[r]
+                vr[r] = a2
+                vi[r] = c2
+                accA[kk, r] += J[kk, r] * a
+                accB[kk, r] += J[kk, r] * c
+                accA[kk + 1, r] += J[kk + 1, r] * a2
+                accB[kk + 1, r] += J[kk + 1, r] * c2
+            kk += 2
+        if kk == K:
+            for r in range(nb):
+                a = vr[r] * tr[r] - vi[r] * ti[r]
+                c = vr[r] * ti[r] + vi[r] * tr[r]
+                accA[kk, r] += J[kk, r] * a
+                accB[kk, r] += J[kk, r] * c
     for kk in range(K + 1):
         A[kk] += _sum(accA[kk])
         B[kk] += _sum(accB[kk])
