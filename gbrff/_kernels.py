@@ -613,21 +613,11 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     B = np.zeros(_N_HARM + 1)
     # shift > 0: absolute values of the series (combined with the large
     # residuals in the log domain by _bias_terms); else expm1 form
-    if c0 > 0:
-        _fourier_coefficients(p, q, yt, sw, shift, i0[:c0], _TIER_K[0], _TIER_NHI[0],
-                              _TIER_N0[0], A, B)
-    if c1 > 0:
-        _fourier_coefficients(p, q, yt, sw, shift, i1[:c1], _TIER_K[1], _TIER_NHI[1],
-                              _TIER_N0[1], A, B)
-    if c2 > 0:
-        _fourier_coefficients(p, q, yt, sw, shift, i2[:c2], _TIER_K[2], _TIER_NHI[2],
-                              _TIER_N0[2], A, B)
-    if c3 > 0:
-        _fourier_coefficients(p, q, yt, sw, shift, i3[:c3], _TIER_K[3], _TIER_NHI[3],
-                              _TIER_N0[3], A, B)
-    if c4 > 0:
-        _fourier_coefficients(p, q, yt, sw, shift, i4[:c4], _TIER_K[4], _TIER_NHI[4],
-                              _TIER_N0[4], A, B)
+    tiers = (i0[:c0], i1[:c1], i2[:c2], i3[:c3], i4[:c4])
+    for j in range(n_tiers):
+        if tiers[j].shape[0] > 0:
+            _fourier_coefficients(p, q, yt, sw, shift, tiers[j], _TIER_K[j], _TIER_NHI[j],
+                                  _TIER_N0[j], A, B)
     for k in range(_N_HARM + 1):
         A[k] /= n
         B[k] /= n
