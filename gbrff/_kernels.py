@@ -314,7 +314,7 @@ def exp_loss(y, H, sw, buf):
 # --------------------------------------------------------------------------
 # GBRFF2: the global search for b
 # --------------------------------------------------------------------------
-# Residuals up to _SMALL_YT go through the Fourier series, in tiers by size,
+# Residuals up to _TIER_YT[-1] go through the Fourier series, in tiers by size,
 # each with the harmonics it needs: I_{K+1}(y) / I_0(y) < 6e-15 at the tier's
 # largest y (0.5: K = 10; 1: 12 -> 1.6e-14 of a term ~1; 2: 16; 4: 20;
 # 16: 35 -> 2e-14), and the lengths of the two Bessel series of
@@ -323,7 +323,6 @@ def exp_loss(y, H, sw, buf):
 # them. The last tier holds the few large residuals of late iterations
 # (~1 % of the samples at T = 100): through the series they cost ~0.1 us
 # each once, instead of one exp per scan point and Newton step each.
-_SMALL_YT = 16.0
 _N_HARM = 35
 _TIER_YT = np.array([0.5, 1.0, 2.0, 4.0, 16.0])
 _TIER_K = np.array([10, 12, 16, 20, 35])
@@ -474,7 +473,7 @@ def _direct_terms(p, q, sw, shift, b, n_total):
 @njit(cache=True)
 def _log_bias_terms(A, B, pl, ql, wl, b, n_total, has_series):
     """(G, G', G'') with G = ln F, for residuals so large that F overflows:
-    the series part (absolute values, |yt| <= _SMALL_YT) plus the large residuals,
+    the series part (absolute values, |yt| <= _TIER_YT[-1]) plus the large residuals,
     all scaled by exp(-M) with M the largest exponent at this b."""
     sb, cb = fsincos(b)
     mb = -np.inf
