@@ -11,9 +11,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _kernels
+from . import _aot
 
-__all__ = ["GBRFF2Model", "GBRFF1Model", "fit_gbrff2", "fit_gbrff1", "initial_score",
+# the compiled entry points: ahead of time if built for these sources and this
+# CPU (no numba import, no first-dispatch cost), else numba's JIT; same models
+_kernels, _reason = _aot.load()
+if _kernels is None:
+    from . import _kernels
+    ENGINE = "jit: " + _reason
+else:
+    ENGINE = "aot: " + _reason
+
+__all__ = ["ENGINE", "GBRFF2Model", "GBRFF1Model", "fit_gbrff2", "fit_gbrff1", "initial_score",
            "staged_scores"]
 
 

@@ -1,0 +1,138 @@
+"""The engine's entry points compiled ahead of time, with the JIT as fallback.
+
+A fresh process that fits with the numba JIT pays, before any arithmetic,
+numba's import (~0.25 s) and its first dispatch (the typing and lowering
+registries, ~0.3 s, then the on-disk cache). The set-up command
+(``pip install -e .``, through ``setup.py``) therefore also compiles the three
+entry points of :mod:`gbrff._kernels` (``gbrff2_boost``, ``gbrff1_boost``,
+``staged_cosine_sums``) into an extension module, ``gbrff/_aot_kernels``,
+with numba's ahead-of-time compiler, for this machine's CPU: the same numba,
+the same LLVM, the same CPU name and features as the JIT, hence the same
+machine code and bit-identical models (a test checks it). Loading it does
+not import numba (only llvmlite's binding, ~0.05 s, to check the CPU).
+
+The extension is used only when its build record (``_aot_kernels.json``)
+matches: the SHA-256 of the kernel sources it was compiled from, the CPU it
+was compiled for, and the version of LLVM's binding (numba pins it).
+Otherwise (sources edited since, a copy on another CPU, no C compiler at
+install, ``GBRFF_ENGINE=jit``) the engine falls back to the JIT kernels,
+which give the same models. ``gbrff._boosting.ENGINE`` says which is in use
+and why.
+
+The build is :mod:`gbrff._aot_build` (by hand, after editing the kernels:
+``python -m gbrff._aot_build``).
+"""
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+_HERE = Path(__file__).resolve().parent
+MODULE_NAME = "_aot_kernels"
+RECORD = MODULE_NAME + ".json"
+# what the compiled code depends on: a change to any of these invalidates it
+KERNEL_SOURCES = ("_kernels.py", "_fastmath.py")
+
+# The exported entry points: name -> argument types (numba notation), in order,
+# and the return type. The loader checks every call's arrays against these
+# (dtype, dimensions, C order): compiled ahead of time, the functions do not.
+_F4_2 = "float32[:, ::1]"
+_F8_1 = "float64[::1]"
+_F8_2 = "float64[:, ::1]"
+_F8_3 = "float64[:, :, ::1]"
+_I8_1 = "int64[::1]"
+EXPORTS = {
+    "gbrff2_boost": ("int64", (
+        _F4_2, _F8_1, _F8_1, _F8_1, _F8_2, _F8_1, _F8_1, _F8_1, "int64", "float64", "float64",
+        _F4_2, _F8_1, _F8_1, _F8_1, _F8_1, "int64", "float64")),
+    "gbrff1_boost": ("int64", (
+        _F4_2, _F8_1, _F8_1, _F8_1, _F8_3, _F8_2, _F8_2, _F8_1, _F8_1, "int64", "float64",
+        "float64", _F4_2, _F8_1, _F8_1, _F8_1, _F8_1, "int64", "float64")),
+    "staged_cosine_sums": (_F8_2, (
+        _F8_2, _F8_2, _F8_1, _F8_1, "int64", _F8_1, _I8_1, _F8_2)),
+}
+
+
+def sources_digest(folder=_HERE):
+    """SHA-256 over the kernel sources the compiled module is built from."""
+    h = hashlib.sha256()
+    for name in KERNEL_SOURCES:
+        h.update(name.encode())
+        h.update((Path(folder) / name).read_bytes())
+    return h.hexdigest()
+
+
+def host_cpu():
+    """(name, features, LLVM binding's version) of this CPU as numba's JIT sees it."""
+    import llvmlite
+    import llvmlite.binding as ll
+
+    return ll.get_host_cpu_name(), ll.get_host_cpu_features().flatten(), llvmlite.__version__
+
+
+# ---------------------------------------------------------------------------
+# loading
+# ---------------------------------------------------------------------------
+def _array_spec(text):
+    """'float64[:, ::1]' -> (dtype, ndim) of a C-contiguous array, or None for a scalar."""
+    if "[" not in text:
+        return None
+    dtype, dims = text.split("[")
+    return np.dtype(dtype), dims.count(",") + 1
+
+
+class _Checked:
+    """An ahead-of-time compiled function behind a check of its arrays."""
+
+    def __init__(self, name, func, arg_types):
+        self.__name__ = name
+        self._func = func
+        self._specs = [_array_spec(a) for a in arg_types]
+
+    def __call__(self, *args):
+        if len(args) != len(self._specs):
+            raise TypeError(f"{self.__name__} takes {len(self._specs)} arguments, got {len(args)}")
+        for k, (a, spec) in enumerate(zip(args, self._specs)):
+            if spec is None:
+                continue
+            dtype, ndim = spec
+            if not (isinstance(a, np.ndarray) and a.dtype == dtype and a.ndim == ndim
+                    and a.flags.c_contiguous and a.flags.aligned):
+                raise TypeError(
+                    f"{self.__name__}: argument {k} must be a C-contiguous {ndim}-d {dtype} "
+                    f"array, got {type(a).__name__} "
+                    f"{getattr(a, 'dtype', '')} {getattr(a, 'shape', '')}")
+        return self._func(*args)
+
+
+class _Kernels:
+    """The namespace the boosting loops call: the checked compiled functions."""
+
+    def __init__(self, module):
+        for name, (_, arg_types) in EXPORTS.items():
+            setattr(self, name, _Checked(name, getattr(module, name), arg_types))
+
+
+def load(folder=_HERE):
+    """(kernels namespace or None, reason): the compiled module if usable."""
+    if os.environ.get("GBRFF_ENGINE", "").lower() == "jit":
+        return None, "GBRFF_ENGINE=jit"
+    record_path = Path(folder) / RECORD
+    if not record_path.exists():
+        return None, "not built (no C compiler at install, or installed without setup.py)"
+    try:
+        record = json.loads(record_path.read_text())
+        if record.get("sources_sha256") != sources_digest(folder):
+            return None, "kernel sources changed since the build (rebuild: python -m gbrff._aot_build)"
+        cpu_name, cpu_features, llvmlite_version = host_cpu()
+        if [record.get("cpu_name"), record.get("cpu_features")] != [cpu_name, cpu_features]:
+            return None, "built for another CPU"
+        if record.get("llvmlite") != llvmlite_version:
+            return None, "built with another numba/llvmlite (rebuild: python -m gbrff._aot_build)"
+        from . import _aot_kernels as module
+    except (ImportError, OSError, ValueError) as exc:
+        return None, f"not loadable ({exc})"
+    return _Kernels(module), f"ahead-of-time compiled for {record['cpu_name']}"

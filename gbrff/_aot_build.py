@@ -1,0 +1,86 @@
+"""Build :mod:`gbrff._aot_kernels`: the engine's entry points compiled ahead of
+time for this CPU with numba's ``pycc`` (see :mod:`gbrff._aot`).
+
+Run by the set-up command (``setup.py``, in pip's isolated build environment,
+which has numba and numpy but not scikit-learn) and by hand after editing the
+kernels: ``python -m gbrff._aot_build``. Takes ~30 s.
+"""
+
+import json
+from pathlib import Path
+
+from gbrff._aot import EXPORTS, MODULE_NAME, RECORD, _HERE, host_cpu, sources_digest
+
+
+def build(output_dir=None, package_dir=_HERE, verbose=False):
+    """Compile the entry points of the imported ``gbrff._kernels`` into
+    ``output_dir`` (default: the package) and write the build record, with the
+    digest of the sources in ``package_dir``, beside them. Returns the path of
+    the module."""
+    import warnings
+
+    from numba.core.errors import NumbaPendingDeprecationWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NumbaPendingDeprecationWarning)
+        import numba.pycc.compiler as pycc_compiler
+        from numba.core.codegen import AOTCPUCodegen
+        from numba.pycc import CC
+
+    output_dir = Path(output_dir or package_dir)
+    (output_dir / RECORD).unlink(missing_ok=True)     # no record until the module is whole
+    from gbrff import _kernels as kernels
+    cpu_name, cpu_features, llvmlite_version = host_cpu()
+
+    # numba's AOT code generator targets a CPU *name* and derives the ISA
+    # features from it; the JIT uses the features LLVM detects on the host
+    # (a virtual machine may mask some). Use the JIT's, so that both produce
+    # the same code.
+    AOTCPUCodegen._customize_tm_features = lambda self: cpu_features
+
+    # the exported wrappers release the GIL, as the JIT's nogil=True ones do
+    # (the one-vs-rest fits and the predictions run in threads)
+    class _Flags(pycc_compiler.Flags):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.release_gil = True
+
+    pycc_compiler.Flags = _Flags
+
+    cc = CC(MODULE_NAME)
+    cc.output_dir = str(output_dir)
+    cc.target_cpu = cpu_name
+    cc.verbose = verbose
+    for name, (ret, args) in EXPORTS.items():
+        cc.export(name, f"{ret}({', '.join(args)})")(getattr(kernels, name).py_func)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NumbaPendingDeprecationWarning)
+        cc.compile()
+    import numba
+
+    record = {"sources_sha256": sources_digest(package_dir), "cpu_name": cpu_name,
+              "cpu_features": cpu_features, "llvmlite": llvmlite_version,
+              "numba": numba.__version__}
+    (output_dir / RECORD).write_text(json.dumps(record, indent=1) + "\n")
+    return output_dir / cc.output_file
+
+
+def main(argv=None):
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(
+        prog="python -m gbrff._aot_build",
+        description="Compile the engine's entry points ahead of time for this CPU "
+                    "(the set-up command does it; rerun after editing gbrff/_kernels.py "
+                    "or gbrff/_fastmath.py).")
+    parser.add_argument("--output-dir", default=None,
+                        help="folder of the compiled module (default: the gbrff package)")
+    args = parser.parse_args(argv)
+    t0 = time.perf_counter()
+    path = build(args.output_dir)
+    print(f"built {path} in {time.perf_counter() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""Set-up hook: besides the pure-Python package (see pyproject.toml), compile
+the engine's entry points ahead of time for this machine's CPU
+(``gbrff._aot_kernels``, see ``gbrff/_aot.py``), so that a fresh process
+fits without importing numba. Optional: if the build fails (no C compiler,
+an unsupported platform), the install goes on and the engine uses numba's JIT,
+which gives the same models.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+
+# run in a child process: gbrff is made importable from the source tree
+# without its __init__ (which imports scikit-learn, not in pip's build environment)
+_BUILD = """
+import importlib.machinery, sys, types
+pkg = types.ModuleType("gbrff")
+pkg.__path__ = [sys.argv[1]]
+pkg.__spec__ = importlib.machinery.ModuleSpec("gbrff", None, is_package=True)
+pkg.__spec__.submodule_search_locations = [sys.argv[1]]
+sys.modules["gbrff"] = pkg
+from gbrff._aot_build import build
+print("gbrff: compiled", build(sys.argv[2], sys.argv[1]))
+"""
+
+
+class BuildEngine(build_ext):
+    """Builds the one 'extension', gbrff._aot_kernels, with numba's pycc."""
+
+    def build_extension(self, ext):
+        target = Path(self.get_ext_fullpath(ext.name))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, NUMBA_CACHE_DIR=tmp)
+            subprocess.run([sys.executable, "-c", _BUILD, str(ROOT / "gbrff"), tmp],
+                           check=True, env=env)
+            built = next(p for p in Path(tmp).iterdir()
+                         if p.name.startswith("_aot_kernels.") and p.suffix != ".json")
+            os.replace(built, target)
+            # the build record goes beside the module
+            os.replace(Path(tmp) / "_aot_kernels.json", target.parent / "_aot_kernels.json")
+
+    def run(self):
+        try:
+            super().run()
+        except (Exception, SystemExit) as exc:       # never fail the install
+            print(f"gbrff: ahead-of-time build skipped ({exc}); the engine will use "
+                  "numba's JIT (same models, slower first fit in a fresh process)",
+                  file=sys.stderr)
+
+    def copy_extensions_to_source(self):            # editable installs: the record too
+        super().copy_extensions_to_source()
+        build_py = self.get_finalized_command("build_py")
+        for ext in self.extensions:
+            inplace_file, regular_file = self._get_inplace_equivalent(build_py, ext)
+            record = Path(regular_file).with_name("_aot_kernels.json")
+            if Path(regular_file).exists() and record.exists():
+                self.copy_file(str(record), str(Path(inplace_file).with_name(record.name)))
+
+    def get_outputs(self):
+        return [p for p in super().get_outputs() if os.path.exists(p)]
+
+
+setup(ext_modules=[Extension("gbrff._aot_kernels", sources=[], optional=True)],
+      cmdclass={"build_ext": BuildEngine})
