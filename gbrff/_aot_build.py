@@ -9,7 +9,7 @@ kernels: ``python -m gbrff._aot_build``. Takes ~30 s.
 import json
 from pathlib import Path
 
-from gbrff._aot import EXPORTS, MODULE_NAME, RECORD, _HERE, host_cpu, sources_digest
+from gbrff._aot import EXPORTS, MODULE_NAME, RECORD, _HERE, cpuinfo_digest, host_cpu, sources_digest
 
 
 def build(output_dir=None, package_dir=_HERE, verbose=False):
@@ -59,7 +59,8 @@ def build(output_dir=None, package_dir=_HERE, verbose=False):
     import numba
 
     record = {"sources_sha256": sources_digest(package_dir), "cpu_name": cpu_name,
-              "cpu_features": cpu_features, "llvmlite": llvmlite_version,
+              "cpu_features": cpu_features, "cpuinfo_sha256": cpuinfo_digest(),
+              "llvmlite": llvmlite_version,
               "numba": numba.__version__}
     (output_dir / RECORD).write_text(json.dumps(record, indent=1) + "\n")
     return output_dir / cc.output_file

@@ -96,11 +96,16 @@ def test_the_loader_falls_back_to_the_jit_when_the_build_does_not_match(tmp_path
     kernels, reason = _aot.load(tmp_path)
     assert kernels is None and "sources changed" in reason
 
-    # built for another CPU
+    # built for another CPU (its /proc/cpuinfo differs, and so does LLVM's view)
     _copy_package_files(tmp_path)
-    (tmp_path / _aot.RECORD).write_text(json.dumps(dict(record, cpu_features="+sse2")))
+    other = dict(record, cpuinfo_sha256="0" * 64, cpu_features="+sse2")
+    (tmp_path / _aot.RECORD).write_text(json.dumps(other))
     kernels, reason = _aot.load(tmp_path)
     assert kernels is None and "another CPU" in reason
+    # /proc/cpuinfo reads differently (another kernel) but LLVM sees the same CPU
+    (tmp_path / _aot.RECORD).write_text(json.dumps(dict(record, cpuinfo_sha256="0" * 64)))
+    kernels, reason = _aot.load(tmp_path)
+    assert kernels is not None, reason
 
     # built with another numba / llvmlite
     (tmp_path / _aot.RECORD).write_text(json.dumps(dict(record, llvmlite="0.0.1")))
