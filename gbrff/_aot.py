@@ -66,14 +66,13 @@ def sources_digest(folder=_HERE):
 
 
 def host_cpu():
-    """(name, features, LLVM binding's version) of this CPU as numba's JIT sees it."""
-    import llvmlite
+    """(name, features) of this CPU as LLVM, hence numba's JIT, sees it."""
     import llvmlite.binding as ll
 
-    return ll.get_host_cpu_name(), ll.get_host_cpu_features().flatten(), llvmlite.__version__
+    return ll.get_host_cpu_name(), ll.get_host_cpu_features().flatten()
 
 
-def _llvmlite_version():
+def llvmlite_version():
     """llvmlite's version (its top package is light; the binding loads LLVM)."""
     import llvmlite
 
@@ -139,7 +138,10 @@ class _Kernels:
 
 
 def load(folder=_HERE):
-    """(kernels namespace or None, reason): the compiled module if usable."""
+    """(kernels namespace or None, reason): the compiled module if usable.
+
+    ``folder`` holds the build record and the kernel sources it is checked
+    against (the package; the tests pass a copy)."""
     if os.environ.get("GBRFF_ENGINE", "").lower() == "jit":
         return None, "GBRFF_ENGINE=jit"
     record_path = Path(folder) / RECORD
@@ -152,10 +154,9 @@ def load(folder=_HERE):
         digest = cpuinfo_digest()
         if digest is None or digest != record.get("cpuinfo_sha256"):
             # not the CPU the record describes in /proc/cpuinfo terms: ask LLVM
-            cpu_name, cpu_features, _ = host_cpu()
-            if [record.get("cpu_name"), record.get("cpu_features")] != [cpu_name, cpu_features]:
+            if [record.get("cpu_name"), record.get("cpu_features")] != list(host_cpu()):
                 return None, "built for another CPU"
-        if record.get("llvmlite") != _llvmlite_version():
+        if record.get("llvmlite") != llvmlite_version():
             return None, "built with another numba/llvmlite (rebuild: python -m gbrff._aot_build)"
         from . import _aot_kernels as module
     except (ImportError, OSError, ValueError) as exc:

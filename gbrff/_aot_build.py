@@ -2,14 +2,15 @@
 time for this CPU with numba's ``pycc`` (see :mod:`gbrff._aot`).
 
 Run by the set-up command (``setup.py``, in pip's isolated build environment,
-which has numba and numpy but not scikit-learn) and by hand after editing the
+which has numba, numpy and scipy but not scikit-learn) and by hand after editing the
 kernels: ``python -m gbrff._aot_build``. Takes ~30 s.
 """
 
 import json
 from pathlib import Path
 
-from gbrff._aot import EXPORTS, MODULE_NAME, RECORD, _HERE, cpuinfo_digest, host_cpu, sources_digest
+from gbrff._aot import (EXPORTS, MODULE_NAME, RECORD, _HERE, cpuinfo_digest, host_cpu,
+                        llvmlite_version, sources_digest)
 
 
 def build(output_dir=None, package_dir=_HERE, verbose=False):
@@ -30,7 +31,7 @@ def build(output_dir=None, package_dir=_HERE, verbose=False):
     output_dir = Path(output_dir or package_dir)
     (output_dir / RECORD).unlink(missing_ok=True)     # no record until the module is whole
     from gbrff import _kernels as kernels
-    cpu_name, cpu_features, llvmlite_version = host_cpu()
+    cpu_name, cpu_features = host_cpu()
 
     # numba's AOT code generator targets a CPU *name* and derives the ISA
     # features from it; the JIT uses the features LLVM detects on the host
@@ -60,8 +61,7 @@ def build(output_dir=None, package_dir=_HERE, verbose=False):
 
     record = {"sources_sha256": sources_digest(package_dir), "cpu_name": cpu_name,
               "cpu_features": cpu_features, "cpuinfo_sha256": cpuinfo_digest(),
-              "llvmlite": llvmlite_version,
-              "numba": numba.__version__}
+              "llvmlite": llvmlite_version(), "numba": numba.__version__}
     (output_dir / RECORD).write_text(json.dumps(record, indent=1) + "\n")
     return output_dir / cc.output_file
 
