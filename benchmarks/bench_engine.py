@@ -98,13 +98,18 @@ def _engine(env):
                           env=env, capture_output=True, text=True, check=True).stdout.strip()
 
 
-def _run_case(code, repeat):
-    prelude = ("import json, sys\nREPEAT = %d\n"
-               "def OUT(**kw):\n    print('@@' + json.dumps(kw))\n" % repeat)
+def _case_env():
+    """The environment of every case's fresh process: one thread, this checkout first."""
     env = {**os.environ, **ONE_THREAD}
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(code)], env=env,
+    return env
+
+
+def _run_case(code, repeat):
+    prelude = ("import json, sys\nREPEAT = %d\n"
+               "def OUT(**kw):\n    print('@@' + json.dumps(kw))\n" % repeat)
+    out = subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(code)], env=_case_env(),
                          capture_output=True, text=True, check=True).stdout
     return json.loads([line for line in out.splitlines() if line.startswith("@@")][-1][2:])
 
@@ -124,9 +129,7 @@ def main(argv=None):
     for case in args.cases.split(","):
         print("running", case, "...", file=sys.stderr, flush=True)
         if case == "cold":
-            env = {**os.environ, **ONE_THREAD}
-            root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-            env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+            env = _case_env()
             env.pop("GBRFF_ENGINE", None)
             jit_env = {**env, "GBRFF_ENGINE": "jit"}
             subprocess.run([sys.executable, "-c", COLD], env=jit_env, check=True)   # fills the JIT cache
@@ -167,7 +170,7 @@ def main(argv=None):
     lines += ["| %s | %s | %s |" % row for row in rows]
     lines.append("")
     lines.append("Machine: %s; one thread for every library; engine %s; %s." % (
-        machine, _engine(dict(os.environ)), time.strftime("%Y-%m-%d")))
+        machine, _engine(_case_env()), time.strftime("%Y-%m-%d")))
     text = "\n".join(lines)
     print(text)
     if args.markdown:
