@@ -110,7 +110,14 @@ def test_landmarks_curve_and_figure(out):
     assert (out / "landmarks" / "fig2_landmarks.html").exists()
     from gbrff.viz.paper import landmarks_figure
 
-    assert "1 tasks × 1 train/test splits" in landmarks_figure(curve).layout.title.text
+    fig = landmarks_figure(curve)
+    assert "1 tasks × 1 train/test splits" in fig.layout.title.text
+    assert sorted(t.name for t in fig.data) == ["GBRFF2", "PBRFF"]
+    # lines on different numbers of splits say how many in the legend
+    curve.loc[curve["method"] == "GBRFF2", "n_splits"] = 20
+    fig = landmarks_figure(curve)
+    assert sorted(t.name for t in fig.data) == ["GBRFF2 (20 splits)", "PBRFF (1 split)"]
+    assert "1–20 train/test splits" in fig.layout.title.text
 
 
 def test_kbudget_curve_spans_k_and_budgets(out):

@@ -139,11 +139,16 @@ def table2_diff_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
 
 def _curve_figure(curve, x, xlabel, title, group="method", log_x=False, name_fmt="{}"):
     fig = go.Figure()
+    # lines resting on different numbers of splits say so in the legend
+    per_line = curve.groupby(group, sort=False)["n_splits"].agg(_span)
+    mixed = per_line.nunique() > 1
     for g, d in curve.groupby(group, sort=False):
         d = d.sort_values(x)
         color = _color(g) if group == "method" else None
+        n = per_line[g]
+        name = name_fmt.format(g) + (f" ({n} split{'' if n == '1' else 's'})" if mixed else "")
         fig.add_trace(go.Scatter(
-            x=d[x], y=d["mean"], mode="lines+markers", name=name_fmt.format(g),
+            x=d[x], y=d["mean"], mode="lines+markers", name=name,
             line=dict(color=color), customdata=np.stack([d["n_tasks"], d["n_splits"]], -1),
             hovertemplate=f"{xlabel} %{{x}}<br>%{{y:.2f}} %<br>%{{customdata[0]}} tasks, "
                           "%{customdata[1]} splits<extra></extra>"))
