@@ -148,7 +148,8 @@ with f4:
         try:
             from gbrff.viz import paper as paper_figs
 
-            fig4 = paper_figs.scaling_figure(stored["scaling"])
+            fig4 = paper_figs.scaling_figure(stored["scaling"],
+                                             time_limit=paper_figs.scaling_time_limit(RESULTS / "scaling"))
             st.plotly_chart(fig4, key="fig4", config={"displaylogo": False})
             explain("Train + predict time on growing synthetic data (log–log): GBRFF2 is the fastest kernel "
                     "method, behind tree-based LightGBM.")

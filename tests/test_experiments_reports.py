@@ -160,7 +160,12 @@ def test_paper_figures_state_their_splits():
                           "n_tasks": 16, "n_splits": 20})
     assert "16 tasks × 20" in viz.landmarks_figure(curve).layout.title.text
     times = pd.DataFrame({"method": ["LGBM"], "n_samples": [150], "seconds": [0.1], "seed": 0})
-    assert "1 data seed" in viz.scaling_figure(times).layout.title.text
+    fig = viz.scaling_figure(times, time_limit=100)
+    assert "1 data seed" in fig.layout.title.text
+    # the limit is a trace at y = 100 (a shape on the log axis would sit at 10^100)
+    limit = [t for t in fig.data if t.name == "time limit 100 s"]
+    assert len(limit) == 1 and list(limit[0].y) == [100, 100]
+    assert fig.layout.shapes == ()
 
 
 def test_figures_load_from_a_results_folder(out, tmp_path):

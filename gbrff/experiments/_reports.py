@@ -149,9 +149,11 @@ def _report_toy(outdir, records):
     _html(toy_figure(curve), outdir / "fig5_toy.html")
 
 
-def _report_scaling(outdir, records, time_limit=1000.0):
-    from ..viz.paper import scaling_figure
+def _report_scaling(outdir, records, time_limit=None):
+    from ..viz.paper import scaling_figure, scaling_time_limit
 
+    if time_limit is None:  # the 'report' command: the limit of the last run
+        time_limit = scaling_time_limit(outdir)
     times = scaling_frame(records)
     times.to_csv(outdir / "times.csv", index=False, float_format="%.6f")
     if not times.empty:

@@ -192,8 +192,12 @@ def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
         fig.add_trace(go.Scatter(x=d["n_samples"], y=d["seconds"], mode="lines+markers",
                                  name=m, line=dict(color=_color(m)),
                                  hovertemplate="n = %{x}<br>%{y:.3g} s<extra>" + m + "</extra>"))
-    fig.add_hline(y=time_limit, line=dict(color="gray", dash="dot"),
-                  annotation_text=f"time limit {time_limit:g} s")
+    if len(times):
+        # a trace, not add_hline: shapes on a log axis misplace the line
+        xs = [times["n_samples"].min(), times["n_samples"].max()]
+        fig.add_trace(go.Scatter(x=xs, y=[time_limit, time_limit], mode="lines",
+                                 name=f"time limit {time_limit:g} s",
+                                 line=dict(color="gray", dash="dot"), hoverinfo="skip"))
     n_seeds = times["seed"].nunique() if "seed" in times else 1
     fig.update_layout(
         title="Fig. 4: train + predict time on make_classification data<br>"
@@ -261,17 +265,22 @@ def figure3(results_dir="results") -> go.Figure:
     return kbudget_figure(_stored("kbudget", results_dir))
 
 
+def scaling_time_limit(folder="results/scaling", default=1000.0) -> float:
+    """The time limit of the last ``scaling`` run recorded in ``folder/meta.json``."""
+    import json
+
+    meta = Path(folder) / "meta.json"
+    if meta.exists():
+        runs = json.loads(meta.read_text()).get("runs", [])
+        if runs:
+            return float(runs[-1].get("options", {}).get("time_limit", default))
+    return default
+
+
 def figure4(results_dir="results", time_limit=None) -> go.Figure:
     """Fig. 4 from ``results/scaling/times.csv`` (time limit read from meta.json)."""
     if time_limit is None:
-        import json
-
-        meta = Path(results_dir) / "scaling" / "meta.json"
-        time_limit = 1000.0
-        if meta.exists():
-            runs = json.loads(meta.read_text()).get("runs", [])
-            if runs:
-                time_limit = runs[-1].get("options", {}).get("time_limit", time_limit)
+        time_limit = scaling_time_limit(Path(results_dir) / "scaling")
     return scaling_figure(_stored("scaling", results_dir), time_limit=time_limit)
 
 
