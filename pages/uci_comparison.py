@@ -56,12 +56,15 @@ def load_stored():
 
 
 def ranks(summary, tasks):
-    """Average rank per method over ``tasks`` (1 = best), only tasks where every method has a value."""
+    """Average rank per method over ``tasks`` (1 = best), only tasks where every method has a value.
+
+    Returns (ranks, the tasks ranked). Equal means tie (to 1e-9: the same
+    accuracies summed in another order differ in the last bits)."""
     piv = summary.pivot_table(index="task", columns="method", values="mean")
-    piv = piv.reindex(index=[t for t in tasks if t in piv.index]).dropna()
+    piv = piv.reindex(index=[t for t in tasks if t in piv.index]).dropna().round(9)
     if piv.empty:
-        return pd.Series(dtype=float), 0
-    return piv.rank(axis=1, ascending=False).mean().sort_values(), len(piv)
+        return pd.Series(dtype=float), []
+    return piv.rank(axis=1, ascending=False).mean().sort_values(), list(piv.index)
 
 
 paper = load_paper()
@@ -82,7 +85,7 @@ if summary is None or summary.empty:
         st.dataframe(wide.style.format("{:.1f}", na_rep="–").highlight_max(axis=1, color="#fdd49e"),
                      width="stretch")
         r, k = ranks(paper, TASKS[:15])
-        st.markdown(f"Published average ranks over {k} tasks (1 = best): " +
+        st.markdown(f"Published average ranks over {len(k)} tasks (1 = best): " +
                     ", ".join(f"**{m}** {v:.2f}" for m, v in r.items()))
 else:
     methods_here = [m for m in METHODS + sorted(set(summary["method"]) - set(METHODS))
@@ -107,13 +110,14 @@ else:
     c1, c2 = st.columns(2)
     r_ours, k_ours = ranks(summary, TASKS[:15])
     c1.subheader("Average rank, reproduced")
-    c1.dataframe(r_ours.rename("average rank").to_frame(), width="stretch")
-    c1.caption(f"Over the {k_ours} of the first 15 tasks where every reproduced method has a result.")
+    c1.dataframe(r_ours.round(2).rename("average rank").to_frame(), width="stretch")
+    c1.caption(f"Over the {len(k_ours)} of the first 15 tasks where every reproduced method has a result.")
     if paper is not None:
-        r_pap, k_pap = ranks(paper[paper["method"].isin(methods_here)], TASKS[:15])
+        r_pap, k_pap = ranks(paper[paper["method"].isin(methods_here)], k_ours)
         c2.subheader("Average rank, paper")
-        c2.dataframe(r_pap.rename("average rank").to_frame(), width="stretch")
-        c2.caption(f"Published values of the same methods over {k_pap} tasks.")
+        c2.dataframe(r_pap.round(2).rename("average rank").to_frame(), width="stretch")
+        c2.caption(f"The paper's published accuracies of the same methods, ranked over the same "
+                   f"{len(k_pap)} tasks.")
     try:
         from gbrff.viz import paper as paper_figs
 

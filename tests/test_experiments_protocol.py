@@ -150,6 +150,19 @@ def test_average_ranks_on_a_known_table():
     assert r.to_dict() == {"A": 1.5, "B": 1.75, "C": 2.75}  # B and C tie on wine: 2.5 each
 
 
+def test_average_ranks_tie_equal_means_summed_in_another_order():
+    """The same split accuracies averaged in another order differ in the last
+    bit (pima: 76.88311688311688 and 76.88311688311687); they must tie."""
+    import pandas as pd
+
+    acc = [100 * k / 77 for k in (50, 51, 53, 57)]   # accuracies on 77 test rows
+    a, b = sum(acc) / 4, sum(acc[::-1]) / 4
+    assert a != b
+    summary = pd.DataFrame({"task": ["pima"] * 3, "method": ["A", "B", "C"],
+                            "n_splits": 4, "mean": [a, b, 10.0], "std": 1.0})
+    assert average_ranks(summary, tasks=["pima"]).to_dict() == {"A": 1.5, "B": 1.5, "C": 3.0}
+
+
 def test_average_ranks_of_the_papers_own_numbers():
     """Ranking the paper's printed numbers gives its printed ranks up to ties of
     the rounded values, once the Mean row is ranked as a 16th row."""
