@@ -154,6 +154,11 @@ def test_paper_figures_state_their_splits():
     fig = viz.table2_figure(summary, paper)
     assert isinstance(fig, go.Figure) and "3–20 splits" in fig.layout.title.text
     assert {t.name for t in fig.data} >= {"GBRFF1", "GBRFF2", "LGBM"}
+    # equal square axes that hold every point and stop at 101 %
+    assert fig.layout.xaxis.range == fig.layout.yaxis.range
+    lo, hi = fig.layout.xaxis.range
+    assert lo < paper["mean"].min() and paper["mean"].max() < hi <= 101
+    assert fig.layout.yaxis.scaleanchor == "x"
     heat = viz.table2_diff_figure(summary, paper)
     assert np.nanmax(np.abs(np.asarray(heat.data[0].z, dtype=float))) == 0
     curve = pd.DataFrame({"method": ["GBRFF2"] * 2, "n_landmarks": [1, 2], "mean": [80, 85],

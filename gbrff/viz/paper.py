@@ -80,11 +80,13 @@ def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
     methods = [m for m in (methods or METHOD_COLORS) if m in set(df["method"])]
     fig = go.Figure()
     if not df.empty:
-        lo = float(min(df["mean"].min(), df["paper_mean"].min())) - 2
-        hi = float(max(df["mean"].max(), df["paper_mean"].max())) + 2
+        # one square range for both axes, wide enough for the error bars, and
+        # never past 101 % (a mean + std above 100 % is clipped, not drawn)
+        lo = float(min((df["mean"] - df["std"]).min(), df["paper_mean"].min())) - 1
+        hi = min(float(max(df["mean"].max(), df["paper_mean"].max())) + 2, 101.0)
         fig.add_trace(go.Scatter(x=[lo, hi, hi, lo], y=[lo - tolerance, hi - tolerance,
                                                         hi + tolerance, lo + tolerance],
-                                 fill="toself", fillcolor="rgba(0,0,0,0.08)",
+                                 mode="lines", fill="toself", fillcolor="rgba(0,0,0,0.08)",
                                  line=dict(width=0), hoverinfo="skip",
                                  name=f"paper ± {tolerance:g} points"))
         fig.add_trace(go.Scatter(x=[lo, hi], y=[lo, hi], mode="lines",
@@ -107,6 +109,11 @@ def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
         xaxis_title="paper's mean test accuracy (%)",
         yaxis_title="reproduced mean test accuracy (%)", font=_FONT,
         legend=dict(orientation="h", y=-0.2), height=650)
+    if not df.empty:
+        # equal scales on a square plot area: the diagonal at 45 degrees, and no
+        # range stretched past the data (constrain="domain" shrinks the area)
+        fig.update_xaxes(range=[lo, hi], constrain="domain")
+        fig.update_yaxes(range=[lo, hi], constrain="domain")
     fig.update_yaxes(scaleanchor="x", scaleratio=1)
     return fig
 
