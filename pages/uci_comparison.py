@@ -58,13 +58,15 @@ def load_stored():
 def ranks(summary, tasks):
     """Average rank per method over ``tasks`` (1 = best), only tasks where every method has a value.
 
-    Returns (ranks, the tasks ranked). Equal means tie (to 1e-9: the same
-    accuracies summed in another order differ in the last bits)."""
+    Returns (ranks, the tasks ranked); the ranking is the runner's own
+    (:func:`gbrff.experiments.average_ranks`: equal means tie)."""
+    from gbrff.experiments import average_ranks
+
     piv = summary.pivot_table(index="task", columns="method", values="mean")
-    piv = piv.reindex(index=[t for t in tasks if t in piv.index]).dropna().round(9)
-    if piv.empty:
+    ranked = [t for t in tasks if t in piv.index and piv.loc[t].notna().all()]
+    if not ranked:
         return pd.Series(dtype=float), []
-    return piv.rank(axis=1, ascending=False).mean().sort_values(), list(piv.index)
+    return average_ranks(summary, tasks=ranked).sort_values().rename_axis("method"), ranked
 
 
 paper = load_paper()
