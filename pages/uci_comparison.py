@@ -62,11 +62,8 @@ def ranks(summary, tasks):
     (:func:`gbrff.experiments.average_ranks`: equal means tie)."""
     from gbrff.experiments import average_ranks
 
-    piv = summary.pivot_table(index="task", columns="method", values="mean")
-    ranked = [t for t in tasks if t in piv.index and piv.loc[t].notna().all()]
-    if not ranked:
-        return pd.Series(dtype=float), []
-    return average_ranks(summary, tasks=ranked).sort_values().rename_axis("method"), ranked
+    r = average_ranks(summary, tasks=tasks)
+    return r.sort_values().rename_axis("method"), r.attrs.get("tasks", [])
 
 
 paper = load_paper()

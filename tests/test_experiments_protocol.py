@@ -148,6 +148,7 @@ def test_average_ranks_on_a_known_table():
         "n_splits": 20, "mean": [90, 80, 80, 70, 75, 60], "std": 1.0})
     r = average_ranks(summary, tasks=["wine", "sonar"])
     assert r.to_dict() == {"A": 1.5, "B": 1.75, "C": 2.75}  # B and C tie on wine: 2.5 each
+    assert r.attrs["tasks"] == ["wine", "sonar"] and r.attrs["n_tasks"] == 2
 
 
 def test_average_ranks_tie_equal_means_summed_in_another_order():

@@ -156,6 +156,7 @@ def average_ranks(summary: pd.DataFrame, tasks=TASK_ORDER[:15], methods=None,
     ranks = np.array([rankdata(-r, method="average") for r in rows])
     out = pd.Series(ranks.mean(axis=0), index=methods, name="average_rank")
     out.attrs["n_tasks"] = len(piv)
+    out.attrs["tasks"] = list(piv.index)
     return out
 
 
