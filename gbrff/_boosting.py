@@ -22,52 +22,105 @@ if _kernels is None:
 else:
     ENGINE = "aot: " + _reason
 
-__all__ = ["ENGINE", "GBRFF2Model", "GBRFF1Model", "fit_gbrff2", "fit_gbrff1", "initial_score",
+__all__ = ["ENGINE", "Expansion", "fit_gbrff2", "fit_gbrff1", "initial_score",
            "staged_scores"]
 
 
 @dataclass
-class GBRFF2Model:
-    """A fitted binary GBRFF2: H(x) = init_score + sum_t alphas[t] cos(omegas[t].x - biases[t])."""
-    init_score: float
-    omegas: np.ndarray          # (T, d)
-    biases: np.ndarray          # (T,)
-    alphas: np.ndarray          # (T,)
-    train_loss: np.ndarray      # (T,)
-    val_loss: np.ndarray = field(default_factory=lambda: np.empty(0))
+class Expansion:
+    """A fitted binary GBRFF model, whatever its loss and weak learner.
+
+    H(x) = init_score + sum_t alphas[t] h_t(x), with
+    h_t(x) = sum_k q[t, k] cos(omegas[t, k] . x - phases[t, k]).
+
+    The single-cosine learner of GBRFF2 has K = 1, q = 1 and phases = b; the
+    landmark learners of GBRFF1 have K cosines cos(omega . (landmark - x)), so
+    phases[t, k] = omegas[t, k] . landmarks[t]. ``alphas`` include the
+    learning rate. This is the one object that the estimators, the figures,
+    the app, the JSON export and the tests read.
+    """
+    learner: str                # "cosine" (GBRFF2) or "landmark" (GBRFF1)
+    loss: str                   # "exponential"
+    init_score: float           # H^0
+    omegas: np.ndarray          # (T, K, d) frequencies
+    phases: np.ndarray          # (T, K)
+    q: np.ndarray               # (T, K) weights of the K cosines of an iteration
+    alphas: np.ndarray          # (T,) steps
+    landmarks: np.ndarray = None   # (T, d) for the landmark learners, else None
+    train_loss: np.ndarray = field(default_factory=lambda: np.empty(0))   # (T,)
+    val_loss: np.ndarray = field(default_factory=lambda: np.empty(0))     # (T,) or empty
 
     @property
     def n_iter(self):
         return self.alphas.shape[0]
 
-    def components(self):
-        """(W, phases, coefs, group) of the cosine expansion used to predict."""
-        return self.omegas, self.biases, self.alphas, 1
-
-
-@dataclass
-class GBRFF1Model:
-    """A fitted binary GBRFF1:
-    H(x) = init_score + sum_t alphas[t] sum_j q[t, j] cos(omegas[t, j].(landmarks[t] - x))."""
-    init_score: float
-    omegas: np.ndarray          # (T, K, d)
-    landmarks: np.ndarray       # (T, d)
-    q: np.ndarray               # (T, K)
-    alphas: np.ndarray          # (T,)
-    train_loss: np.ndarray      # (T,)
-    val_loss: np.ndarray = field(default_factory=lambda: np.empty(0))
+    @property
+    def n_components(self):
+        """K, the cosines of one weak learner."""
+        return self.omegas.shape[1]
 
     @property
-    def n_iter(self):
-        return self.alphas.shape[0]
+    def n_features(self):
+        return self.omegas.shape[2]
+
+    def weak_learner(self, t, X):
+        """h_t on the rows of X (n, d), t = 0 .. n_iter - 1 (without alpha)."""
+        X = np.asarray(X, dtype=np.float64)
+        return np.cos(X @ self.omegas[t].T - self.phases[t]) @ self.q[t]
+
+    def truncated(self, n_iter):
+        """The expansion of the first ``n_iter`` iterations."""
+        cut = slice(0, n_iter)
+        return Expansion(self.learner, self.loss, self.init_score, self.omegas[cut],
+                         self.phases[cut], self.q[cut], self.alphas[cut],
+                         None if self.landmarks is None else self.landmarks[cut],
+                         self.train_loss[cut], self.val_loss[cut])
 
     def components(self):
+        """(W, phases, coefs, K) of the flat cosine sum used to predict:
+        H = init_score + sum_i coefs[i] cos(W[i] . x - phases[i])."""
         T, K, d = self.omegas.shape
-        W = self.omegas.reshape(T * K, d)
-        # cos(w.(l - x)) = cos(w.x - w.l)
-        phases = np.einsum("tkd,td->tk", self.omegas, self.landmarks).reshape(T * K)
-        coefs = (self.alphas[:, None] * self.q).reshape(T * K)
-        return W, phases, coefs, K
+        coefs = self.alphas if K == 1 else (self.alphas[:, None] * self.q).reshape(T * K)
+        return self.omegas.reshape(T * K, d), self.phases.reshape(T * K), coefs, K
+
+    def decision_function(self, X, n_threads=1):
+        """H(X) after the last iteration."""
+        return final_scores(self, X, n_threads)
+
+    def staged_decision_function(self, X):
+        """Yield H(X) after each iteration."""
+        return staged_scores(self, X)
+
+    def to_dict(self):
+        """Plain lists and numbers (JSON-ready); :meth:`from_dict` inverts it."""
+        out = {"learner": self.learner, "loss": self.loss, "init_score": float(self.init_score)}
+        for name in ("omegas", "phases", "q", "alphas", "landmarks", "train_loss", "val_loss"):
+            value = getattr(self, name)
+            out[name] = None if value is None else np.asarray(value).tolist()
+        return out
+
+    @classmethod
+    def from_dict(cls, d):
+        arrays = {k: (None if d.get(k) is None else np.asarray(d[k], dtype=np.float64))
+                  for k in ("omegas", "phases", "q", "alphas", "landmarks", "train_loss",
+                            "val_loss")}
+        T = arrays["alphas"].shape[0]
+        if arrays["omegas"].size == 0:
+            arrays["omegas"] = arrays["omegas"].reshape(T, 0, 0)
+        return cls(d["learner"], d["loss"], float(d["init_score"]), **arrays)
+
+
+def _cosine_expansion(init, omegas, biases, alphas, train_loss, val_loss):
+    T, d = omegas.shape
+    return Expansion("cosine", "exponential", init, omegas.reshape(T, 1, d),
+                     biases.reshape(T, 1), np.ones((T, 1)), alphas, None, train_loss, val_loss)
+
+
+def _landmark_expansion(init, omegas, landmarks, q, alphas, train_loss, val_loss):
+    # cos(w.(l - x)) = cos(w.x - w.l)
+    phases = np.einsum("tkd,td->tk", omegas, landmarks)
+    return Expansion("landmark", "exponential", init, omegas, phases, q, alphas, landmarks,
+                     train_loss, val_loss)
 
 
 def initial_score(y, sw):
@@ -125,8 +178,8 @@ def fit_gbrff2(X, y, sw, *, n_estimators, gamma, reg_lambda, learning_rate, n_op
         XT, y, sw, H, omegas, biases, alphas, train_loss, int(n_optim_steps),
         float(reg_lambda), float(learning_rate), XvT, yv, swv, Hv, val_loss,
         int(n_iter_no_change or 0), float(tol))
-    return GBRFF2Model(init, omegas[:n_iter], biases[:n_iter], alphas[:n_iter],
-                       train_loss[:n_iter], val_loss[:n_iter] if yv.shape[0] else np.empty(0))
+    return _cosine_expansion(init, omegas[:n_iter], biases[:n_iter], alphas[:n_iter],
+                             train_loss[:n_iter], val_loss[:n_iter] if yv.shape[0] else np.empty(0))
 
 
 def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_rate,
@@ -153,8 +206,9 @@ def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_ra
         XT, y, sw, H, omegas, landmarks, q, alphas, train_loss, int(n_optim_steps),
         float(beta), float(learning_rate), XvT, yv, swv, Hv, val_loss,
         int(n_iter_no_change or 0), float(tol))
-    return GBRFF1Model(init, omegas[:n_iter], landmarks[:n_iter], q[:n_iter], alphas[:n_iter],
-                       train_loss[:n_iter], val_loss[:n_iter] if yv.shape[0] else np.empty(0))
+    return _landmark_expansion(init, omegas[:n_iter], landmarks[:n_iter], q[:n_iter],
+                               alphas[:n_iter], train_loss[:n_iter],
+                               val_loss[:n_iter] if yv.shape[0] else np.empty(0))
 
 
 def staged_scores(model, X, max_block_bytes=1 << 25):

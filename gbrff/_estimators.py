@@ -77,7 +77,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if n_classes == 2:
             model = self._fit_binary(X, np.where(y_idx == 1, 1.0, -1.0), sample_weight,
                                      gamma, rng)
-            self._models = [model]
+            self.expansions_ = [model]
             self._set_binary_attributes(model)
         else:
             # one seed a class, drawn up front: the same models for any n_jobs
@@ -90,11 +90,11 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             n_threads = min(effective_n_jobs(self.n_jobs), n_classes)
             if n_threads > 1:       # the compiled boosting loop releases the GIL
                 with ThreadPoolExecutor(n_threads) as pool:
-                    self._models = list(pool.map(fit_class, range(n_classes)))
+                    self.expansions_ = list(pool.map(fit_class, range(n_classes)))
             else:
-                self._models = [fit_class(k) for k in range(n_classes)]
-            self.init_score_ = np.array([m.init_score for m in self._models])
-            self.n_estimators_ = np.array([m.n_iter for m in self._models])
+                self.expansions_ = [fit_class(k) for k in range(n_classes)]
+            self.init_score_ = np.array([m.init_score for m in self.expansions_])
+            self.n_estimators_ = np.array([m.n_iter for m in self.expansions_])
         return self
 
     def _split_validation(self, X, y, sw, rng):
@@ -132,12 +132,22 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             setattr(self, name + "_", value)
 
     @property
+    def expansion_(self):
+        """The fitted :class:`gbrff.Expansion` of a binary problem (for more
+        than two classes, ``expansions_`` holds one per class)."""
+        check_is_fitted(self)
+        if len(self.expansions_) != 1:
+            raise AttributeError("a one-vs-rest model has one expansion per class: "
+                                 "read expansions_[k]")
+        return self.expansions_[0]
+
+    @property
     def estimators_(self):
         """One dict of fitted arrays per binary model (one per class for more
         than two classes, one-vs-rest)."""
         check_is_fitted(self)
         return [dict(init_score=m.init_score, alphas=m.alphas, train_loss=m.train_loss,
-                     **self._weak_learner_arrays(m)) for m in self._models]
+                     **self._weak_learner_arrays(m)) for m in self.expansions_]
 
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
@@ -154,20 +164,20 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         """
         X = self._validate_for_predict(X)
         n_threads = effective_n_jobs(self.n_jobs)
-        scores = [_boosting.final_scores(m, X, n_threads) for m in self._models]
+        scores = [_boosting.final_scores(m, X, n_threads) for m in self.expansions_]
         return scores[0] if len(scores) == 1 else np.column_stack(scores)
 
     def staged_decision_function(self, X):
         """Yield H(X) after each boosting iteration (as scikit-learn's
         gradient boosting does), the last one equal to ``decision_function``."""
         X = self._validate_for_predict(X)
-        if len(self._models) == 1:
-            yield from _boosting.staged_scores(self._models[0], X)
+        if len(self.expansions_) == 1:
+            yield from _boosting.staged_scores(self.expansions_[0], X)
             return
-        gens = [_boosting.staged_scores(m, X) for m in self._models]
-        last = [np.full(X.shape[0], m.init_score) for m in self._models]
-        for t in range(max(m.n_iter for m in self._models)):
-            for k, (g, m) in enumerate(zip(gens, self._models)):
+        gens = [_boosting.staged_scores(m, X) for m in self.expansions_]
+        last = [np.full(X.shape[0], m.init_score) for m in self.expansions_]
+        for t in range(max(m.n_iter for m in self.expansions_)):
+            for k, (g, m) in enumerate(zip(gens, self.expansions_)):
                 if t < m.n_iter:
                     last[k] = next(g)
             yield np.column_stack(last)
@@ -272,6 +282,10 @@ class GBRFF2Classifier(_BaseGBRFF):
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int
         Number of iterations actually run.
+    expansions_ : list of :class:`gbrff.Expansion`
+        The fitted model(s), one per binary problem: frequencies, phases,
+        q, α, H⁰ and the loss in one form common to every GBRFF estimator;
+        ``expansion_`` is the only one of a binary problem.
 
     For more than two classes, one binary model per class (one-vs-rest) is
     fitted; ``init_score_`` and ``n_estimators_`` are then arrays over the
@@ -319,7 +333,7 @@ class GBRFF2Classifier(_BaseGBRFF):
 
     @staticmethod
     def _weak_learner_arrays(m):
-        return dict(omegas=m.omegas, biases=m.biases)
+        return dict(omegas=m.omegas[:, 0, :], biases=m.phases[:, 0])
 
 
 class GBRFF1Classifier(_BaseGBRFF):
@@ -352,7 +366,7 @@ class GBRFF1Classifier(_BaseGBRFF):
 
     Attributes
     ----------
-    classes_, n_features_in_, init_score_, alphas_, train_loss_, n_estimators_
+    classes_, n_features_in_, init_score_, alphas_, train_loss_, n_estimators_, expansions_
         As in :class:`GBRFF2Classifier`.
     omegas_ : ndarray of shape (T, K, n_features)
     landmarks_ : ndarray of shape (T, n_features)
