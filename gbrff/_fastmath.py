@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-__all__ = ["fexp", "fexpm1_shift", "fsincos", "fcos", "fsincos_lp", "fexpm1_shift_lp"]
+__all__ = ["fma", "fexp", "fexpm1_shift", "fsincos", "fcos", "fsincos_lp", "fexpm1_shift_lp"]
 
 
 @intrinsic
@@ -40,6 +40,18 @@ def _i64_as_f64(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.bitcast(args[0], context.get_value_type(types.float64))
+
+    return sig, codegen
+
+
+@intrinsic
+def fma(typingctx, a, b, c):
+    """a * b + c rounded once (LLVM's ``llvm.fma``): the same bits on every
+    CPU, where ``fastmath={"contract"}`` leaves fusing to the optimiser."""
+    sig = types.float64(types.float64, types.float64, types.float64)
+
+    def codegen(context, builder, signature, args):
+        return builder.fma(*args)
 
     return sig, codegen
 

@@ -28,7 +28,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ._fastmath import fexp, fexpm1_shift, fexpm1_shift_lp, fsincos, fsincos_lp
+from ._fastmath import fma, fexp, fexpm1_shift, fexpm1_shift_lp, fsincos, fsincos_lp
 
 # exponents above this would overflow exp() in a sum of many terms: shift
 _SHIFT_START = 600.0
@@ -100,6 +100,146 @@ def _dot(a, b):
     for i in range(m, n):
         r += a[i] * b[i]
     return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) + r
+
+
+# The small products of the L-BFGS steps and of the GBRFF1 landmark (vectors
+# of length d, K x d matrices) were once np.dot and @, i.e. calls into scipy's
+# OpenBLAS, which picks its kernels by CPU at run time: on AVX-512 cores it
+# sums in another order than on Haswell/Zen cores, so a seed gave other
+# models on other machines. The three functions below compute them bit for
+# bit as OpenBLAS's Haswell/Zen kernels (ddot, dgemv_t, dgemv_n), the machine
+# the committed results were computed on, on every CPU: the fused
+# multiply-adds are explicit (``fma``), every other operation is in the
+# kernels' order. tests/test_engine_blas.py compares them with scipy's BLAS
+# run with OPENBLAS_CORETYPE=Haswell.
+@njit(cache=True)
+def blas_dot(x, y):
+    """x . y (ddot): 16 fused lanes over the first n & -16 terms (four
+    256-bit accumulators, folded high half onto low, pairwise, then the two
+    lanes), then the remainder in order without fusing."""
+    n = x.shape[0]
+    n1 = n & -16
+    dot = 0.0
+    if n1:
+        a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = 0.0
+        a8 = a9 = a10 = a11 = a12 = a13 = a14 = a15 = 0.0
+        for i in range(0, n1, 16):
+            a0 = fma(x[i], y[i], a0)
+            a1 = fma(x[i + 1], y[i + 1], a1)
+            a2 = fma(x[i + 2], y[i + 2], a2)
+            a3 = fma(x[i + 3], y[i + 3], a3)
+            a4 = fma(x[i + 4], y[i + 4], a4)
+            a5 = fma(x[i + 5], y[i + 5], a5)
+            a6 = fma(x[i + 6], y[i + 6], a6)
+            a7 = fma(x[i + 7], y[i + 7], a7)
+            a8 = fma(x[i + 8], y[i + 8], a8)
+            a9 = fma(x[i + 9], y[i + 9], a9)
+            a10 = fma(x[i + 10], y[i + 10], a10)
+            a11 = fma(x[i + 11], y[i + 11], a11)
+            a12 = fma(x[i + 12], y[i + 12], a12)
+            a13 = fma(x[i + 13], y[i + 13], a13)
+            a14 = fma(x[i + 14], y[i + 14], a14)
+            a15 = fma(x[i + 15], y[i + 15], a15)
+        lo = ((a0 + a2) + (a4 + a6)) + ((a8 + a10) + (a12 + a14))
+        hi = ((a1 + a3) + (a5 + a7)) + ((a9 + a11) + (a13 + a15))
+        dot = lo + hi
+    for i in range(n1, n):
+        dot += y[i] * x[i]
+    return dot
+
+
+@njit(cache=True)
+def matvec(A, x, out):
+    """out = A @ x for a C-ordered A (K, d) (dgemv_t): rows of A in groups of
+    four (fused, 4 lanes), then a pair (2 lanes), then one (4 lanes, not
+    fused), over the first d & -4 columns; the last d & 3 columns fused as
+    gcc compiles y += a0 x0 + a1 x1 + a2 x2."""
+    K, d = A.shape
+    d3 = d & 3
+    d4 = d - d3
+    k4 = K & -4
+    for j in range(K):
+        a = A[j]
+        acc = 0.0
+        if d4 > 0:
+            s0 = s1 = s2 = s3 = 0.0
+            if j < k4:
+                for i in range(0, d4, 4):
+                    s0 = fma(a[i], x[i], s0)
+                    s1 = fma(a[i + 1], x[i + 1], s1)
+                    s2 = fma(a[i + 2], x[i + 2], s2)
+                    s3 = fma(a[i + 3], x[i + 3], s3)
+                acc = (s0 + s2) + (s1 + s3)
+            elif (K & 2) and j < k4 + 2:
+                for i in range(0, d4, 2):
+                    s0 += a[i] * x[i]
+                    s1 += a[i + 1] * x[i + 1]
+                acc = s0 + s1
+            else:
+                for i in range(0, d4, 4):
+                    s0 += a[i] * x[i]
+                    s1 += a[i + 1] * x[i + 1]
+                    s2 += a[i + 2] * x[i + 2]
+                    s3 += a[i + 3] * x[i + 3]
+                acc = (s0 + s2) + (s1 + s3)
+        if d3 == 1:
+            acc = fma(a[d4], x[d4], acc)
+        elif d3 > 1:
+            p = fma(a[d4], x[d4], a[d4 + 1] * x[d4 + 1])
+            if d3 == 3:
+                p = fma(a[d4 + 2], x[d4 + 2], p)
+            acc = acc + p
+        out[j] = acc
+
+
+@njit(cache=True)
+def matvec_t(A, g, out):
+    """out = A.T @ g for a C-ordered A (K, d) (dgemv_n): rows of A in groups
+    of four, then a pair, then one, each added into out over its first d & -4
+    entries; the last d & 3 entries summed over the rows of A in order (in
+    pairs when d is 2 or 3, in fours when d is 1)."""
+    K, d = A.shape
+    d3 = d & 3
+    d4 = d - d3
+    k4 = K & -4
+    for r in range(d):
+        out[r] = 0.0
+    if d4 > 0:
+        for c in range(0, k4, 4):
+            a0 = A[c]
+            a1 = A[c + 1]
+            a2 = A[c + 2]
+            a3 = A[c + 3]
+            for r in range(d4):
+                t0 = fma(a2[r], g[c + 2], a0[r] * g[c])
+                t1 = fma(a3[r], g[c + 3], a1[r] * g[c + 1])
+                out[r] += t0 + t1
+        c = k4
+        if K & 2:
+            for r in range(d4):
+                out[r] += A[c, r] * g[c] + A[c + 1, r] * g[c + 1]
+            c += 2
+        if K & 1:
+            for r in range(d4):
+                out[r] += A[c, r] * g[c]
+    for r in range(d4, d):
+        t = 0.0
+        if d == 1:
+            for c in range(0, k4, 4):
+                t += ((A[c, r] * g[c] + A[c + 1, r] * g[c + 1]) + A[c + 2, r] * g[c + 2]) \
+                    + A[c + 3, r] * g[c + 3]
+            for c in range(k4, K):
+                t += A[c, r] * g[c]
+        elif d <= 3:
+            for c in range(0, k4, 4):
+                t += A[c, r] * g[c] + A[c + 1, r] * g[c + 1]
+                t += A[c + 2, r] * g[c + 2] + A[c + 3, r] * g[c + 3]
+            for c in range(k4, K):
+                t += A[c, r] * g[c]
+        else:
+            for c in range(K):
+                t += A[c, r] * g[c]
+        out[r] = out[r] + t
 
 
 _BLOCK = 2048   # samples a block: the block's slice of z or g stays in L1
@@ -677,18 +817,18 @@ def _lbfgs_direction(grad, S, Y, rho, n_hist, head, direction, alpha_buf):
     # newest to oldest
     for j in range(n_hist):
         idx = (head - 1 - j) % m
-        a = rho[idx] * np.dot(S[idx], direction)
+        a = rho[idx] * blas_dot(S[idx], direction)
         alpha_buf[idx] = a
         for k in range(direction.shape[0]):
             direction[k] -= a * Y[idx, k]
     if n_hist > 0:
         idx = (head - 1) % m
-        gamma = np.dot(S[idx], Y[idx]) / np.dot(Y[idx], Y[idx])
+        gamma = blas_dot(S[idx], Y[idx]) / blas_dot(Y[idx], Y[idx])
         for k in range(direction.shape[0]):
             direction[k] *= gamma
     for j in range(n_hist - 1, -1, -1):
         idx = (head - 1 - j) % m
-        bcoef = rho[idx] * np.dot(Y[idx], direction)
+        bcoef = rho[idx] * blas_dot(Y[idx], direction)
         for k in range(direction.shape[0]):
             direction[k] += S[idx, k] * (alpha_buf[idx] - bcoef)
 
@@ -698,11 +838,11 @@ def _descent_direction(grad, S, Y, rho, n_hist, head, direction, abuf):
     """The L-BFGS direction, or the steepest descent when it is not a descent
     direction (the history is then dropped). Returns (slope, n_hist); a slope
     that is not negative (zero or non-finite gradient) means: stop."""
-    gnorm2 = np.dot(grad, grad)
+    gnorm2 = blas_dot(grad, grad)
     if not (gnorm2 > 0.0) or not math.isfinite(gnorm2):
         return 0.0, n_hist
     _lbfgs_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
-    slope = np.dot(grad, direction)
+    slope = blas_dot(grad, direction)
     if not (slope < 0.0):
         for k in range(grad.shape[0]):
             direction[k] = -grad[k]
@@ -722,8 +862,8 @@ def _backtrack(step, slope, f, ft):
 @njit(cache=True)
 def _lbfgs_store(s_vec, y_vec, S, Y, rho, n_hist, head):
     """Store a curvature pair if s.y > 0 (relative test); returns (n_hist, head)."""
-    sy = np.dot(s_vec, y_vec)
-    if sy > 1e-12 * math.sqrt(np.dot(s_vec, s_vec) * np.dot(y_vec, y_vec)) and sy > 0.0:
+    sy = blas_dot(s_vec, y_vec)
+    if sy > 1e-12 * math.sqrt(blas_dot(s_vec, s_vec) * blas_dot(y_vec, y_vec)) and sy > 0.0:
         S[head] = s_vec
         Y[head] = y_vec
         rho[head] = 1.0 / sy
@@ -866,10 +1006,10 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
     # over X), capped at scipy's first step (a move of unit length); later
     # steps are L-BFGS's unit steps
     if have_pq and shift == 0.0:
-        f = _omega_first_terms(g_i, u, yt, sw, b, g_i, lbuf, zt) + lam * np.dot(omega, omega)
+        f = _omega_first_terms(g_i, u, yt, sw, b, g_i, lbuf, zt) + lam * blas_dot(omega, omega)
         kappa = 1.0
     else:
-        f, kappa = _omega_objective(z, yt, sw, shift, b, lam, np.dot(omega, omega), g_i, lbuf,
+        f, kappa = _omega_objective(z, yt, sw, shift, b, lam, blas_dot(omega, omega), g_i, lbuf,
                                     zt, shift == 0.0)
     n_eval = 1
     back_project(XT, g_i, grad)
@@ -884,14 +1024,14 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
         have_u = False
         step = 1.0
         if n_hist == 0:
-            step = 1.0 / math.sqrt(np.dot(direction, direction))
+            step = 1.0 / math.sqrt(blas_dot(direction, direction))
             if it == 0 and shift == 0.0:
                 project(XT, direction, u)
                 have_u = True
                 cv = 0.0
                 for i in range(u.shape[0]):
                     cv += zt[i] * u[i] * u[i]
-                cv += 2.0 * lam * np.dot(direction, direction)
+                cv += 2.0 * lam * blas_dot(direction, direction)
                 if cv > 0.0 and math.isfinite(cv):
                     # never longer than scipy's first step (unit length)
                     step = min(-slope / cv, step)
@@ -903,7 +1043,7 @@ def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, 
                 otrial[k] = omega[k] + step * direction[k]
             if not have_u:
                 project(XT, direction, u)
-            ft, kt = _omega_trial(z, u, step, yt, sw, shift, b, lam, np.dot(otrial, otrial),
+            ft, kt = _omega_trial(z, u, step, yt, sw, shift, b, lam, blas_dot(otrial, otrial),
                                   g_i, zt, lbuf)
             have_u = True
             n_eval += 1
@@ -1061,10 +1201,14 @@ def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
     abuf = np.zeros(m)
     n_hist = 0
     head = 0
-    a = Om @ x
+    a = np.empty(K)
+    matvec(Om, x, a)
     G = np.empty(K)
     f = _landmark_terms(C, S, a, yt, sw, shift, True, G, buf, hbuf)
-    grad = Om.T @ G
+    grad = np.empty(d)
+    matvec_t(Om, G, grad)
+    gnew = np.empty(d)
+    ua = np.empty(K)
     direction = np.empty(d)
     at = np.empty(K)
     if _converged(np.inf, f, grad, shift):
@@ -1075,8 +1219,8 @@ def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
             break
         step = 1.0
         if n_hist == 0:
-            step = 1.0 / math.sqrt(np.dot(direction, direction))
-        ua = Om @ direction
+            step = 1.0 / math.sqrt(blas_dot(direction, direction))
+        matvec(Om, direction, ua)
         accepted = False
         ft = 0.0
         for _ls in range(30):
@@ -1094,9 +1238,9 @@ def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
         a[:] = at
         f_old = f
         f = _landmark_terms(C, S, a, yt, sw, shift, True, G, buf, hbuf)
-        gnew = Om.T @ G
+        matvec_t(Om, G, gnew)
         n_hist, head = _lbfgs_store(step * direction, gnew - grad, Sm, Ym, rho, n_hist, head)
-        grad = gnew
+        grad, gnew = gnew, grad
         if _converged(f_old, f, grad, shift):
             break
     return f
@@ -1188,7 +1332,8 @@ def gbrff1_boost(XT, y, sw, H, omegas, landmarks, qs, alphas, train_loss,
             x[k] = 0.0
         if n_steps > 0:
             landmark_descent(Cm, Sm, Om, yt, sw, shift, n_steps, x, buf, hbuf)
-        a = Om @ x
+        a = np.empty(K)
+        matvec(Om, x, a)
         q = qs[t]
         rff_weights(Cm, Sm, a, yt, sw, shift, beta, q, buf)
         for i in range(n):
