@@ -120,11 +120,12 @@ class RunLog:
         meta = {"runs": []}
         if self.path.exists():
             try:
-                meta = json.loads(self.path.read_text())
+                meta = json.loads(self.path.read_text(encoding="utf-8"))
             except ValueError:
                 pass
         meta.setdefault("runs", []).append(self.entry)
         meta["total_wall_seconds"] = round(sum(r.get("wall_seconds", 0)
                                                for r in meta["runs"]), 3)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(json.dumps(meta, indent=1, default=str) + "\n")
+        self.path.write_text(json.dumps(meta, indent=1, default=str, ensure_ascii=False) + "\n",
+                             encoding="utf-8")
