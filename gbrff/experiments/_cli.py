@@ -205,21 +205,27 @@ def _debug_arg(p):
 def build_parser():
     p = _Parser(
         prog="python -m gbrff.experiments",
-        description="Reproduce section 4 of Gautheron et al. (ECML-PKDD 2020): "
-                    "Table 2 and Figures 2-5. Protocol (section 4.1): per task and split, "
-                    "a stratified 70/30 split, StandardScaler fit on the training part, "
-                    "5-fold stratified CV grid search on the paper's grid, refit on the "
-                    "whole training part, test accuracy. Every finished fit is stored at "
-                    "once; rerun the same command to resume.",
-        epilog=f"Where results go: a run writes to {DEFAULT_ROOT}/EXPERIMENT in the working "
-               "directory unless --out names another folder. The committed results in "
-               f"{COMMITTED_ROOT}/ change only with --out {COMMITTED_ROOT}/EXPERIMENT, and then "
-               "only by adding to them. A folder that holds results of another configuration "
-               "(experiment, --seed, --n-iter, --n-test) is refused. 'report' rebuilds the "
-               f"reports of {DEFAULT_ROOT}/; 'report all --results {COMMITTED_ROOT}' those of "
-               "the committed results, the same bytes when nothing changed. Errors end with "
-               "one line 'gbrff: error: ...' and exit code 2 (command line) or 1 (missing "
-               "data, output folder); --debug shows the traceback.")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="""\
+Reproduce section 4 of Gautheron et al. (ECML-PKDD 2020): Table 2 and
+Figures 2-5. Protocol (section 4.1): per task and split, a stratified 70/30
+split, StandardScaler fit on the training part, 5-fold stratified CV grid
+search on the paper's grid, refit on the whole training part, test accuracy.
+Every finished fit is stored at once; rerun the same command to resume.""",
+        epilog=f"""\
+where results go:
+  A run writes to {DEFAULT_ROOT}/EXPERIMENT in the working directory unless
+  --out names another folder. The committed results in {COMMITTED_ROOT}/ change only
+  with --out {COMMITTED_ROOT}/EXPERIMENT, and then only by addition. A folder that
+  holds results of another configuration (experiment, --seed, --n-iter,
+  --n-test) is refused. 'report' rebuilds the reports of {DEFAULT_ROOT}/;
+  'report all --results {COMMITTED_ROOT}' those of the committed results, the same
+  bytes when nothing changed.
+
+errors:
+  One line 'gbrff: error: ...', exit code 2 for the command line (a bad
+  value, an unknown task or method), 1 for missing data or an output folder
+  of other results, before anything is written. --debug shows the traceback.""")
     sub = p.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
 
     t = sub.add_parser("table2", help="Table 2: every method on the UCI tasks (section 4.5)",
