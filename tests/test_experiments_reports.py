@@ -4,6 +4,7 @@ from the committed refits alone."""
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -100,6 +101,50 @@ def test_report_is_rebuilt_from_committed_refits_alone(out, tmp_path):
     for name in ("summary.csv", "runs.csv"):
         pd.testing.assert_frame_equal(pd.read_csv(copy / name),
                                       pd.read_csv(out / "table2" / name))
+
+
+def test_report_of_the_committed_results_is_byte_identical(tmp_path):
+    """`report all --results results` on unchanged results leaves `git status` clean."""
+    committed = ROOT / "results"
+    copy = tmp_path / "results"
+    shutil.copytree(committed, copy, ignore=shutil.ignore_patterns("store.jsonl", "*.tmp"))
+    for _ in range(2):
+        assert main(["report", "all", "--results", str(copy)]) == 0
+        files = sorted(p.relative_to(copy) for p in copy.rglob("*") if p.is_file())
+        assert [f for f in files if not (committed / f).is_file()] == []
+        assert [f for f in files if (copy / f).read_bytes() != (committed / f).read_bytes()] == []
+
+
+def test_committed_figures_load_plotly_from_one_local_copy():
+    from plotly.offline import get_plotlyjs
+
+    results = ROOT / "results"
+    assert (results / "plotly.min.js").read_text(encoding="utf-8") == get_plotlyjs()
+    pages = sorted(results.glob("*/*.html"))
+    assert len(pages) == 6
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert '<script charset="utf-8" src="../plotly.min.js"></script>' in html
+        assert "http://" not in html and "https://" not in html  # nothing from the network
+        assert f'<div id="{page.stem}" class="plotly-graph-div"' in html
+    assert "±" in (results / "table2" / "table2.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.browser
+def test_committed_figures_render_offline_in_chromium():
+    chromium = (os.environ.get("GBRFF_CHROMIUM") or shutil.which("chromium")
+                or shutil.which("chromium-browser"))
+    if not chromium:
+        pytest.skip("no Chromium (apt-get install chromium, or set GBRFF_CHROMIUM)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu"])
+        page = browser.new_context(offline=True).new_page()
+        for html in sorted((ROOT / "results").glob("*/*.html")):
+            page.goto(html.as_uri())
+            page.wait_for_selector(".js-plotly-plot .main-svg", timeout=30_000)
+        browser.close()
 
 
 def test_landmarks_curve_and_figure(out):

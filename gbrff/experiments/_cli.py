@@ -2,6 +2,14 @@
 
 Each run appends every finished fit to ``OUT/store.jsonl``; run the same
 command again after an interruption and only the missing fits are computed.
+``OUT`` is ``gbrff-results/EXPERIMENT`` in the working directory unless
+``--out`` names another folder: the committed ``results/`` are written only
+when ``--out`` names them, and then only added to.
+
+A mistake of the command line (a bad value, an unknown task or method) ends
+with one line ``gbrff: error: ...`` and exit code 2; missing data, or an
+output folder that holds other results, end the same way with exit code 1,
+before anything is written.  ``--debug`` shows the traceback instead.
 """
 
 from __future__ import annotations
@@ -11,56 +19,149 @@ import os
 import sys
 from pathlib import Path
 
+from ..datasets import TOY_PROBLEMS, DataNotFoundError
 from ._execution import make_executor
 from ._plans import kbudget_groups, landmark_groups, n_features_of, table2_groups, toy_groups
-from ._protocol import Context
-from ._reports import STORE_NAME, read_records, write_report
+from ._protocol import Context, _resolve
+from ._reports import REFITS_NAME, STORE_NAME, write_report
 from ._results import PAPER_METHODS, TASK_ORDER
-from ._runner import RunLog, run_groups
+from ._runner import FolderError, RunLog, check_folder, run_config, run_groups
 from ._scaling import run_scaling, scaling_sizes
-from ._store import ResultStore
+from ._store import ResultStore, StoreLockedError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "UserError", "DEFAULT_ROOT"]
 
 BANK_METHODS = ("GBRFF1", "LGBM", "GBRFF2")  # the paper's bankmarketing row
+EXPERIMENTS = ("table2", "landmarks", "kbudget", "scaling", "toy")
+DEFAULT_ROOT = Path("gbrff-results")  # relative to the working directory; git-ignored
+COMMITTED_ROOT = Path("results")
+DOWNLOAD = "python -m gbrff.datasets download"
 
+
+class UserError(Exception):
+    """A mistake of the command line or of its environment: one line, no traceback.
+
+    ``code`` is the exit code: 2 for the command line, 1 for the rest.
+    """
+
+    def __init__(self, message, code=1):
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line, in the form of the others."""
+
+    def error(self, message):
+        self.exit(2, f"gbrff: error: {message} (see: {self.prog} --help)\n")
+
+
+# ---------------------------------------------------------------- values of flags
 
 def _list(text):
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
+def _number(kind, low, strict=False):
+    """An argparse type: a ``kind`` (int or float) >= ``low`` (> ``low`` if ``strict``)."""
+    word = "an integer" if kind is int else "a number"
+    bound = f"> {low}" if strict else f">= {low}"
+
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or value != value or value < low or (strict and value == low):
+            raise argparse.ArgumentTypeError(f"expected {word} {bound}, got {text!r}")
+        return value
+
+    return parse
+
+
+def _n_jobs(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value == 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of processes (1, 2, ..., or -1 for every core), got {text!r}")
+    return value
+
+
 def _ints(text):
-    """'1-50' or '1,2,5,10' or '1-10,20,50' -> sorted ints."""
+    """'1-50' or '1,2,5,10' or '1-10,20,50' -> sorted ints >= 1."""
     out = set()
-    for part in _list(text):
-        if "-" in part:
-            a, b = part.split("-")
-            out.update(range(int(a), int(b) + 1))
-        else:
-            out.add(int(part))
+    try:
+        for part in _list(text):
+            a, _, b = part.partition("-")
+            out.update(range(int(a), int(b) + 1) if b else [int(a)])
+    except ValueError:
+        out = set()
+    if not out or min(out) < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected integers >= 1 such as '1-50' or '1,2,5,10', got {text!r}")
     return sorted(out)
 
 
+def _match(kind, names, valid, also=""):
+    """``names`` as spelled in ``valid``, matched case-insensitively (duplicates dropped)."""
+    lower = {v.lower(): v for v in valid}
+    unknown = [n for n in names if n.lower() not in lower]
+    if unknown or not names:
+        plural = "s" if len(unknown) > 1 else ""
+        what = (f"unknown {kind}{plural} {', '.join(map(repr, unknown))}" if unknown
+                else f"no {kind} given")
+        raise UserError(f"{what}; valid: {', '.join(valid)}{also}", code=2)
+    return list(dict.fromkeys(lower[n.lower()] for n in names))
+
+
 def _tasks(text):
-    if text in ("all", "paper"):
+    keyword = text.strip().lower()
+    if keyword in ("all", "paper"):
         return list(TASK_ORDER)
-    if text == "15":
+    if keyword == "15":
         return list(TASK_ORDER[:15])
-    return _list(text)
+    return _match("task", _list(text), TASK_ORDER, also=" (or all, 15, paper)")
 
 
-def _common(p, out, n_splits=20, splits_help="train/test splits per task"):
+def _methods(text, registry):
+    """The methods of ``text`` as the registry spells them (its ``METHODS`` when it has
+    one, else whatever its ``get_method`` accepts)."""
+    try:
+        get_method = _resolve(registry)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise UserError(f"cannot import the method registry {registry!r}: {exc}",
+                        code=2) from None
+    known = getattr(sys.modules.get(getattr(get_method, "__module__", "")), "METHODS", None)
+    if known:
+        return _match("method", _list(text), tuple(known))
+    names = list(dict.fromkeys(_list(text)))
+    if not names:
+        raise UserError("no method given", code=2)
+    for name in names:
+        try:
+            get_method(name)
+        except Exception:  # noqa: BLE001 - whatever it raises, the name is not there
+            raise UserError(f"unknown method {name!r} in the registry {registry}",
+                            code=2) from None
+    return names
+
+
+# ---------------------------------------------------------------- the parser
+
+def _common(p, experiment, n_splits=20, splits_help="train/test splits per task"):
     g = p.add_argument_group("run")
-    g.add_argument("--out", type=Path, default=Path(out),
-                   help=f"output folder; its {STORE_NAME} makes runs resumable (default: {out})")
-    g.add_argument("--n-splits", type=int, default=n_splits,
+    _out_arg(g, experiment)
+    g.add_argument("--n-splits", type=_number(int, 1), default=n_splits,
                    help=f"number of {splits_help} (default: {n_splits})")
-    g.add_argument("--first-split", type=int, default=0,
+    g.add_argument("--first-split", type=_number(int, 0), default=0,
                    help="index of the first split, to run splits in slices (default: 0)")
-    g.add_argument("--seed", type=int, default=0,
+    g.add_argument("--seed", type=_number(int, 0), default=0,
                    help="base seed: split s uses seed + s for the split and the models "
                         "(default: 0)")
-    g.add_argument("--grid-values", type=int, default=0,
+    g.add_argument("--grid-values", type=_number(int, 0), default=0,
                    help="keep at most this many values of each parameter of the paper's "
                         "grid, evenly spaced with both ends (quick runs and tests; "
                         "default 0 = the paper's full grid)")
@@ -72,9 +173,17 @@ def _common(p, out, n_splits=20, splits_help="train/test splits per task"):
     _execution_args(p)
 
 
+def _out_arg(g, experiment):
+    g.add_argument("--out", type=Path, default=None,
+                   help=f"output folder; its {STORE_NAME} makes runs resumable. A folder of "
+                        "results of another configuration (experiment, --seed, --n-iter) is "
+                        f"refused (default: {DEFAULT_ROOT / experiment}; to add to the "
+                        f"committed results: --out {COMMITTED_ROOT / experiment})")
+
+
 def _execution_args(p):
     g = p.add_argument_group("execution")
-    g.add_argument("--n-jobs", type=int, default=1,
+    g.add_argument("--n-jobs", type=_n_jobs, default=1,
                    help="local worker processes (joblib/loky); 1 runs in this process, "
                         "-1 uses every core (default: 1)")
     g.add_argument("--backend", choices=("loky", "dask"), default="loky",
@@ -85,18 +194,38 @@ def _execution_args(p):
     g.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     g.add_argument("--no-report", action="store_true",
                    help="only compute; write the reports later with the 'report' command")
+    _debug_arg(p)
+
+
+def _debug_arg(p):
+    p.add_argument("--debug", action="store_true",
+                   help="on an error, show its traceback instead of one line")
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="python -m gbrff.experiments",
-        description="Reproduce section 4 of Gautheron et al. (ECML-PKDD 2020): "
-                    "Table 2 and Figures 2-5. Protocol (section 4.1): per task and split, "
-                    "a stratified 70/30 split, StandardScaler fit on the training part, "
-                    "5-fold stratified CV grid search on the paper's grid, refit on the "
-                    "whole training part, test accuracy. Every finished fit is stored at "
-                    "once; rerun the same command to resume.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="""\
+Reproduce section 4 of Gautheron et al. (ECML-PKDD 2020): Table 2 and
+Figures 2-5. Protocol (section 4.1): per task and split, a stratified 70/30
+split, StandardScaler fit on the training part, 5-fold stratified CV grid
+search on the paper's grid, refit on the whole training part, test accuracy.
+Every finished fit is stored at once; rerun the same command to resume.""",
+        epilog=f"""\
+where results go:
+  A run writes to {DEFAULT_ROOT}/EXPERIMENT in the working directory unless
+  --out names another folder. The committed results in {COMMITTED_ROOT}/ change only
+  with --out {COMMITTED_ROOT}/EXPERIMENT, and then only by addition. A folder that
+  holds results of another configuration (experiment, --seed, --n-iter,
+  --n-test) is refused. 'report' rebuilds the reports of {DEFAULT_ROOT}/;
+  'report all --results {COMMITTED_ROOT}' those of the committed results, the same
+  bytes when nothing changed.
+
+errors:
+  One line 'gbrff: error: ...', exit code 2 for the command line (a bad
+  value, an unknown task or method), 1 for missing data or an output folder
+  of other results, before anything is written. --debug shows the traceback.""")
     sub = p.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
 
     t = sub.add_parser("table2", help="Table 2: every method on the UCI tasks (section 4.5)",
@@ -105,12 +234,14 @@ def build_parser():
     t.add_argument("--tasks", default="paper",
                    help="comma-separated tasks, 'all' (16), '15' (without bankmarketing) or "
                         "'paper' (15 tasks for every method + bankmarketing for "
-                        "GBRFF1, LGBM, GBRFF2 as in the paper) (default: paper)")
+                        "GBRFF1, LGBM, GBRFF2 as in the paper); case-insensitive "
+                        "(default: paper)")
     t.add_argument("--methods", default=",".join(PAPER_METHODS),
-                   help="comma-separated methods of the registry (default: the six of Table 2)")
-    t.add_argument("--n-iter", type=int, default=100,
+                   help="comma-separated methods of the registry, case-insensitive "
+                        "(default: the six of Table 2)")
+    t.add_argument("--n-iter", type=_number(int, 1), default=100,
                    help="iterations / landmarks of every method (default: 100)")
-    _common(t, "results/table2")
+    _common(t, "table2")
 
     lm = sub.add_parser("landmarks", help="Figure 2: accuracy against 1..50 landmarks",
                         description="Figure 2: PBRFF (one fit per number of landmarks) and "
@@ -118,61 +249,74 @@ def build_parser():
                                     "scored after each number of iterations).")
     lm.add_argument("--tasks", default="all", help="tasks (default: all 16)")
     lm.add_argument("--methods", default="PBRFF,GBRFF1,GBRFF2", help="methods")
-    lm.add_argument("--landmarks", default="1-50",
+    lm.add_argument("--landmarks", type=_ints, default="1-50",
                     help="numbers of landmarks, e.g. '1-50' or '1,2,5,10,20,50' (default: 1-50)")
-    _common(lm, "results/landmarks")
+    _common(lm, "landmarks")
 
     kb = sub.add_parser("kbudget", help="Figure 3: GBRFF1 with K in {1,5,10,20} at equal T×K",
                         description="Figure 3: GBRFF1 with K random features per iteration, "
                                     "scored after T = budget/K iterations for each budget.")
     kb.add_argument("--tasks", default="all", help="tasks (default: all 16)")
-    kb.add_argument("--ks", default="1,5,10,20", help="values of K (default: 1,5,10,20)")
-    kb.add_argument("--budgets", default="20,50,100,200,500,1000",
+    kb.add_argument("--ks", type=_ints, default="1,5,10,20",
+                    help="values of K (default: 1,5,10,20)")
+    kb.add_argument("--budgets", type=_ints, default="20,50,100,200,500,1000",
                     help="total numbers of random features T×K (default: 20,50,100,200,500,1000)")
-    _common(kb, "results/kbudget")
+    _common(kb, "kbudget")
 
     sc = sub.add_parser("scaling", help="Figure 4: train+predict time against n",
                         description="Figure 4: make_classification data from 150 samples, x1.5 "
                                     "each step; a method stops growing after a step slower than "
                                     "--time-limit. Fixed parameters of section 4.4.")
     sc.add_argument("--methods", default=",".join(PAPER_METHODS), help="methods")
-    sc.add_argument("--time-limit", type=float, default=1000.0,
+    sc.add_argument("--time-limit", type=_number(float, 0), default=1000.0,
                     help="seconds after which a method stops growing (default: 1000)")
-    sc.add_argument("--start", type=int, default=150, help="first size (default: 150)")
-    sc.add_argument("--factor", type=float, default=1.5, help="growth factor (default: 1.5)")
-    sc.add_argument("--max-samples", type=int, default=2_000_000,
+    sc.add_argument("--start", type=_number(int, 10), default=150,
+                    help="first size (default: 150)")
+    sc.add_argument("--factor", type=_number(float, 1, strict=True), default=1.5,
+                    help="growth factor (default: 1.5)")
+    sc.add_argument("--max-samples", type=_number(int, 10), default=2_000_000,
                     help="largest size tried (default: 2000000)")
-    sc.add_argument("--n-iter", type=int, default=100, help="iterations (default: 100)")
-    sc.add_argument("--out", type=Path, default=Path("results/scaling"), help="output folder")
-    sc.add_argument("--seed", type=int, default=0, help="data and model seed (default: 0)")
+    sc.add_argument("--n-iter", type=_number(int, 1), default=100,
+                    help="iterations (default: 100)")
+    _out_arg(sc, "scaling")
+    sc.add_argument("--seed", type=_number(int, 0), default=0,
+                    help="data and model seed (default: 0)")
     sc.add_argument("--registry", default="gbrff.baselines:get_method", help="method registry")
     _execution_args(sc)
 
     ty = sub.add_parser("toy", help="Figure 5: LGBM vs GBRFF2 on toy problems against n",
                         description="Figure 5: test accuracy against the number of training "
                                     "examples on generated 2-D problems, parameters tuned by CV.")
-    ty.add_argument("--problems", default="swiss,circles,board", help="toy problems")
+    ty.add_argument("--problems", default="swiss,circles,board",
+                    help=f"toy problems among {', '.join(TOY_PROBLEMS)} "
+                         "(default: swiss,circles,board)")
     ty.add_argument("--methods", default="LGBM,GBRFF2", help="methods")
-    ty.add_argument("--sizes", default="50,100,200,500,1000,2000",
+    ty.add_argument("--sizes", type=_ints, default="50,100,200,500,1000,2000",
                     help="numbers of training examples (default: 50,100,200,500,1000,2000)")
-    ty.add_argument("--n-test", type=int, default=2000, help="test examples (default: 2000)")
-    ty.add_argument("--n-iter", type=int, default=1000,
+    ty.add_argument("--n-test", type=_number(int, 10), default=2000,
+                    help="test examples (default: 2000)")
+    ty.add_argument("--n-iter", type=_number(int, 1), default=1000,
                     help="iterations, 1000 in the paper (default: 1000)")
-    _common(ty, "results/toy", n_splits=5, splits_help="seeds (data sets) per size")
+    _common(ty, "toy", n_splits=5, splits_help="seeds (data sets) per size")
 
     r = sub.add_parser("report", help="rebuild the reports of an experiment from its store",
-                       description="Rewrite CSV/Markdown/HTML reports from OUT/store.jsonl "
-                                   "(or the committed OUT/refits.jsonl); no fitting.")
-    r.add_argument("experiment", choices=("table2", "landmarks", "kbudget", "scaling", "toy",
-                                          "all"))
+                       description="Rewrite the CSV/Markdown/HTML reports from OUT/store.jsonl "
+                                   "and OUT/refits.jsonl; no fitting. Unchanged results give "
+                                   "the same files, byte for byte.")
+    r.add_argument("experiment", choices=EXPERIMENTS + ("all",))
     r.add_argument("--out", type=Path, default=None,
-                   help="experiment folder (default: results/EXPERIMENT)")
-    r.add_argument("--n-iter", type=int, default=100,
+                   help="experiment folder (default: RESULTS/EXPERIMENT)")
+    r.add_argument("--n-iter", type=_number(int, 1), default=100,
                    help="table2: report the runs with this many iterations (default: 100)")
-    r.add_argument("--results", type=Path, default=Path("results"),
-                   help="results root for 'all' and the default --out (default: results)")
+    r.add_argument("--results", type=Path, default=DEFAULT_ROOT,
+                   help=f"results root for 'all' and the default --out (default: "
+                        f"{DEFAULT_ROOT}, where runs write; the committed results: "
+                        f"--results {COMMITTED_ROOT})")
+    _debug_arg(r)
     return p
 
+
+# ---------------------------------------------------------------- running
 
 def _context(args):
     data_dir = getattr(args, "data_dir", None) or os.environ.get("GBRFF_DATA_DIR")
@@ -185,60 +329,126 @@ def _options(args):
     return {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
 
 
+def _data_dir_text(args):
+    if getattr(args, "data_dir", None):
+        return f"{args.data_dir} (--data-dir)"
+    if os.environ.get("GBRFF_DATA_DIR"):
+        return f"{os.environ['GBRFF_DATA_DIR']} (GBRFF_DATA_DIR)"
+    from ..datasets._uci import resolve_data_dir
+
+    return f"{resolve_data_dir()} (the cache; GBRFF_DATA_DIR is not set)"
+
+
+def _n_features(args, ctx, tasks):
+    """Number of features of each task, read from its data before anything is written."""
+    found, missing = {}, []
+    for task in tasks:
+        try:
+            found[task] = n_features_of(ctx, task)
+        except DataNotFoundError as exc:
+            missing.append((task, exc))
+    if len(missing) == 1:
+        raise UserError(str(missing[0][1]))
+    if missing:
+        names = [t for t, _ in missing]
+        which = "" if len(names) == len(TASK_ORDER) else " " + " ".join(names)
+        raise UserError(
+            f"the UCI files of {len(names)} tasks ({', '.join(names)}) are missing or corrupt "
+            f"in {_data_dir_text(args)}. Get them with `{DOWNLOAD}{which}`, or point "
+            "GBRFF_DATA_DIR (or --data-dir) at a folder that holds them "
+            "(see datasets/README.md).")
+    return found
+
+
 def _plan(args, ctx):
+    """The groups of fits of ``args``; every name checked and every data file read."""
     common = dict(n_splits=args.n_splits, first_split=args.first_split,
                   base_seed=args.seed, n_values=args.grid_values or None)
-    if args.command == "table2":
-        methods = _list(args.methods)
-        if args.tasks == "paper":
-            tasks = list(TASK_ORDER[:15])
-            groups = table2_groups(ctx, tasks, methods, n_iter=args.n_iter, **common)
-            bank = [m for m in methods if m in BANK_METHODS]
-            if bank:
-                groups += table2_groups(ctx, ["bankmarketing"], bank, n_iter=args.n_iter,
-                                        **common)
-            return groups
-        return table2_groups(ctx, _tasks(args.tasks), methods, n_iter=args.n_iter, **common)
-    if args.command == "landmarks":
-        return landmark_groups(ctx, _tasks(args.tasks), methods=_list(args.methods),
-                               landmarks=_ints(args.landmarks), **common)
-    if args.command == "kbudget":
-        return kbudget_groups(ctx, _tasks(args.tasks), ks=_ints(args.ks),
-                              budgets=_ints(args.budgets), **common)
     if args.command == "toy":
-        return toy_groups(ctx, problems=_list(args.problems), methods=_list(args.methods),
-                          sizes=_ints(args.sizes), n_test=args.n_test, n_iter=args.n_iter,
-                          **common)
-    raise ValueError(args.command)
+        problems = _match("toy problem", _list(args.problems), TOY_PROBLEMS)
+        methods = _methods(args.methods, args.registry)
+        return toy_groups(ctx, problems=problems, methods=methods, sizes=args.sizes,
+                          n_test=args.n_test, n_iter=args.n_iter, **common)
+    tasks = _tasks(args.tasks)
+    if args.command == "kbudget":
+        return kbudget_groups(ctx, tasks, ks=args.ks, budgets=args.budgets,
+                              n_features=_n_features(args, ctx, tasks), **common)
+    methods = _methods(args.methods, args.registry)
+    if args.command == "landmarks":
+        return landmark_groups(ctx, tasks, methods=methods, landmarks=args.landmarks,
+                               n_features=_n_features(args, ctx, tasks), **common)
+    if args.tasks.strip().lower() != "paper":
+        return table2_groups(ctx, tasks, methods, n_iter=args.n_iter,
+                             n_features=_n_features(args, ctx, tasks), **common)
+    bank = [m for m in methods if m in BANK_METHODS]
+    tasks = list(TASK_ORDER[:15]) + (["bankmarketing"] if bank else [])
+    n_features = _n_features(args, ctx, tasks)
+    groups = table2_groups(ctx, TASK_ORDER[:15], methods, n_iter=args.n_iter,
+                           n_features=n_features, **common)
+    if bank:
+        groups += table2_groups(ctx, ["bankmarketing"], bank, n_iter=args.n_iter,
+                                n_features=n_features, **common)
+    return groups
 
 
-def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command == "report":
-        names = (["table2", "landmarks", "kbudget", "scaling", "toy"]
-                 if args.experiment == "all" else [args.experiment])
-        for name in names:
-            out = args.out if (args.out and len(names) == 1) else args.results / name
-            if not ((out / STORE_NAME).exists() or (out / "refits.jsonl").exists()):
-                print(f"[report] {name}: nothing stored in {out}", file=sys.stderr)
-                continue
-            write_report(name, out, **({"n_iter": args.n_iter} if name == "table2" else {}))
-            print(f"[report] {name}: reports written to {out}", file=sys.stderr)
-        return 0
+def _report(args):
+    names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
+    written = 0
+    for name in names:
+        out = args.out if (args.out and len(names) == 1) else args.results / name
+        if not ((out / STORE_NAME).exists() or (out / REFITS_NAME).exists()):
+            print(f"[report] {name}: nothing stored in {out}", file=sys.stderr)
+            continue
+        write_report(name, out, **({"n_iter": args.n_iter} if name == "table2" else {}))
+        print(f"[report] {name}: reports written to {out}", file=sys.stderr)
+        written += 1
+    if not written:
+        where = args.out if (args.out and len(names) == 1) else args.results
+        raise UserError(f"no results in {where}: runs write to {DEFAULT_ROOT}/EXPERIMENT "
+                        f"unless --out says otherwise; the committed results: "
+                        f"report {args.experiment} --results {COMMITTED_ROOT}")
+    return 0
 
+
+def _executor(args):
+    if args.backend == "dask" and not args.scheduler:
+        raise UserError("--backend dask needs --scheduler ADDRESS "
+                        "(e.g. tcp://127.0.0.1:8786)", code=2)
+    try:
+        return make_executor(args.backend, args.n_jobs, args.scheduler)
+    except ImportError as exc:
+        raise UserError(f"--backend {args.backend} needs a package that is not installed: "
+                        f"{exc}") from None
+    except OSError as exc:
+        raise UserError(f"cannot reach the Dask scheduler at {args.scheduler}: {exc}") from None
+
+
+def _run(args):
+    """One experiment: check everything, then compute into the store, then report."""
+    default_out = args.out is None
+    if default_out:
+        args.out = DEFAULT_ROOT / args.command
     ctx = _context(args)
+    if args.command == "scaling":
+        methods = _methods(args.methods, args.registry)
+        sizes = scaling_sizes(args.start, args.factor, args.max_samples)
+        groups = None
+    else:
+        groups = _plan(args, ctx)
+    check_folder(args.out, run_config(args.command, args.seed, getattr(args, "n_iter", None),
+                                      getattr(args, "n_test", None)))
+    executor = _executor(args)
+    if default_out:
+        print(f"[{args.command}] results go to {args.out} (the default; --out to choose)",
+              file=sys.stderr)
     log = RunLog(args.out, args.command, _options(args))
-    executor = make_executor(args.backend, args.n_jobs, args.scheduler)
     store = ResultStore(args.out / STORE_NAME)
     try:
-        if args.command == "scaling":
-            sizes = scaling_sizes(args.start, args.factor, args.max_samples)
-            stats = run_scaling(ctx, store, _list(args.methods), sizes,
-                                time_limit=args.time_limit, seed=args.seed,
-                                n_iter=args.n_iter, executor=executor,
+        if groups is None:
+            stats = run_scaling(ctx, store, methods, sizes, time_limit=args.time_limit,
+                                seed=args.seed, n_iter=args.n_iter, executor=executor,
                                 progress=not args.no_progress)
         else:
-            groups = _plan(args, ctx)
             stats = run_groups(groups, store, ctx, executor=executor, desc=args.command,
                                progress=not args.no_progress)
             stats["groups"] = len(groups)
@@ -262,3 +472,15 @@ def main(argv=None) -> int:
     print(f"[{args.command}] computed {stats['computed']} units, {n_err} failed; "
           f"results in {args.out}", file=sys.stderr)
     return 1 if n_err else 0
+
+
+def main(argv=None) -> int:
+    """The command line; returns the exit code (argparse exits with 2 on a bad flag)."""
+    args = build_parser().parse_args(argv)
+    try:
+        return _report(args) if args.command == "report" else _run(args)
+    except (UserError, DataNotFoundError, FolderError, StoreLockedError) as exc:
+        if args.debug:
+            raise
+        print(f"gbrff: error: {exc}", file=sys.stderr)
+        return getattr(exc, "code", 1)

@@ -1,20 +1,30 @@
 """Write the reports of each experiment from its store: CSV, Markdown, HTML figures.
 
-Files under an experiment's folder (``results/<experiment>/``):
+Files under an experiment's folder (``gbrff-results/<experiment>/`` by default,
+``results/<experiment>/`` for the committed results):
 
 - ``store.jsonl`` — every finished unit (local and git-ignored: it is large);
 - ``refits.jsonl`` — the refit records only (committed; enough to rebuild
-  every report with ``python -m gbrff.experiments report``);
+  every report with ``python -m gbrff.experiments report``).  It only grows:
+  a report adds the store's refits to it and never drops one, so a run in a
+  fresh clone (no store) loses none of the committed refits;
 - ``meta.json`` — wall time, cores, host, backend and options of every run;
 - table2: ``runs.csv``, ``summary.csv``, ``table2.md``, ``paper_comparison.csv``,
   ``ranks.csv``, ``table2.html``, ``table2_diff.html``;
 - landmarks / kbudget / toy: ``per_split.csv``, ``curve.csv`` and the figure;
 - scaling: ``times.csv`` and the figure.
+
+The figures load plotly.js from ``../plotly.min.js``, written once beside the
+experiment folders, so they work offline.  Every file is written the same
+byte for byte from the same records (fixed element ids, UTF-8 text, ``\n``
+line ends, fixed float formats): rebuilding unchanged results changes nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -26,22 +36,45 @@ from ._results import (TASK_ORDER, average_ranks, curve_summary, load_paper_tabl
 from ._scaling import scaling_frame
 from ._store import ResultStore
 
-__all__ = ["STORE_NAME", "REFITS_NAME", "read_records", "write_refits", "write_report"]
+__all__ = ["STORE_NAME", "REFITS_NAME", "PLOTLYJS_NAME", "read_records", "write_refits",
+           "write_report"]
 
 STORE_NAME = "store.jsonl"
 REFITS_NAME = "refits.jsonl"
+PLOTLYJS_NAME = "plotly.min.js"
+
+
+def _with_refits(outdir, records) -> list[dict]:
+    """``records`` (a store's) and the records of ``outdir/refits.jsonl`` they lack.
+
+    The refits come first, in their file's order, each replaced by the store's
+    record of the same key when there is one; then the store's other records.
+    """
+    by_key = {r["key"]: r for r in records}
+    merged = {}
+    for r in ResultStore(Path(outdir) / REFITS_NAME, readonly=True).records():
+        merged[r["key"]] = by_key.get(r["key"], r)
+    for key, r in by_key.items():
+        merged.setdefault(key, r)
+    return list(merged.values())
 
 
 def read_records(outdir) -> list[dict]:
-    """Records of the store in ``outdir``, else of its committed ``refits.jsonl``."""
+    """Every record of ``outdir``: its store and the committed refits the store lacks."""
     outdir = Path(outdir)
-    if (outdir / STORE_NAME).exists():
-        return ResultStore(outdir / STORE_NAME, readonly=True).records()
-    return ResultStore(outdir / REFITS_NAME, readonly=True).records()
+    return _with_refits(outdir, ResultStore(outdir / STORE_NAME, readonly=True).records())
+
+
+def _dumps(record) -> str:
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def write_refits(outdir, records):
-    """Rewrite ``refits.jsonl`` from the store (refit and scaling records only)."""
+    """Rewrite ``refits.jsonl``: the refit and scaling records of ``records``.
+
+    Pass records merged with the file's own (as :func:`write_report` does):
+    whatever is not in ``records`` is dropped.
+    """
     outdir = Path(outdir)
     keep = []
     for r in records:
@@ -53,15 +86,70 @@ def write_refits(outdir, records):
             keep.append(r)
     if not keep:
         return
-    tmp = outdir / (REFITS_NAME + ".tmp")
-    with open(tmp, "w") as fh:
-        for r in keep:
-            fh.write(json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n")
-    tmp.replace(outdir / REFITS_NAME)
+    _write_text(outdir / REFITS_NAME, "".join(_dumps(r) + "\n" for r in keep))
+
+
+def _write_text(path, text):
+    """Write ``text`` as UTF-8 with ``\\n`` line ends, atomically; an unchanged file
+    is left alone (its time stamp too)."""
+    path = Path(path)
+    data = text.encode("utf-8")
+    if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+
+
+def _csv(df, path, **kw):
+    _write_text(path, df.to_csv(None, lineterminator="\n", **kw))
+
+
+@contextlib.contextmanager
+def _json_engine(name):
+    """Plotly's JSON engine set to ``name`` for the block ("auto" picks orjson when it
+    is installed, whose output differs from the standard library's)."""
+    import plotly.io as pio
+
+    saved = pio.json.config.default_engine
+    pio.json.config.default_engine = name
+    try:
+        yield
+    finally:
+        pio.json.config.default_engine = saved
+
+
+_ESCAPE = re.compile(r"\\(\\|u[0-9a-fA-F]{4})")
+
+
+def _unescape_non_ascii(text):
+    """``\\u00b1`` -> ``±`` in JSON text (not ASCII escapes such as ``\\u003c``,
+    nor surrogates): the same characters, written as the orjson engine writes them."""
+    def repl(m):
+        code = int(m[1][1:], 16) if m[1] != "\\" else 0
+        if code >= 0x80 and not 0xD800 <= code <= 0xDFFF:
+            return chr(code)
+        return m[0]
+    return _ESCAPE.sub(repl, text)
+
+
+def _plotlyjs(root):
+    """``root/plotly.min.js``: the plotly.js of the installed plotly, once for every
+    experiment folder under ``root``."""
+    from plotly.offline import get_plotlyjs
+
+    _write_text(Path(root) / PLOTLYJS_NAME, get_plotlyjs())
 
 
 def _html(fig, path):
-    fig.write_html(path, include_plotlyjs="cdn", full_html=True)
+    """``fig`` as a page that loads ``../plotly.min.js``, with the file's stem as the
+    element id: the same figure gives the same bytes, online or offline."""
+    path = Path(path)
+    with _json_engine("json"):
+        html = fig.to_html(include_plotlyjs="../" + PLOTLYJS_NAME, full_html=True,
+                           div_id=path.stem)
+    _plotlyjs(path.parent.parent)
+    _write_text(path, _unescape_non_ascii(html))
 
 
 def _report_table2(outdir, records, n_iter=100):
@@ -69,14 +157,14 @@ def _report_table2(outdir, records, n_iter=100):
     from ..viz.paper import table2_diff_figure, table2_figure
 
     runs = table2_runs(records, n_iter=n_iter)
-    runs.to_csv(outdir / "runs.csv", index=False)
+    _csv(runs, outdir / "runs.csv", index=False)
     summary = table2_summary(runs)
-    summary.to_csv(outdir / "summary.csv", index=False, float_format="%.4f")
+    _csv(summary, outdir / "summary.csv", index=False, float_format="%.4f")
     if summary.empty:
         return
     paper = load_paper_table2()
     comp = paper_comparison(summary, paper)
-    comp.to_csv(outdir / "paper_comparison.csv", index=False, float_format="%.4f")
+    _csv(comp, outdir / "paper_comparison.csv", index=False, float_format="%.4f")
     first15 = list(TASK_ORDER[:15])
     ranks = pd.DataFrame({
         "average_rank": average_ranks(summary, tasks=first15),
@@ -84,7 +172,7 @@ def _report_table2(outdir, records, n_iter=100):
                                                     include_mean_row=True),
     })
     ranks.index.name = "method"
-    ranks.to_csv(outdir / "ranks.csv", float_format="%.4f")
+    _csv(ranks, outdir / "ranks.csv", float_format="%.4f")
     md = ["# Table 2, reproduced", "",
           "Mean test accuracy ± standard deviation (%) over the n train/test splits "
           "of each cell (section 4.1 protocol); beside each GBRFF number, the "
@@ -95,7 +183,7 @@ def _report_table2(outdir, records, n_iter=100):
           "listed has a result. The second rank row also ranks the Mean row as a "
           "16th row — the reading that reproduces the ranks printed in the paper "
           "from its own numbers.", ""]
-    (outdir / "table2.md").write_text("\n".join(md))
+    _write_text(outdir / "table2.md", "\n".join(md))
     _html(table2_figure(summary, paper), outdir / "table2.html")
     _html(table2_diff_figure(summary, paper,
                              tasks=[t for t in TASK_ORDER if t in set(summary["task"])]),
@@ -106,12 +194,12 @@ def _report_landmarks(outdir, records):
     from ..viz.paper import landmarks_figure
 
     df = stage_results(records, "landmarks").rename(columns={"stage": "n_landmarks"})
-    df[["task", "method", "n_landmarks", "split", "seed", "test_accuracy",
-        "best_params"]].to_csv(outdir / "per_split.csv", index=False)
+    _csv(df[["task", "method", "n_landmarks", "split", "seed", "test_accuracy",
+             "best_params"]], outdir / "per_split.csv", index=False)
     if df.empty:
         return
     curve = curve_summary(df, ["method", "n_landmarks"])
-    curve.to_csv(outdir / "curve.csv", index=False, float_format="%.4f")
+    _csv(curve, outdir / "curve.csv", index=False, float_format="%.4f")
     _html(landmarks_figure(curve), outdir / "fig2_landmarks.html")
 
 
@@ -122,12 +210,12 @@ def _report_kbudget(outdir, records):
     df["K"] = [json.loads(f).get("n_components") for f in df["fixed"]]
     df["T"] = df["stage"]
     df["budget"] = df["T"] * df["K"]
-    df[["task", "method", "K", "T", "budget", "split", "seed", "test_accuracy",
-        "best_params"]].to_csv(outdir / "per_split.csv", index=False)
+    _csv(df[["task", "method", "K", "T", "budget", "split", "seed", "test_accuracy",
+             "best_params"]], outdir / "per_split.csv", index=False)
     if df.empty:
         return
     curve = curve_summary(df, ["K", "budget"])
-    curve.to_csv(outdir / "curve.csv", index=False, float_format="%.4f")
+    _csv(curve, outdir / "curve.csv", index=False, float_format="%.4f")
     _html(kbudget_figure(curve), outdir / "fig3_kbudget.html")
 
 
@@ -137,15 +225,15 @@ def _report_toy(outdir, records):
     df = stage_results(records, "toy")
     df["problem"] = df["task"]
     df["n_train"] = [json.loads(d)[2] for d in df["data"]]
-    df[["problem", "method", "n_train", "split", "seed", "test_accuracy",
-        "best_params"]].to_csv(outdir / "per_split.csv", index=False)
+    _csv(df[["problem", "method", "n_train", "split", "seed", "test_accuracy",
+             "best_params"]], outdir / "per_split.csv", index=False)
     if df.empty:
         return
     g = df.groupby(["problem", "method", "n_train"], sort=False)["test_accuracy"]
     curve = pd.DataFrame({"mean": g.mean() * 100,
                           "std": g.agg(lambda a: a.std(ddof=0)) * 100,
                           "n_splits": g.size()}).reset_index()
-    curve.to_csv(outdir / "curve.csv", index=False, float_format="%.4f")
+    _csv(curve, outdir / "curve.csv", index=False, float_format="%.4f")
     _html(toy_figure(curve), outdir / "fig5_toy.html")
 
 
@@ -155,16 +243,20 @@ def _report_scaling(outdir, records, time_limit=None):
     if time_limit is None:  # the 'report' command: the limit of the last run
         time_limit = scaling_time_limit(outdir)
     times = scaling_frame(records)
-    times.to_csv(outdir / "times.csv", index=False, float_format="%.6f")
+    _csv(times, outdir / "times.csv", index=False, float_format="%.6f")
     if not times.empty:
         _html(scaling_figure(times, time_limit=time_limit), outdir / "fig4_scaling.html")
 
 
 def write_report(experiment, outdir, records=None, **kw):
-    """(Re)write every report file of ``experiment`` in ``outdir``."""
+    """(Re)write every report file of ``experiment`` in ``outdir``.
+
+    ``records`` (default: the folder's store) are merged with the folder's
+    ``refits.jsonl`` first, so that no committed refit is lost.
+    """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
-    records = read_records(outdir) if records is None else records
+    records = read_records(outdir) if records is None else _with_refits(outdir, records)
     write_refits(outdir, records)
     {"table2": _report_table2, "landmarks": _report_landmarks,
      "kbudget": _report_kbudget, "toy": _report_toy,

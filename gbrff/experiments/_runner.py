@@ -1,4 +1,5 @@
-"""Drive the units of many :class:`Group` objects through an executor into a store."""
+"""Drive the units of many :class:`Group` objects through an executor into a store;
+guard and log the folder a run writes to."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from pathlib import Path
 
 from ._execution import THREAD_VARS, ProgressBar, drive, make_executor
 from ._protocol import REFIT, run_unit
+from ._reports import REFITS_NAME, STORE_NAME
+from ._store import ResultStore
 
-__all__ = ["run_groups", "RunLog"]
+__all__ = ["run_groups", "RunLog", "FolderError", "run_config", "check_folder"]
 
 
 def run_groups(groups, store, ctx, executor=None, desc="", progress=True,
@@ -120,11 +123,87 @@ class RunLog:
         meta = {"runs": []}
         if self.path.exists():
             try:
-                meta = json.loads(self.path.read_text())
+                meta = json.loads(self.path.read_text(encoding="utf-8"))
             except ValueError:
                 pass
         meta.setdefault("runs", []).append(self.entry)
         meta["total_wall_seconds"] = round(sum(r.get("wall_seconds", 0)
                                                for r in meta["runs"]), 3)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(json.dumps(meta, indent=1, default=str) + "\n")
+        self.path.write_text(json.dumps(meta, indent=1, default=str, ensure_ascii=False) + "\n",
+                             encoding="utf-8")
+
+
+class FolderError(ValueError):
+    """The output folder holds something a run must not mix its results with."""
+
+
+def run_config(experiment, seed, n_iter=None, n_test=None) -> dict:
+    """The settings that every result in one folder shares (see :func:`check_folder`)."""
+    config = {"experiment": experiment, "seed": int(seed)}
+    if n_iter is not None and experiment in ("table2", "toy", "scaling"):
+        config["n_iter"] = int(n_iter)
+    if n_test is not None and experiment == "toy":
+        config["n_test"] = int(n_test)
+    return config
+
+
+def _record_config(record) -> dict:
+    """:func:`run_config` of the run that wrote ``record`` (base seed = seed - split)."""
+    experiment = record.get("experiment")
+    split = 0 if experiment == "scaling" else record.get("split", 0)
+    data = record.get("data") or []
+    return run_config(experiment, record["seed"] - split, record.get("n_iter"),
+                      data[3] if experiment == "toy" and len(data) > 3 else None)
+
+
+def _folder_configs(outdir) -> list[dict]:
+    """The distinct configurations of the records stored in ``outdir``."""
+    seen = []
+    for name in (STORE_NAME, REFITS_NAME):
+        for record in ResultStore(outdir / name, readonly=True).records():
+            config = _record_config(record)
+            if config not in seen:
+                seen.append(config)
+    return seen
+
+
+def _flag(key) -> str:
+    return "--" + key.replace("_", "-")
+
+
+def check_folder(outdir, config):
+    """Refuse (:class:`FolderError`) a run of ``config`` into ``outdir`` when the
+    folder holds other things than results of the same configuration.
+
+    The results of one folder share the experiment and its base seed (and
+    ``n_iter`` and ``n_test`` where they set the rows): a run with another
+    value would put two rows in one cell.  Tasks, methods, splits and grid
+    sizes may change from run to run: they add cells, or (a larger grid)
+    take the place of a smaller one in the reports.  A non-empty folder
+    without a store, refits or run log is not a results folder at all.
+    """
+    outdir = Path(outdir)
+    if not outdir.exists():
+        return
+    if not outdir.is_dir():
+        raise FolderError(f"{outdir} is a file; --out takes a folder")
+    ours = [n for n in (STORE_NAME, REFITS_NAME, "meta.json") if (outdir / n).exists()]
+    if not ours:
+        if any(outdir.iterdir()):
+            raise FolderError(f"{outdir} is not empty and holds no results of this command "
+                              f"(no {STORE_NAME}, {REFITS_NAME} or meta.json); "
+                              "give --out a new or empty folder")
+        return
+    for other in _folder_configs(outdir):
+        if other == config:
+            continue
+        if other["experiment"] != config["experiment"]:
+            raise FolderError(f"{outdir} holds {other['experiment']} results, not "
+                              f"{config['experiment']} ones; give --out another folder")
+        keys = [k for k in config if other.get(k) != config[k]]
+        diff = "; ".join(f"{_flag(k)} {other.get(k)} there, {config[k]} here" for k in keys)
+        same = " ".join(f"{_flag(k)} {other.get(k)}" for k in keys)
+        raise FolderError(f"{outdir} holds {other['experiment']} results of another "
+                          f"configuration ({diff}) that would mix with these; give --out "
+                          f"another folder, or add to those results with {same}")

@@ -104,8 +104,8 @@ class ResultStore:
         key = record["key"]
         if key in self._records:
             return False
-        line = json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n"
-        self._fh.write(line.encode())
+        line = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        self._fh.write((line + "\n").encode("utf-8"))
         self._fh.flush()
         if self.fsync:
             os.fsync(self._fh.fileno())

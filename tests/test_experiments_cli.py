@@ -1,0 +1,183 @@
+"""The command line as a user meets it: where a run writes, what it refuses, and
+the one line it answers a mistake with (no traceback, a non-zero exit code).
+
+Fast: the stand-in methods of ``test_experiments_standin`` on wine, in a
+temporary working directory."""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gbrff.experiments._cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+STANDIN = "tests.test_experiments_standin:get_method"
+
+
+def data_dir():
+    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
+    if not Path(path, "wine").exists():
+        pytest.skip(f"UCI mirror not found at {path}")
+    return str(Path(path).resolve())
+
+
+def table2(*extra):
+    return ["table2", "--tasks", "wine", "--methods", "RIDGE", "--n-splits", "1",
+            "--registry", STANDIN, "--data-dir", data_dir(), "--no-progress",
+            *map(str, extra)]
+
+
+def error_of(capsys, argv, code):
+    """Run ``main(argv)``; check its exit code and that stderr ends in one error line."""
+    try:
+        got = main(argv)
+    except SystemExit as exc:  # argparse's own exit on a bad flag
+        got = exc.code
+    err = capsys.readouterr().err
+    assert got == code, err
+    assert "Traceback" not in err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("gbrff: error: ")
+    return last
+
+
+def tree_digest(folder):
+    h = hashlib.sha256()
+    for path in sorted(Path(folder).rglob("*")):
+        if path.is_file():
+            h.update(str(path.relative_to(folder)).encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+@pytest.fixture
+def cwd(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+# ------------------------------------------------------------ where a run writes
+
+def test_a_run_without_out_writes_to_gbrff_results_and_not_to_results(cwd, capsys):
+    before = tree_digest(ROOT / "results")
+    assert main(table2()) == 0
+    assert "results go to gbrff-results/table2" in capsys.readouterr().err
+    assert (cwd / "gbrff-results" / "table2" / "runs.csv").is_file()
+    assert (cwd / "gbrff-results" / "plotly.min.js").is_file()
+    assert sorted(p.name for p in cwd.iterdir()) == ["gbrff-results"]
+    assert tree_digest(ROOT / "results") == before
+
+
+def test_a_run_into_committed_refits_keeps_every_one_of_them(cwd):
+    """A fresh clone has refits.jsonl but no store: a run adds to it, never replaces it."""
+    out = cwd / "table2"
+    out.mkdir()
+    committed = (ROOT / "results" / "table2" / "refits.jsonl").read_text(encoding="utf-8")
+    (out / "refits.jsonl").write_text(committed, encoding="utf-8")
+    assert main(table2("--out", out)) == 0
+    lines = (out / "refits.jsonl").read_text(encoding="utf-8").splitlines()
+    old = committed.splitlines()
+    assert lines[:len(old)] == old and len(lines) == len(old) + 1
+    assert json.loads(lines[-1])["method"] == "RIDGE"
+
+
+def test_a_folder_of_another_configuration_is_refused(cwd, capsys):
+    assert main(table2()) == 0
+    store = cwd / "gbrff-results" / "table2" / "store.jsonl"
+    before = store.read_bytes()
+    capsys.readouterr()
+    line = error_of(capsys, table2("--seed", "1"), 1)
+    assert "gbrff-results/table2 holds table2 results of another configuration" in line
+    assert "--seed 0 there, 1 here" in line and "give --out another folder" in line
+    line = error_of(capsys, table2("--n-iter", "10"), 1)
+    assert "--n-iter 100 there, 10 here" in line
+    landmarks = ["landmarks", "--tasks", "wine", "--methods", "RIDGE", "--landmarks", "1",
+                 "--n-splits", "1", "--registry", STANDIN, "--data-dir", data_dir(),
+                 "--out", str(store.parent)]
+    assert "holds table2 results, not landmarks ones" in error_of(capsys, landmarks, 1)
+    assert store.read_bytes() == before
+    # more splits, other tasks or methods, another grid size: the same configuration
+    assert main(table2("--first-split", "1", "--grid-values", "2")) == 0
+
+
+def test_a_folder_of_other_files_is_refused(cwd, capsys):
+    (cwd / "notes.txt").write_text("mine")
+    line = error_of(capsys, table2("--out", "."), 1)
+    assert "is not empty and holds no results of this command" in line
+    assert sorted(p.name for p in cwd.iterdir()) == ["notes.txt"]
+
+
+# ------------------------------------------------------------ one line for a mistake
+
+def test_missing_data_names_the_folder_and_the_download_command(cwd, capsys):
+    empty = cwd / "no-data"
+    empty.mkdir()
+    argv = ["table2", "--tasks", "wine", "--methods", "GBRFF2", "--n-splits", "1",
+            "--data-dir", str(empty)]
+    line = error_of(capsys, argv, 1)
+    assert str(empty / "wine") in line and "python -m gbrff.datasets download" in line
+    assert "GBRFF_DATA_DIR" in line
+    line = error_of(capsys, argv[:2] + ["wine,sonar"] + argv[3:], 1)
+    assert "UCI files of 2 tasks (wine, sonar)" in line and str(empty) in line
+    assert "`python -m gbrff.datasets download wine sonar`" in line
+    assert sorted(p.name for p in cwd.iterdir()) == ["no-data"]  # no store left behind
+
+
+def test_unknown_names_list_the_valid_ones_and_match_any_case(cwd, capsys):
+    line = error_of(capsys, ["table2", "--tasks", "wine", "--methods", "lgbmx"], 2)
+    assert line == ("gbrff: error: unknown method 'lgbmx'; valid: BMKR, GFC, PBRFF, "
+                    "GBRFF1, LGBM, GBRFF2, XGB")
+    line = error_of(capsys, ["table2", "--tasks", "wines,Sonar", "--methods", "LGBM"], 2)
+    assert line.startswith("gbrff: error: unknown task 'wines'; valid: wine, sonar,")
+    line = error_of(capsys, ["toy", "--problems", "spiral"], 2)
+    assert line == "gbrff: error: unknown toy problem 'spiral'; valid: moons, swiss, circles, board"
+    assert main(table2("--tasks", "WINE", "--methods", "ridge")) == 0
+    runs = (cwd / "gbrff-results" / "table2" / "runs.csv").read_text()
+    assert ",RIDGE," in runs and "wine," in runs
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["table2", "--n-splits", "0"], "argument --n-splits: expected an integer >= 1, got '0'"),
+    (["table2", "--seed", "x"], "argument --seed: expected an integer >= 0, got 'x'"),
+    (["landmarks", "--landmarks", "1-x"], "argument --landmarks: expected integers >= 1"),
+    (["table2", "--n-jobs", "0"], "argument --n-jobs: expected a number of processes"),
+    (["scaling", "--factor", "1"], "argument --factor: expected a number > 1, got '1'"),
+    (["table2", "--backend", "spark"], "argument --backend: invalid choice: 'spark'"),
+    (["table2", "--tasks", "wine", "--backend", "dask"], "--backend dask needs --scheduler"),
+])
+def test_bad_flag_values_end_in_one_line_with_exit_code_2(cwd, capsys, argv, words):
+    line = error_of(capsys, argv, 2)
+    assert words in line
+    assert list(cwd.iterdir()) == []
+
+
+def test_debug_shows_the_traceback(cwd):
+    with pytest.raises(Exception, match="unknown method 'lgbmx'"):
+        main(["table2", "--methods", "lgbmx", "--debug"])
+
+
+def test_report_of_nothing_says_where_the_results_are(cwd, capsys):
+    line = error_of(capsys, ["report", "all"], 1)
+    assert "no results in gbrff-results" in line and "--results results" in line
+
+
+def test_the_issue_commands_in_a_fresh_process(tmp_path):
+    """`python -m gbrff.experiments` itself: exit codes and stderr without a traceback."""
+    env = {k: v for k, v in os.environ.items() if k != "GBRFF_DATA_DIR"}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    base = [sys.executable, "-m", "gbrff.experiments", "table2", "--tasks", "wine",
+            "--n-splits", "1", "--no-progress"]
+    empty = tmp_path / "no-data"
+    empty.mkdir()
+    for extra, code, words in [
+            (["--methods", "GBRFF2", "--data-dir", str(empty)], 1, "download wine"),
+            (["--methods", "lgbmx"], 2, "unknown method 'lgbmx'")]:
+        proc = subprocess.run(base + extra, env=env, cwd=tmp_path, capture_output=True,
+                              text=True, timeout=300)
+        assert proc.returncode == code and "Traceback" not in proc.stderr, proc.stderr
+        assert proc.stderr.count("\n") == 1 and words in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["no-data"]
