@@ -130,6 +130,20 @@ def test_committed_figures_load_plotly_from_one_local_copy():
     assert "±" in (results / "table2" / "table2.html").read_text(encoding="utf-8")
 
 
+def test_a_users_own_plotly_min_js_beside_the_out_folder_is_left_alone(tmp_path):
+    """`report --out X` shares plotly.js with X's siblings, but never replaces a
+    file of that name that is not a plotly.js bundle."""
+    mine = tmp_path / "plotly.min.js"
+    mine.write_text("my own notes")
+    copy = tmp_path / "t2"
+    shutil.copytree(ROOT / "results" / "table2", copy)
+    assert main(["report", "table2", "--out", str(copy)]) == 0
+    assert mine.read_text() == "my own notes"
+    assert (copy / "plotly.min.js").is_file()
+    html = (copy / "table2.html").read_text(encoding="utf-8")
+    assert '<script charset="utf-8" src="plotly.min.js"></script>' in html
+
+
 @pytest.mark.browser
 def test_committed_figures_render_offline_in_chromium():
     chromium = (os.environ.get("GBRFF_CHROMIUM") or shutil.which("chromium")

@@ -133,22 +133,30 @@ def _unescape_non_ascii(text):
     return _ESCAPE.sub(repl, text)
 
 
-def _plotlyjs(root):
-    """``root/plotly.min.js``: the plotly.js of the installed plotly, once for every
-    experiment folder under ``root``."""
-    from plotly.offline import get_plotlyjs
-
-    _write_text(Path(root) / PLOTLYJS_NAME, get_plotlyjs())
+def _plotlyjs_home(folder):
+    """Where the pages of ``folder`` find plotly.js: ``folder/../plotly.min.js``,
+    once for every experiment folder beside it (``results/``, ``gbrff-results/``),
+    unless a file of that name there is not a plotly.js bundle (a user's own
+    file is never replaced): then ``folder/plotly.min.js``."""
+    shared = Path(folder).parent / PLOTLYJS_NAME
+    if shared.exists():
+        with open(shared, "rb") as f:
+            if not f.read(64).lstrip().startswith(b"/**\n* plotly.js"):
+                return Path(folder) / PLOTLYJS_NAME, PLOTLYJS_NAME
+    return shared, "../" + PLOTLYJS_NAME
 
 
 def _html(fig, path):
-    """``fig`` as a page that loads ``../plotly.min.js``, with the file's stem as the
-    element id: the same figure gives the same bytes, online or offline."""
+    """``fig`` as a page that loads plotly.js from a file written once beside the
+    experiment folders, with the file's stem as the element id: the same figure
+    gives the same bytes, online or offline."""
+    from plotly.offline import get_plotlyjs
+
     path = Path(path)
+    js_path, js_src = _plotlyjs_home(path.parent)
     with _json_engine("json"):
-        html = fig.to_html(include_plotlyjs="../" + PLOTLYJS_NAME, full_html=True,
-                           div_id=path.stem)
-    _plotlyjs(path.parent.parent)
+        html = fig.to_html(include_plotlyjs=js_src, full_html=True, div_id=path.stem)
+    _write_text(js_path, get_plotlyjs())
     _write_text(path, _unescape_non_ascii(html))
 
 
