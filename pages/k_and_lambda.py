@@ -91,9 +91,10 @@ with tab_live:
 with tab_uci:
     curve, why = None, ""
     try:
+        from gbrff.experiments import load_results
         from gbrff.viz import paper
 
-        curve = paper.load_results(Path(__file__).resolve().parents[1] / "results").get("kbudget")
+        curve = load_results(Path(__file__).resolve().parents[1] / "results").get("kbudget")
     except Exception as exc:  # the paper figures module missing or a malformed file
         why = f" ({type(exc).__name__}: {exc})"
     if curve is None or len(curve) == 0:

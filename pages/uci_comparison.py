@@ -44,7 +44,7 @@ def load_paper():
 def load_stored():
     """The committed result tables (``results/…``) that exist, by name."""
     try:
-        from gbrff.viz.paper import load_results
+        from gbrff.experiments import load_results
 
         return load_results(RESULTS)
     except ImportError:
@@ -149,10 +149,11 @@ with f4:
     st.subheader("Fig. 4: computation time against the number of samples")
     if "scaling" in stored:
         try:
+            from gbrff.experiments import scaling_time_limit
             from gbrff.viz import paper as paper_figs
 
             fig4 = paper_figs.scaling_figure(stored["scaling"],
-                                             time_limit=paper_figs.scaling_time_limit(RESULTS / "scaling"))
+                                             time_limit=scaling_time_limit(RESULTS / "scaling"))
             st.plotly_chart(fig4, key="fig4", config={"displaylogo": False})
             explain("Train + predict time on growing synthetic data (log–log): GBRFF2 is the fastest kernel "
                     "method, behind tree-based LightGBM.")
