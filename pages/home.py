@@ -29,13 +29,15 @@ def example():
     X, y = make_toy("moons", n_samples=200, noise=0.1, random_state=0)
     model = GBRFF2Classifier(n_estimators=T_FINAL, random_state=0).fit(X, y)
     xs, ys, G = cmp.make_grid(X, n=100)
-    h = [cmp.weak_learner_values(model, t, G) for t in range(1, N_SUM + 1)]
-    vote = sum(float(model.alphas_[t]) * h[t] for t in range(N_SUM))
+    e = model.expansion_
+    h = [e.weak_learner(t, G) for t in range(N_SUM)]
+    vote = sum(float(e.alphas[t]) * h[t] for t in range(N_SUM))
     return X, y, model, xs, ys, G, h, vote, model.decision_function(G)
 
 
 X, y, model, xs, ys, G, h, vote, H = example()
-om, b, alpha = model.omegas_[0], float(model.biases_[0]), float(model.alphas_[0])
+e = model.expansion_  # a single cosine per learner: K = 1, phase b
+om, b = e.omegas[0, 0], float(e.phases[0, 0])
 
 c1, c2, c3 = st.columns(3)
 with c1:

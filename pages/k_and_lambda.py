@@ -61,7 +61,7 @@ def lambda_sweep(name, n, noise, seed, gamma, T):
     out = {"norm": [], "train": [], "test": [], "H": [], "xs": xs, "ys": ys}
     for lam in LAMBDAS:
         m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed).fit(X_tr, y_tr)
-        out["norm"].append(float(np.linalg.norm(m.omegas_, axis=1).mean()))
+        out["norm"].append(float(np.linalg.norm(m.expansion_.omegas, axis=-1).mean()))
         out["train"].append(m.score(X_tr, y_tr))
         out["test"].append(m.score(X_te, y_te))
         out["H"].append(m.decision_function(G).astype(np.float32))

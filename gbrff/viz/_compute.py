@@ -1,9 +1,11 @@
-"""Numbers behind the teaching app's figures (numpy only, no Streamlit).
+"""Numbers behind the teaching app's figures (numpy only: no Streamlit, no files).
 
-Everything here reads a *fitted* gbrff estimator through its public fitted
-attributes (``init_score_``, ``alphas_``, ``omegas_``, ``biases_``,
-``landmarks_``, ``q_``) or its ``staged_decision_function``; nothing here
-learns anything. The pages call these functions through Streamlit caches.
+A fitted model is read through its :class:`gbrff.Expansion`
+(``estimator.expansion_``): the initial score H⁰, the steps α, the
+frequencies ω, phases and weights q of every weak learner, and its landmarks
+when the learner has them. What differs between learners comes from those
+arrays, not from the estimator's class. Nothing here learns anything; the
+pages call these functions through Streamlit caches.
 """
 
 import io
@@ -17,14 +19,14 @@ __all__ = [
     "make_grid",
     "staged_scores",
     "staged_curves",
-    "weak_learner_values",
+    "learner_landmark",
     "phase_landmark",
+    "exp_loss",
+    "accuracy",
     "model_to_dict",
     "model_to_json",
     "points_to_csv",
     "parse_points_csv",
-    "exp_loss",
-    "accuracy",
 ]
 
 #: Largest upload the playground accepts (bytes) and its largest row count:
@@ -52,23 +54,25 @@ def make_grid(X, n=100, pad=0.15, include=None):
     return xs, ys, np.column_stack([gx.ravel(), gy.ravel()])
 
 
-def staged_scores(model, X, stages):
+def staged_scores(expansion, X, stages):
     """Decision function ``H^t(X)`` for each ``t`` in ``stages``.
 
     ``t = 0`` is the constant initial score ``H^0``; ``t = T`` is the
-    fitted model. Returns a float32 array of shape ``(len(stages), n)``.
+    fitted model (larger ``t`` too). ``expansion`` is a fitted
+    :class:`gbrff.Expansion`. Returns a float32 array of shape
+    ``(len(stages), n)``.
     """
     stages = [int(s) for s in stages]
     order = np.argsort(stages, kind="stable")
     out = np.empty((len(stages), len(X)), dtype=np.float32)
-    H = np.full(len(X), float(model.init_score_))
+    H = np.full(len(X), float(expansion.init_score))
     k = 0
     # t = 0 entries first
     while k < len(order) and stages[order[k]] <= 0:
         out[order[k]] = H
         k += 1
     if k < len(order):
-        for t, H in enumerate(model.staged_decision_function(X), start=1):
+        for t, H in enumerate(expansion.staged_decision_function(X), start=1):
             while k < len(order) and stages[order[k]] <= t:
                 out[order[k]] = H
                 k += 1
@@ -90,34 +94,28 @@ def accuracy(H, y):
     return float(np.mean(np.where(np.asarray(H) >= 0, 1, -1) == np.asarray(y)))
 
 
-def staged_curves(model, X, y):
-    """Accuracy and exponential loss after every iteration ``t = 0 … T``.
+#: The mean loss of a score on labels in {-1, +1}, by the Expansion's ``loss``.
+_LOSSES = {"exponential": exp_loss}
 
+
+def staged_curves(expansion, X, y):
+    """Accuracy and the model's own loss after every iteration ``t = 0 … T``.
+
+    The loss is the one the expansion was fitted with (``expansion.loss``).
     Returns a dict with ``accuracy`` and ``loss``, arrays of length ``T + 1``.
     """
+    try:
+        loss_of = _LOSSES[expansion.loss]
+    except KeyError:
+        raise ValueError(f"no loss curve for loss={expansion.loss!r}; "
+                         f"known: {', '.join(_LOSSES)}") from None
     y = np.asarray(y)
-    H0 = np.full(len(X), float(model.init_score_))
-    acc, loss = [accuracy(H0, y)], [exp_loss(H0, y)]
-    for H in model.staged_decision_function(X):
+    H0 = np.full(len(X), float(expansion.init_score))
+    acc, loss = [accuracy(H0, y)], [loss_of(H0, y)]
+    for H in expansion.staged_decision_function(X):
         acc.append(accuracy(H, y))
-        loss.append(exp_loss(H, y))
+        loss.append(loss_of(H, y))
     return {"accuracy": np.array(acc), "loss": np.array(loss)}
-
-
-def weak_learner_values(model, t, points):
-    """Output of the ``t``-th weak learner (1-based) at ``points``.
-
-    GBRFF2: ``h_t(x) = cos(ω_t·x − b_t)``; GBRFF1:
-    ``h_t(x) = Σ_j q_tj cos(ω_tj·(x_t − x))``. So that
-    ``decision_function(x) = init_score_ + Σ_t alphas_[t-1] h_t(x)``.
-    """
-    P = np.asarray(points, dtype=np.float64)
-    i = int(t) - 1
-    if hasattr(model, "biases_"):
-        return np.cos(P @ model.omegas_[i] - model.biases_[i])
-    omegas = model.omegas_[i]  # (K, d)
-    delta = model.landmarks_[i][None, :] - P  # (m, d)
-    return np.cos(delta @ omegas.T) @ model.q_[i]
 
 
 def phase_landmark(omega, b, center):
@@ -135,35 +133,44 @@ def phase_landmark(omega, b, center):
     return center - ((omega @ center - b - 2 * np.pi * k) / norm2) * omega
 
 
-def model_to_dict(model, name=None):
-    """The fitted parameters, one record per iteration (ω, b or landmark, α)."""
-    is_gbrff2 = hasattr(model, "biases_")
+def learner_landmark(expansion, t, center):
+    """The landmark ``x_t`` of the ``t``-th weak learner (``t = 1 … T``), or None.
+
+    A learner fitted around a landmark has it in ``expansion.landmarks``; a
+    single cosine ``cos(ω·x − b)`` (K = 1, no landmarks) stands for any point
+    of its crest ``ω·x = b``, and this returns the one nearest ``center``
+    (:func:`phase_landmark`). A sum of K > 1 free cosines has none.
+    """
+    i = int(t) - 1
+    if expansion.landmarks is not None:
+        return np.asarray(expansion.landmarks[i], dtype=np.float64)
+    if expansion.n_components == 1:
+        return phase_landmark(expansion.omegas[i, 0], expansion.phases[i, 0], center)
+    return None
+
+
+def model_to_dict(estimator, name=None):
+    """A fitted GBRFF estimator as plain data: its parameters, classes and expansions.
+
+    ``expansions`` holds one :meth:`gbrff.Expansion.to_dict` per binary
+    problem (one for two classes, one per class for one-vs-rest), so that
+    :meth:`gbrff.Expansion.from_dict` rebuilds each model exactly.
+    """
     params = {k: (v if isinstance(v, (int, float, str, bool, type(None))) else repr(v))
-              for k, v in model.get_params().items()}
-    out = {
-        "model": name or type(model).__name__,
-        "weak_learner": ("h_t(x) = cos(omega_t . x - b_t)" if is_gbrff2
-                         else "h_t(x) = sum_j q_tj cos(omega_tj . (landmark_t - x))"),
-        "decision_function": "H(x) = init_score + sum_t alpha_t h_t(x); p(+1) = 1 / (1 + exp(-2 H))",
+              for k, v in estimator.get_params().items()}
+    return {
+        "model": name or type(estimator).__name__,
         "params": params,
-        "classes": np.asarray(model.classes_).tolist(),
-        "init_score": float(model.init_score_),
-        "iterations": [],
+        "classes": np.asarray(estimator.classes_).tolist(),
+        "expansion": "H(x) = init_score + sum_t alphas[t] h_t(x), "
+                     "h_t(x) = sum_k q[t][k] cos(omegas[t][k] . x - phases[t][k])",
+        "expansions": [e.to_dict() for e in estimator.expansions_],
     }
-    for i, alpha in enumerate(np.asarray(model.alphas_)):
-        rec = {"t": i + 1, "alpha": float(alpha), "omega": np.asarray(model.omegas_[i]).tolist()}
-        if is_gbrff2:
-            rec["b"] = float(model.biases_[i])
-        else:
-            rec["landmark"] = np.asarray(model.landmarks_[i]).tolist()
-            rec["q"] = np.asarray(model.q_[i]).tolist()
-        out["iterations"].append(rec)
-    return out
 
 
-def model_to_json(model, name=None):
+def model_to_json(estimator, name=None):
     """:func:`model_to_dict` as an indented JSON string."""
-    return json.dumps(model_to_dict(model, name), indent=1)
+    return json.dumps(model_to_dict(estimator, name), indent=1)
 
 
 def points_to_csv(X, y, split=None):
