@@ -3,13 +3,13 @@
 import numpy as np
 import streamlit as st
 
+from appkit import (begin_page, control, explain, figure_download, play_schedule, player, player_run_every, register,
+                    share_box, warm_engine)
 from gbrff import GBRFF1Classifier
 from gbrff.datasets import make_toy
 from gbrff.inspection import bias_objective, landmark_objective, residuals
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player,
-                                  player_run_every, register, share_box, warm_engine)
 
 GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0]
 N_B = 361
@@ -110,4 +110,4 @@ def stage():
 
 stage()
 register("it", "Iteration t", T, st.session_state.get("it", T))
-share_box("loss_landscape")
+share_box()

@@ -7,13 +7,13 @@ import numpy as np
 import streamlit as st
 from sklearn.model_selection import train_test_split
 
+from appkit import (begin_page, control, explain, figure_download, model_to_json, parse_points_csv, play_schedule,
+                    player, player_run_every, points_to_csv, register, share_box, warm_engine)
 from gbrff import GBRFF1Classifier, GBRFF2Classifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.inspection import residuals
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player,
-                                  player_run_every, register, share_box, warm_engine)
 
 GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
 LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
@@ -54,7 +54,7 @@ if data_name == "upload":
         sb.info("No file yet: showing moons. Upload a CSV with two numeric columns and a label column.")
     else:
         try:
-            upload = cmp.parse_points_csv(file.getvalue())
+            upload = parse_points_csv(file.getvalue())
         except ValueError as err:
             sb.error(f"Could not use this file: {err}")
         else:
@@ -324,12 +324,12 @@ st.caption(f"{len(done)} of {len(CHALLENGES)} done. A challenge is ticked as soo
 st.header("Downloads")
 d1, d2 = st.columns(2)
 split = np.array(["train"] * len(y_tr) + ["test"] * len(y_te))
-d1.download_button("data set (CSV)", icon=":material/download:", data=cmp.points_to_csv(np.vstack([X_tr, X_te]),
+d1.download_button("data set (CSV)", icon=":material/download:", data=points_to_csv(np.vstack([X_tr, X_te]),
                                                               np.concatenate([y_tr, y_te]), split),
                    file_name=f"{label.replace(' ', '_')}.csv", mime="text/csv", key="dl_data", on_click="ignore")
 d2.download_button("fitted model (JSON: H⁰, α, ω, b, q per iteration)", icon=":material/download:",
-                   data=lambda: cmp.model_to_json(model, algo),
+                   data=lambda: model_to_json(model, algo),
                    file_name=f"{algo}_{label.replace(' ', '_')}.json", mime="application/json", key="dl_model",
                    on_click="ignore")
 
-share_box("playground")
+share_box()

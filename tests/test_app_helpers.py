@@ -1,4 +1,5 @@
-"""The app's numeric helpers (gbrff.viz._compute) and figure builders (gbrff.viz.playground)."""
+"""The app's numeric helpers (gbrff.viz._compute), figure builders (gbrff.viz.playground)
+and its uploads and downloads (appkit._files)."""
 
 import json
 
@@ -6,6 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from appkit import _files as files
 from gbrff import Expansion
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
@@ -31,7 +33,7 @@ def landmark_expansion(omegas, landmarks, q, alphas, init_score=0.0):
 # ---------------------------------------------------------------- uploads
 def test_parse_points_csv_reads_header_and_maps_labels():
     text = "a,b,label\n" + "\n".join(f"{i / 10},{-i / 10},{'cat' if i % 2 else 'dog'}" for i in range(20))
-    X, y, classes = cmp.parse_points_csv(text.encode())
+    X, y, classes = files.parse_points_csv(text.encode())
     assert X.shape == (20, 2) and X.dtype == np.float64
     assert classes == ("cat", "dog")
     assert set(y.tolist()) == {-1, 1}
@@ -41,10 +43,10 @@ def test_parse_points_csv_reads_header_and_maps_labels():
 
 def test_parse_points_csv_label_column_by_name_semicolons_no_header_numeric_labels():
     text = "label;x;y\n" + "\n".join(f"{i % 2};{i};{i * i}" for i in range(12))
-    X, y, classes = cmp.parse_points_csv(text.encode())
+    X, y, classes = files.parse_points_csv(text.encode())
     assert classes == ("0", "1") and X[5].tolist() == [5.0, 25.0] and y[5] == 1
     plain = "\n".join(f"{i},{-i},{-1 if i < 6 else 1}" for i in range(12))
-    X, y, classes = cmp.parse_points_csv(plain.encode())
+    X, y, classes = files.parse_points_csv(plain.encode())
     assert classes == ("-1", "1") and (y == np.array([-1] * 6 + [1] * 6)).all()
 
 
@@ -57,18 +59,18 @@ def test_parse_points_csv_label_column_by_name_semicolons_no_header_numeric_labe
     ("\n".join(f"{i},{i},{i},{i % 2}" for i in range(30)).encode(), "three columns"),
     (b"\xff\xfe\x00\x01garbage", "not UTF-8"),
     (b"1,2,0\n3,4,1\n", "at least 10"),
-    (b"x" * (cmp.MAX_UPLOAD_BYTES + 1), "MB"),
-    ("\n".join(f"{i},{i},{i % 2}" for i in range(cmp.MAX_UPLOAD_ROWS + 5)).encode(), "at most"),
+    (b"x" * (files.MAX_UPLOAD_BYTES + 1), "MB"),
+    ("\n".join(f"{i},{i},{i % 2}" for i in range(files.MAX_UPLOAD_ROWS + 5)).encode(), "at most"),
 ])
 def test_parse_points_csv_friendly_errors(data, words):
     with pytest.raises(ValueError, match=words):
-        cmp.parse_points_csv(data)
+        files.parse_points_csv(data)
 
 
 def test_points_to_csv_round_trips():
     rng = np.random.RandomState(0)
     X, y = rng.normal(size=(15, 2)), np.where(rng.rand(15) > 0.5, 1, -1)
-    X2, y2, classes = cmp.parse_points_csv(cmp.points_to_csv(X, y).encode())
+    X2, y2, classes = files.parse_points_csv(files.points_to_csv(X, y).encode())
     np.testing.assert_allclose(X2, X, rtol=1e-5)
     assert classes == ("-1", "1") and (y2 == y).all()
 
@@ -224,7 +226,7 @@ def test_stages_curves_and_json_read_the_expansion(kind):
     else:
         assert np.cos(e.omegas[2, 0] @ land - e.phases[2, 0]) == pytest.approx(1.0)
     # the JSON download rebuilds the model exactly
-    doc = json.loads(cmp.model_to_json(est, kind))
+    doc = json.loads(files.model_to_json(est, kind))
     assert doc["model"] == kind and doc["classes"] == [-1, 1] and len(doc["expansions"]) == 1
     back = Expansion.from_dict(doc["expansions"][0])
     assert back.learner == e.learner and back.n_iter == 15
