@@ -1,13 +1,13 @@
 """Home: GBRFF in three pictures, and where to go next."""
 
-import numpy as np
 import streamlit as st
 
+import appkit
+from appkit import begin_page, explain, figure_download, warm_engine
 from gbrff import GBRFF2Classifier
 from gbrff.datasets import make_toy
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import begin_page, explain, figure_download, warm_engine
 
 N_SUM = 3
 T_FINAL = 40
@@ -29,13 +29,15 @@ def example():
     X, y = make_toy("moons", n_samples=200, noise=0.1, random_state=0)
     model = GBRFF2Classifier(n_estimators=T_FINAL, random_state=0).fit(X, y)
     xs, ys, G = cmp.make_grid(X, n=100)
-    h = [cmp.weak_learner_values(model, t, G) for t in range(1, N_SUM + 1)]
-    vote = sum(float(model.alphas_[t]) * h[t] for t in range(N_SUM))
+    e = model.expansion_
+    h = [e.weak_learner(t, G) for t in range(N_SUM)]
+    vote = sum(float(e.alphas[t]) * h[t] for t in range(N_SUM))
     return X, y, model, xs, ys, G, h, vote, model.decision_function(G)
 
 
 X, y, model, xs, ys, G, h, vote, H = example()
-om, b, alpha = model.omegas_[0], float(model.biases_[0]), float(model.alphas_[0])
+e = model.expansion_  # a single cosine per learner: K = 1, phase b
+om, b = e.omegas[0, 0], float(e.phases[0, 0])
 
 c1, c2, c3 = st.columns(3)
 with c1:
@@ -66,20 +68,19 @@ with c3:
     figure_download(fig3, "boundary", "dl_home_boundary")
 
 st.header("Where to go next")
-LINKS = [
-    ("pages/playground.py", ":material/tune:", "Boosting playground",
-     "press play and watch the vote grow on moons, swiss, circles, board or your own CSV; compare with LightGBM; "
-     "try the challenges."),
-    ("pages/loss_landscape.py", ":material/landscape:", "Loss landscape",
-     "the paper's Fig. 1: why learning a landmark comes down to learning one phase b."),
-    ("pages/k_and_lambda.py", ":material/straighten:", "K and λ",
-     "how many random features per learner (K) and how strong a penalty on ω (lambda, λ)."),
-    ("pages/uci_comparison.py", ":material/table_chart:", "UCI comparison",
-     "the reproduced Table 2 beside the paper's, the figures, and a small live run."),
-]
-for path, icon, title, text in LINKS:
-    try:
-        st.page_link(path, label=f"**{title}** — {text}", icon=icon)
-    except Exception:  # run outside the router (e.g. a test of this file alone): plain text
-        st.markdown(f"{icon} **{title}** — {text}")
+WHAT = {  # what each page shows, by its address
+    "playground": "press play and watch the vote grow on moons, swiss, circles, board or your own CSV; compare "
+                  "with LightGBM; try the challenges.",
+    "loss_landscape": "the paper's Fig. 1: why learning a landmark comes down to learning one phase b.",
+    "k_and_lambda": "how many random features per learner (K) and how strong a penalty on ω (lambda, λ).",
+    "uci_comparison": "the reproduced Table 2 beside the paper's, the figures, and a small live run.",
+}
+for spec in appkit.PAGES:
+    if spec.url_path not in WHAT:
+        continue
+    label = f"**{spec.title}** — {WHAT[spec.url_path]}"
+    if appkit.current_page() is None:  # this file run alone (no router): plain text
+        st.markdown(f"{spec.icon} {label}")
+    else:
+        st.page_link(spec.page(), label=label, icon=spec.icon)
 st.caption("Every page keeps its settings in the address bar: copy the link to share an exact picture.")

@@ -1,16 +1,15 @@
 """K and λ: random features per learner at a fixed budget (Fig. 3), and the penalty on ω."""
 
-from pathlib import Path
-
 import numpy as np
 import streamlit as st
 from sklearn.model_selection import train_test_split
 
+from appkit import begin_page, control, explain, figure_download, share_box, stored_results, warm_engine
 from gbrff import GBRFF1Classifier, GBRFF2Classifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
+from gbrff.viz import paper
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import begin_page, control, explain, figure_download, share_box, warm_engine
 
 KS = (1, 5, 10, 20)
 BUDGETS = (20, 50, 100, 200, 500)
@@ -61,7 +60,7 @@ def lambda_sweep(name, n, noise, seed, gamma, T):
     out = {"norm": [], "train": [], "test": [], "H": [], "xs": xs, "ys": ys}
     for lam in LAMBDAS:
         m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed).fit(X_tr, y_tr)
-        out["norm"].append(float(np.linalg.norm(m.omegas_, axis=1).mean()))
+        out["norm"].append(float(np.linalg.norm(m.expansion_.omegas, axis=-1).mean()))
         out["train"].append(m.score(X_tr, y_tr))
         out["test"].append(m.score(X_te, y_te))
         out["H"].append(m.decision_function(G).astype(np.float32))
@@ -91,10 +90,8 @@ with tab_live:
 with tab_uci:
     curve, why = None, ""
     try:
-        from gbrff.viz import paper
-
-        curve = paper.load_results(Path(__file__).resolve().parents[1] / "results").get("kbudget")
-    except Exception as exc:  # the paper figures module missing or a malformed file
+        curve = stored_results().get("kbudget")
+    except Exception as exc:  # a malformed file
         why = f" ({type(exc).__name__}: {exc})"
     if curve is None or len(curve) == 0:
         st.info("**No stored UCI results for Fig. 3 yet** (`results/kbudget/curve.csv`)." + why +
@@ -135,4 +132,4 @@ explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, unti
         "the classes.")
 figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")
 
-share_box("k_and_lambda")
+share_box()

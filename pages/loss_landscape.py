@@ -3,13 +3,13 @@
 import numpy as np
 import streamlit as st
 
+from appkit import (begin_page, control, explain, figure_download, play_schedule, player, player_run_every, register,
+                    share_box, warm_engine)
 from gbrff import GBRFF1Classifier
 from gbrff.datasets import make_toy
 from gbrff.inspection import bias_objective, landmark_objective, residuals
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player,
-                                  player_run_every, register, share_box, warm_engine)
 
 GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0]
 N_B = 361
@@ -38,20 +38,21 @@ gamma = control("select_slider", "γ: ω drawn from N(0, 2γ)", "gamma", 0.5, op
 def fit(n, noise, seed, T, gamma):
     X, y = make_toy("moons", n_samples=int(n), noise=float(noise), random_state=int(seed))
     model = GBRFF1Classifier(n_estimators=T, n_components=1, gamma=gamma, random_state=int(seed)).fit(X, y)
+    expansion = model.expansion_
     xs, ys, G = cmp.make_grid(X, n=100)
     stages = list(range(T + 1))
-    return {"X": X, "y": y, "model": model, "xs": xs, "ys": ys, "G": G,
-            "H": dict(zip(stages, cmp.staged_scores(model, G, stages))),
-            "acc": cmp.staged_curves(model, X, y)["accuracy"]}
+    return {"X": X, "y": y, "model": model, "expansion": expansion, "xs": xs, "ys": ys, "G": G,
+            "H": dict(zip(stages, cmp.staged_scores(expansion, G, stages))),
+            "acc": cmp.staged_curves(expansion, X, y)["accuracy"]}
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
 def landscape(key, t, _b):
     """Loss over landmark positions and over phases b at iteration t (1-based)."""
-    X, y, model = _b["X"], _b["y"], _b["model"]
-    _, y_tilde = residuals(model, X, y, t - 1)
-    omegas = np.asarray(model.omegas_[t - 1])  # (1, d)
-    land = np.asarray(model.landmarks_[t - 1])
+    X, y, expansion = _b["X"], _b["y"], _b["expansion"]
+    _, y_tilde = residuals(_b["model"], X, y, t - 1)
+    omegas = expansion.omegas[t - 1]  # (K, d) = (1, d)
+    land = expansion.landmarks[t - 1]
     # a wide window (about 2.5 × the data) so that several periods of the stripes show
     xs, ys, G = cmp.make_grid(X, n=90, pad=0.75, include=land)
     F = landmark_objective(X, y_tilde, omegas, G)
@@ -75,7 +76,7 @@ def stage():
         top_l.info("Iteration 0: no landmark yet. Press **step ▶**.")
     else:
         xs, ys, F, land, bs, fb, b_land = landscape(key, t, b)
-        om = b["model"].omegas_[t - 1][0]
+        om = b["expansion"].omegas[t - 1, 0]
         with top_l:
             fig = figs.landscape_figure(xs, ys, F, X, y, landmark=land,
                                         title=f"iteration {t}: loss of every landmark (ω = ({om[0]:.2f}, {om[1]:.2f}))")
@@ -97,7 +98,7 @@ def stage():
             figure_download(fig_b, f"phase_curve_t{t}", "dl_phase")
     acc = 100 * b["acc"][t]
     fig_s = figs.surface_figure(b["xs"], b["ys"], b["H"][t], X, y,
-                                landmarks=np.asarray(b["model"].landmarks_[:t]) if t else None,
+                                landmarks=b["expansion"].landmarks[:t] if t else None,
                                 title=f"decision boundary after {t} iterations: {acc:.0f} % of the points",
                                 height=440)
     st.plotly_chart(fig_s, key="boundary", config={"displaylogo": False})
@@ -109,4 +110,4 @@ def stage():
 
 stage()
 register("it", "Iteration t", T, st.session_state.get("it", T))
-share_box("loss_landscape")
+share_box()

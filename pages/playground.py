@@ -7,13 +7,13 @@ import numpy as np
 import streamlit as st
 from sklearn.model_selection import train_test_split
 
+from appkit import (begin_page, control, explain, figure_download, model_to_json, parse_points_csv, play_schedule,
+                    player, player_run_every, points_to_csv, register, share_box, warm_engine)
 from gbrff import GBRFF1Classifier, GBRFF2Classifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.inspection import residuals
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
-from gbrff.viz._app_state import (begin_page, control, explain, figure_download, play_schedule, player,
-                                  player_run_every, register, share_box, warm_engine)
 
 GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
 LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
@@ -54,7 +54,7 @@ if data_name == "upload":
         sb.info("No file yet: showing moons. Upload a CSV with two numeric columns and a label column.")
     else:
         try:
-            upload = cmp.parse_points_csv(file.getvalue())
+            upload = parse_points_csv(file.getvalue())
         except ValueError as err:
             sb.error(f"Could not use this file: {err}")
         else:
@@ -98,6 +98,7 @@ def split_data(name, n, noise, test_share, seed, csv_digest, _upload):
 
 
 def make_model(algo, T, gamma, lam, K, beta, lr, seed):
+    """The estimator the user chose, with the sidebar's parameters."""
     if algo == "GBRFF2":
         return GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, learning_rate=lr, random_state=seed)
     return GBRFF1Classifier(n_estimators=T, n_components=K, gamma=gamma, beta=beta, learning_rate=lr,
@@ -113,11 +114,13 @@ def fit_bundle(key, _data):
     t0 = time.perf_counter()
     model.fit(X_tr, y_tr)
     fit_time = time.perf_counter() - t0
+    expansion = model.expansion_
     xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=GRID)
     stages = schedule(T)
-    frames = dict(zip(stages, cmp.staged_scores(model, G, stages)))
-    return {"model": model, "fit_time": fit_time, "xs": xs, "ys": ys, "G": G, "frames": frames,
-            "train": cmp.staged_curves(model, X_tr, y_tr), "test": cmp.staged_curves(model, X_te, y_te)}
+    frames = dict(zip(stages, cmp.staged_scores(expansion, G, stages)))
+    return {"model": model, "expansion": expansion, "fit_time": fit_time, "xs": xs, "ys": ys, "G": G,
+            "frames": frames, "train": cmp.staged_curves(expansion, X_tr, y_tr),
+            "test": cmp.staged_curves(expansion, X_te, y_te)}
 
 
 @st.cache_resource(max_entries=24, show_spinner="Fitting LightGBM…")
@@ -142,7 +145,7 @@ def learning_curve(key, _data):
     algo, T, gamma, lam, K, beta, lr, seed = key[1]
     X_tr, X_te, y_tr, y_te = _data
     sizes = [s for s in (10, 20, 40, 80, 160, 320, 640, 1280) if s < len(y_tr)] + [len(y_tr)]
-    scores = {algo: np.zeros((len(sizes), 3)), "LightGBM": np.zeros((len(sizes), 3))}
+    scores = {algo: np.zeros((len(sizes), 3)), "LGBM": np.zeros((len(sizes), 3))}
     for r in range(3):
         order = np.random.RandomState(seed + r).permutation(len(y_tr))
         for i, s in enumerate(sizes):
@@ -152,7 +155,7 @@ def learning_curve(key, _data):
             m = make_model(algo, T, gamma, lam, K, beta, lr, seed + r).fit(X_tr[idx], y_tr[idx])
             scores[algo][i, r] = m.score(X_te, y_te)
             g = LGBMClassifier(n_estimators=100, max_depth=5, min_child_samples=2, verbose=-1, n_jobs=1)
-            scores["LightGBM"][i, r] = g.fit(X_tr[idx], y_tr[idx]).score(X_te, y_te)
+            scores["LGBM"][i, r] = g.fit(X_tr[idx], y_tr[idx]).score(X_te, y_te)
     return sizes, scores
 
 
@@ -160,7 +163,7 @@ def learning_curve(key, _data):
 def surface_at(key, t, _bundle):
     if t in _bundle["frames"]:
         return _bundle["frames"][t]
-    return cmp.staged_scores(_bundle["model"], _bundle["G"], [t])[0]
+    return cmp.staged_scores(_bundle["expansion"], _bundle["G"], [t])[0]
 
 
 def schedule(T):
@@ -174,7 +177,7 @@ X_tr, X_te, y_tr, y_te = data
 data_key = (toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest)
 model_key = (data_key, (algo, T, gamma, lam, K, beta, lr, seed))
 bundle = fit_bundle(model_key, data)
-model = bundle["model"]
+model, expansion = bundle["model"], bundle["expansion"]
 lgbm = fit_lgbm(data_key, data, bundle["G"]) if with_lgbm else None
 label = toy_name if is_toy else "your data"
 
@@ -214,35 +217,32 @@ def stage():
             fig_w = None
         else:
             w, _ = residuals(model, X_tr, y_tr, t - 1)
-            h = cmp.weak_learner_values(model, t, bundle["G"])
-            alpha = float(model.alphas_[t - 1])
-            if algo == "GBRFF2":
-                om, b = model.omegas_[t - 1], float(model.biases_[t - 1])
-                land = cmp.phase_landmark(om, b, X_tr.mean(axis=0))
-                title = (f"weak learner {t}: α = {alpha:.3f}, ω = ({om[0]:.2f}, {om[1]:.2f}), b = {b:.2f}")
-                fig_w = figs.weak_learner_figure(xs, ys, h, X_tr, y_tr, alpha=alpha, omega=om, b=b,
-                                                 landmark=land, weights=w, title=title)
+            alpha = float(expansion.alphas[t - 1])
+            land = cmp.learner_landmark(expansion, t, X_tr.mean(axis=0))
+            K = expansion.n_components
+            if expansion.landmarks is None:  # one cosine cos(ω·x − b): its phase b stands for a landmark
+                om, b = expansion.omegas[t - 1, 0], float(expansion.phases[t - 1, 0])
+                title = f"weak learner {t}: α = {alpha:.3f}, ω = ({om[0]:.2f}, {om[1]:.2f}), b = {b:.2f}"
                 formula = r"h^t(x) = \cos(\omega^t\cdot x - b^t) = \cos\big(\omega^t\cdot(x - x^t)\big),\quad \omega^t\cdot x^t = b^t"
                 text = (f"Stripes of wavelength 2π/‖ω‖ = {2 * np.pi / max(np.linalg.norm(om), 1e-12):.2f}, "
                         "perpendicular to ω. The phase b stands for a landmark xₜ on the dashed crest ω·x = b "
                         f"(cross; the one nearest the data is ({land[0]:.2f}, {land[1]:.2f})). "
                         "Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner chases the big points.")
-            else:
-                land = model.landmarks_[t - 1]
-                q = np.asarray(model.q_[t - 1])
+            else:  # K cosines around a learned landmark, weighted by q
+                q = expansion.q[t - 1]
                 title = (f"weak learner {t}: α = {alpha:.3f}, landmark = ({land[0]:.2f}, {land[1]:.2f}), "
-                         f"K = {len(q)}")
-                fig_w = figs.weak_learner_figure(xs, ys, h, X_tr, y_tr, alpha=alpha, landmark=land,
-                                                 weights=w, title=title)
+                         f"K = {K}")
                 formula = r"h^t(x) = \sum_{j=1}^{K} q^t_j \cos\big(\omega^t_j\cdot(x^t - x)\big)"
-                text = (f"A sum of K = {len(q)} cosines around the learned landmark xₜ (cross), weighted by q "
+                text = (f"A sum of K = {K} cosines around the learned landmark xₜ (cross), weighted by q "
                         f"(largest qⱼ = {q.max():.2f}). Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)).")
+            fig_w = figs.weak_learner_figure(xs, ys, expansion, t, X_tr, y_tr, weights=w, title=title)
             st.plotly_chart(fig_w, key="weak", config={"displaylogo": False})
             explain(text, formula)
             figure_download(fig_w, f"weak_learner_{t}", "dl_weak")
     extra = {"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None
     stop = int(np.argmin(bundle["test"]["loss"]))  # the stopping rule: smallest held-out loss
-    fig_c = figs.curves_figure(bundle["train"], bundle["test"], current=t, extra=extra, stop=stop)
+    fig_c = figs.curves_figure(bundle["train"], bundle["test"], current=t, extra=extra, stop=stop,
+                               loss=expansion.loss)
     st.plotly_chart(fig_c, key="curves", config={"displaylogo": False})
     explain("Accuracy and the exponential loss the boosting minimises, on training (solid) and test (dashed) "
             "points; the grey line is the iteration shown above. A train loss that keeps falling while test "
@@ -264,10 +264,9 @@ register("t", "Iteration t", T, st.session_state.get("t", T))
 
 # ---------------------------------------------------------------- learned kernel
 st.header("What the boosting learned as a kernel")
-omegas = np.asarray(model.omegas_).reshape(-1, X_tr.shape[1])
-fig_o = figs.omega_prior_figure(omegas, gamma)
+fig_o = figs.omega_prior_figure(expansion, gamma)
 st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False})
-if algo == "GBRFF2":
+if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
     explain(f"Each ω_t starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
             "and is then tuned by gradient descent (λ pulls it back to 0). Where the learned ω leave the dotted "
             "circles, the data asked for another kernel than the RBF one.",
@@ -325,11 +324,12 @@ st.caption(f"{len(done)} of {len(CHALLENGES)} done. A challenge is ticked as soo
 st.header("Downloads")
 d1, d2 = st.columns(2)
 split = np.array(["train"] * len(y_tr) + ["test"] * len(y_te))
-d1.download_button("data set (CSV)", icon=":material/download:", data=cmp.points_to_csv(np.vstack([X_tr, X_te]),
+d1.download_button("data set (CSV)", icon=":material/download:", data=points_to_csv(np.vstack([X_tr, X_te]),
                                                               np.concatenate([y_tr, y_te]), split),
                    file_name=f"{label.replace(' ', '_')}.csv", mime="text/csv", key="dl_data", on_click="ignore")
-d2.download_button("fitted model (JSON: ω, b, α per iteration)", icon=":material/download:", data=lambda: cmp.model_to_json(model, algo),
+d2.download_button("fitted model (JSON: H⁰, α, ω, b, q per iteration)", icon=":material/download:",
+                   data=lambda: model_to_json(model, algo),
                    file_name=f"{algo}_{label.replace(' ', '_')}.json", mime="application/json", key="dl_model",
                    on_click="ignore")
 
-share_box("playground")
+share_box()

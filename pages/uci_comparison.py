@@ -1,20 +1,18 @@
 """UCI comparison: the reproduced Table 2 beside the paper's, Figures 2 and 4, and a small live run."""
 
 import time
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from gbrff.viz._app_state import begin_page, control, explain, figure_download, share_box
+from appkit import (RESULTS_DIR, begin_page, control, explain, figure_download, paper_table2, share_box,
+                    stored_results)
+from gbrff.baselines import METHODS
+from gbrff.datasets import UCI_TASKS
+from gbrff.experiments import average_ranks, scaling_time_limit
+from gbrff.viz import paper as paper_figs
 
-ROOT = Path(__file__).resolve().parents[1]
-RESULTS = ROOT / "results"
-PAPER_CSV = ROOT / "gbrff" / "experiments" / "paper_table2.csv"
-METHODS = ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2"]
-TASKS = ["wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc", "balance", "australian", "pima",
-         "vehicle", "german", "splice", "spambase", "occupancy", "bankmarketing"]
 HOW_TO_RUN = ("Produce them with the project's experiments, e.g. `python -m gbrff.experiments table2` "
               "(see `python -m gbrff.experiments --help` and the README), with the UCI files from "
               "`python -m gbrff.datasets download` or `GBRFF_DATA_DIR` pointing at a copy.")
@@ -26,48 +24,16 @@ st.markdown("The paper's Table 2: six methods on 16 UCI tasks, mean test accurac
 begin_page()
 
 
-@st.cache_data(show_spinner=False)
-def load_paper():
-    try:
-        from gbrff.experiments import load_paper_table2
-
-        return load_paper_table2()
-    except Exception:
-        path = PAPER_CSV if PAPER_CSV.exists() else None
-        if path is None:
-            return None
-        df = pd.read_csv(path)
-        return df.rename(columns={"dataset": "task"})[["task", "method", "mean", "std"]]
-
-
-@st.cache_data(ttl=60, show_spinner=False)
-def load_stored():
-    """The committed result tables (``results/…``) that exist, by name."""
-    try:
-        from gbrff.viz.paper import load_results
-
-        return load_results(RESULTS)
-    except ImportError:
-        out = {}
-        path = RESULTS / "table2" / "summary.csv"
-        if path.exists():
-            out["summary"] = pd.read_csv(path)
-        return out
-
-
-def ranks(summary, tasks):
-    """Average rank per method over ``tasks`` (1 = best), only tasks where every method has a value.
-
-    Returns (ranks, the tasks ranked); the ranking is the runner's own
-    (:func:`gbrff.experiments.average_ranks`: equal means tie)."""
-    from gbrff.experiments import average_ranks
-
-    r = average_ranks(summary, tasks=tasks)
+def ranks(summary, tasks=None):
+    """Average rank per method (1 = best) and the tasks ranked: the runner's own
+    ranking (:func:`gbrff.experiments.average_ranks`: its first 15 tasks by default,
+    only tasks where every method has a value, equal means tie)."""
+    r = average_ranks(summary) if tasks is None else average_ranks(summary, tasks=tasks)
     return r.sort_values().rename_axis("method"), r.attrs.get("tasks", [])
 
 
-paper = load_paper()
-stored = load_stored()
+paper = paper_table2()
+stored = stored_results()
 summary = stored.get("summary")
 
 # ---------------------------------------------------------------- Table 2
@@ -79,20 +45,20 @@ if summary is None or summary.empty:
             " Meanwhile, here are the published values.")
     if paper is not None:
         wide = paper.pivot_table(index="task", columns="method", values="mean").reindex(
-            index=[t for t in TASKS if t in set(paper["task"])],
+            index=[t for t in UCI_TASKS if t in set(paper["task"])],
             columns=[m for m in METHODS if m in set(paper["method"])])
         st.dataframe(wide.style.format("{:.1f}", na_rep="–").highlight_max(axis=1, color="#fdd49e"),
                      width="stretch")
-        r, k = ranks(paper, TASKS[:15])
+        r, k = ranks(paper)
         st.markdown(f"Published average ranks over {len(k)} tasks (1 = best): " +
                     ", ".join(f"**{m}** {v:.2f}" for m, v in r.items()))
 else:
-    methods_here = [m for m in METHODS + sorted(set(summary["method"]) - set(METHODS))
+    methods_here = [m for m in [*METHODS, *sorted(set(summary["method"]) - set(METHODS))]
                     if m in set(summary["method"])]
     merged = summary.merge(paper.rename(columns={"mean": "paper", "std": "paper_std"}), on=["task", "method"],
                            how="left") if paper is not None else summary.assign(paper=np.nan, paper_std=np.nan)
     merged["difference"] = merged["mean"] - merged["paper"]
-    task_order = [t for t in TASKS if t in set(merged["task"])] + sorted(set(merged["task"]) - set(TASKS))
+    task_order = [t for t in UCI_TASKS if t in set(merged["task"])] + sorted(set(merged["task"]) - set(UCI_TASKS))
     cell = merged.assign(value=[f"{m:.1f} ± {s:.1f}" + (f" (paper {p:.1f}, {d:+.1f})" if pd.notna(p) else "")
                                 for m, s, p, d in zip(merged["mean"], merged["std"], merged["paper"],
                                                       merged["difference"])])
@@ -107,7 +73,7 @@ else:
     st.download_button("table (CSV)", icon=":material/download:", data=merged.to_csv(index=False), file_name="table2_comparison.csv",
                        mime="text/csv", key="dl_table2", on_click="ignore")
     c1, c2 = st.columns(2)
-    r_ours, k_ours = ranks(summary, TASKS[:15])
+    r_ours, k_ours = ranks(summary)
     c1.subheader("Average rank, reproduced")
     c1.dataframe(r_ours.round(2).rename("average rank").to_frame(), width="stretch")
     c1.caption(f"Over the {len(k_ours)} of the first 15 tasks where every reproduced method has a result.")
@@ -118,8 +84,6 @@ else:
         c2.caption(f"The paper's published accuracies of the same methods, ranked over the same "
                    f"{len(k_pap)} tasks.")
     try:
-        from gbrff.viz import paper as paper_figs
-
         fig = paper_figs.table2_figure(summary, paper)
         st.plotly_chart(fig, key="table2_fig", config={"displaylogo": False})
         explain("Each point is one task and method: on the diagonal, the reproduction matches the paper.")
@@ -134,8 +98,6 @@ with f2:
     st.subheader("Fig. 2: accuracy against the number of landmarks")
     if "landmarks" in stored:
         try:
-            from gbrff.viz import paper as paper_figs
-
             fig2 = paper_figs.landmarks_figure(stored["landmarks"])
             st.plotly_chart(fig2, key="fig2", config={"displaylogo": False})
             explain("Learning the landmarks (GBRFF1) and the frequencies too (GBRFF2) beats random landmarks "
@@ -149,10 +111,8 @@ with f4:
     st.subheader("Fig. 4: computation time against the number of samples")
     if "scaling" in stored:
         try:
-            from gbrff.viz import paper as paper_figs
-
             fig4 = paper_figs.scaling_figure(stored["scaling"],
-                                             time_limit=paper_figs.scaling_time_limit(RESULTS / "scaling"))
+                                             time_limit=scaling_time_limit(RESULTS_DIR / "scaling"))
             st.plotly_chart(fig4, key="fig4", config={"displaylogo": False})
             explain("Train + predict time on growing synthetic data (log–log): GBRFF2 is the fastest kernel "
                     "method, behind tree-based LightGBM.")
@@ -167,9 +127,9 @@ st.header("A small live run")
 st.markdown("Fit the chosen methods on a few 70/30 splits of one task, with **fixed default parameters** "
             "(γ = 1/d, λ = 0, K = 10, β = 1, LightGBM depth 5, T = 100; no cross-validation, so expect "
             "slightly lower numbers than Table 2).")
-task = control("selectbox", "Task", "task", "wine", options=TASKS)
-methods = st.multiselect("Methods", options=["GBRFF2", "GBRFF1", "LGBM", "PBRFF", "BMKR", "GFC"],
-                         default=["GBRFF2", "LGBM"], key="live_methods")
+task = control("selectbox", "Task", "task", UCI_TASKS[0], options=UCI_TASKS)
+methods = st.multiselect("Methods", options=list(METHODS), default=["GBRFF2", "LGBM"], key="live_methods",
+                         format_func=lambda m: METHODS[m].label)
 n_splits = control("slider", "Splits", "splits", 3, min_value=1, max_value=10)
 
 
@@ -218,4 +178,4 @@ else:
                 res = res.join(paper[paper["task"] == task].set_index("method")["mean"].rename("paper"))
             st.dataframe(res.style.format("{:.2f}", na_rep="–"), width="stretch")
 
-share_box("uci_comparison")
+share_box()

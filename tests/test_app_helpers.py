@@ -1,4 +1,5 @@
-"""The app's numeric helpers (gbrff.viz._compute) and figure builders (gbrff.viz.playground)."""
+"""The app's numeric helpers (gbrff.viz._compute), figure builders (gbrff.viz.playground)
+and its uploads and downloads (appkit._files)."""
 
 import json
 
@@ -6,14 +7,33 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from appkit import _files as files
+from gbrff import Expansion
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
+
+
+def cosine_expansion(omegas, phases, alphas, init_score=0.0):
+    """A hand-made expansion of single cosines cos(ω_t·x − b_t) (K = 1, GBRFF2's learner)."""
+    omegas = np.asarray(omegas, dtype=float)
+    T, d = omegas.shape
+    return Expansion("cosine", "exponential", init_score, omegas.reshape(T, 1, d),
+                     np.asarray(phases, dtype=float).reshape(T, 1), np.ones((T, 1)),
+                     np.asarray(alphas, dtype=float))
+
+
+def landmark_expansion(omegas, landmarks, q, alphas, init_score=0.0):
+    """A hand-made expansion of K cosines around a landmark each (GBRFF1's learner)."""
+    omegas, landmarks = np.asarray(omegas, dtype=float), np.asarray(landmarks, dtype=float)
+    return Expansion("landmark", "exponential", init_score, omegas,
+                     np.einsum("tkd,td->tk", omegas, landmarks), np.asarray(q, dtype=float),
+                     np.asarray(alphas, dtype=float), landmarks)
 
 
 # ---------------------------------------------------------------- uploads
 def test_parse_points_csv_reads_header_and_maps_labels():
     text = "a,b,label\n" + "\n".join(f"{i / 10},{-i / 10},{'cat' if i % 2 else 'dog'}" for i in range(20))
-    X, y, classes = cmp.parse_points_csv(text.encode())
+    X, y, classes = files.parse_points_csv(text.encode())
     assert X.shape == (20, 2) and X.dtype == np.float64
     assert classes == ("cat", "dog")
     assert set(y.tolist()) == {-1, 1}
@@ -23,10 +43,10 @@ def test_parse_points_csv_reads_header_and_maps_labels():
 
 def test_parse_points_csv_label_column_by_name_semicolons_no_header_numeric_labels():
     text = "label;x;y\n" + "\n".join(f"{i % 2};{i};{i * i}" for i in range(12))
-    X, y, classes = cmp.parse_points_csv(text.encode())
+    X, y, classes = files.parse_points_csv(text.encode())
     assert classes == ("0", "1") and X[5].tolist() == [5.0, 25.0] and y[5] == 1
     plain = "\n".join(f"{i},{-i},{-1 if i < 6 else 1}" for i in range(12))
-    X, y, classes = cmp.parse_points_csv(plain.encode())
+    X, y, classes = files.parse_points_csv(plain.encode())
     assert classes == ("-1", "1") and (y == np.array([-1] * 6 + [1] * 6)).all()
 
 
@@ -39,18 +59,18 @@ def test_parse_points_csv_label_column_by_name_semicolons_no_header_numeric_labe
     ("\n".join(f"{i},{i},{i},{i % 2}" for i in range(30)).encode(), "three columns"),
     (b"\xff\xfe\x00\x01garbage", "not UTF-8"),
     (b"1,2,0\n3,4,1\n", "at least 10"),
-    (b"x" * (cmp.MAX_UPLOAD_BYTES + 1), "MB"),
-    ("\n".join(f"{i},{i},{i % 2}" for i in range(cmp.MAX_UPLOAD_ROWS + 5)).encode(), "at most"),
+    (b"x" * (files.MAX_UPLOAD_BYTES + 1), "MB"),
+    ("\n".join(f"{i},{i},{i % 2}" for i in range(files.MAX_UPLOAD_ROWS + 5)).encode(), "at most"),
 ])
 def test_parse_points_csv_friendly_errors(data, words):
     with pytest.raises(ValueError, match=words):
-        cmp.parse_points_csv(data)
+        files.parse_points_csv(data)
 
 
 def test_points_to_csv_round_trips():
     rng = np.random.RandomState(0)
     X, y = rng.normal(size=(15, 2)), np.where(rng.rand(15) > 0.5, 1, -1)
-    X2, y2, classes = cmp.parse_points_csv(cmp.points_to_csv(X, y).encode())
+    X2, y2, classes = files.parse_points_csv(files.points_to_csv(X, y).encode())
     np.testing.assert_allclose(X2, X, rtol=1e-5)
     assert classes == ("-1", "1") and (y2 == y).all()
 
@@ -112,16 +132,34 @@ def test_weak_learner_figure_marks_landmark_and_crest():
     xs, ys = _grid()
     G = np.array([[x, y] for y in ys for x in xs])
     om, b = np.array([2.0, 1.0]), 0.5
-    h = np.cos(G @ om - b)
     X = G[::37]
     y = np.where(X[:, 1] > 0, 1, -1)
-    fig = figs.weak_learner_figure(xs, ys, h, X, y, alpha=-0.4, omega=om, b=b,
-                                   landmark=cmp.phase_landmark(om, b, [0, 0]), weights=np.ones(len(X)))
+    e = cosine_expansion([om], [b], [-0.4])
+    fig = figs.weak_learner_figure(xs, ys, e, 1, X, y, center=[0, 0], weights=np.ones(len(X)))
     names = [t.name for t in fig.data]
     assert "crest ω·x = b" in names and "landmark xₜ" in names
     z = np.asarray(fig.data[0].z)
-    np.testing.assert_allclose(z.ravel(), -0.4 * h, atol=1e-6)
+    np.testing.assert_allclose(z.ravel(), -0.4 * np.cos(G @ om - b), atol=1e-6)
     assert fig.data[0].zmin == pytest.approx(-0.4) and fig.data[0].zmax == pytest.approx(0.4)
+    # the landmark drawn is the phase's, on the crest nearest the centre
+    cross = [t for t in fig.data if t.name == "landmark xₜ"][0]
+    L = np.array([cross.x[0], cross.y[0]])
+    np.testing.assert_allclose(L, cmp.phase_landmark(om, b, [0, 0]))
+
+
+def test_weak_learner_figure_of_a_landmark_learner_has_no_crest():
+    xs, ys = _grid()
+    rng = np.random.RandomState(0)
+    e = landmark_expansion(rng.normal(size=(2, 3, 2)), [[0.5, -0.2], [1.0, 0.3]], np.full((2, 3), 1 / 3),
+                           [0.3, -0.2])
+    X = rng.normal(size=(10, 2))
+    fig = figs.weak_learner_figure(xs, ys, e, 2, X, np.where(X[:, 0] > 0, 1, -1))
+    names = [t.name for t in fig.data]
+    assert "crest ω·x = b" not in names
+    cross = [t for t in fig.data if t.name == "landmark xₜ"][0]
+    assert (cross.x[0], cross.y[0]) == (1.0, 0.3)
+    G = np.array([[x, y] for y in ys for x in xs])
+    np.testing.assert_allclose(np.asarray(fig.data[0].z).ravel(), -0.2 * e.weak_learner(1, G), atol=1e-6)
 
 
 def test_curves_omega_and_other_figures_build():
@@ -129,11 +167,15 @@ def test_curves_omega_and_other_figures_build():
     fig = figs.curves_figure(curves, curves, current=4, extra={"LightGBM": 0.9})
     assert len([t for t in fig.data if t.type == "scatter"]) == 4
     W = np.random.RandomState(0).normal(size=(40, 2))
-    fig = figs.omega_prior_figure(W, 0.5, upto=10)
+    fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(40), np.ones(40)), 0.5, upto=10)
     learned = [t for t in fig.data if t.name == "learned ω_t"][0]
     assert len(learned.x) == 10
     hist = [t for t in fig.data if t.type == "histogram"][0]
     assert len(hist.x) == 10
+    # K frequencies an iteration: all K of the first `upto` iterations, coloured by their t
+    e = landmark_expansion(W.reshape(10, 4, 2), np.zeros((10, 2)), np.full((10, 4), 0.25), np.ones(10))
+    learned = [t for t in figs.omega_prior_figure(e, 0.5, upto=3).data if t.name == "learned ω_t"][0]
+    assert len(learned.x) == 12 and list(learned.marker.color) == [1] * 4 + [2] * 4 + [3] * 4
     xs, ys = _grid()
     F = np.random.RandomState(0).rand(len(xs) * len(ys))
     fig = figs.landscape_figure(xs, ys, F, W, np.where(W[:, 0] > 0, 1, -1), landmark=[0.1, 0.2])
@@ -146,8 +188,12 @@ def test_curves_omega_and_other_figures_build():
     assert [t.name for t in fig.data] == ["K = 1", "K = 20"]
     fig = figs.lambda_sweep_figure([0, 0.25, 1], [3, 2, 1], [0.8, 0.9, 0.7], [1, 0.95, 0.7], current=0.25)
     assert len(fig.data) == 3
-    fig = figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LightGBM": [0.5, 0.6]})
+    fig = figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LGBM": [0.5, 0.6]})
     assert fig.data[0].error_y.array is not None
+    from gbrff.baselines import METHODS  # the registry's labels and colours
+
+    assert [(t.name, t.line.color) for t in fig.data] == [("GBRFF2", METHODS["GBRFF2"].color),
+                                                           ("LightGBM", METHODS["LGBM"].color)]
     fig = figs.surfaces_grid_figure(xs, ys, [F, F, F], W, np.ones(40), ["a", "b", "c"], cols=2)
     assert sum(t.type == "heatmap" for t in fig.data) == 3
     assert isinstance(figs.cosine_figure(xs, ys, F), go.Figure)
@@ -155,41 +201,52 @@ def test_curves_omega_and_other_figures_build():
 
 # ---------------------------------------------------------------- against the fitted estimators
 @pytest.mark.parametrize("kind", ["GBRFF2", "GBRFF1"])
-def test_weak_learners_and_stages_rebuild_the_decision_function(kind):
+def test_stages_curves_and_json_read_the_expansion(kind):
     from gbrff import GBRFF1Classifier, GBRFF2Classifier
     from gbrff.datasets import make_toy
 
     X, y = make_toy("moons", n_samples=120, random_state=0)
     est = (GBRFF2Classifier(n_estimators=15, random_state=0) if kind == "GBRFF2"
            else GBRFF1Classifier(n_estimators=15, n_components=3, random_state=0)).fit(X, y)
+    e = est.expansion_
     xs, ys, G = cmp.make_grid(X, n=12)
-    H = est.init_score_ + sum(est.alphas_[t - 1] * cmp.weak_learner_values(est, t, G) for t in range(1, 16))
-    np.testing.assert_allclose(H, est.decision_function(G), atol=1e-8)
-    frames = cmp.staged_scores(est, G, [15, 0, 4, 40])
+    frames = cmp.staged_scores(e, G, [15, 0, 4, 40])
     np.testing.assert_allclose(frames[0], est.decision_function(G), atol=1e-4)
-    np.testing.assert_allclose(frames[1], est.init_score_, atol=1e-6)
+    np.testing.assert_allclose(frames[1], e.init_score, atol=1e-6)
     np.testing.assert_allclose(frames[3], frames[0])  # beyond T: the final model
-    H4 = est.init_score_ + sum(est.alphas_[t - 1] * cmp.weak_learner_values(est, t, G) for t in range(1, 5))
-    np.testing.assert_allclose(frames[2], H4, atol=1e-4)
-    curves = cmp.staged_curves(est, X, y)
+    np.testing.assert_allclose(frames[2], e.truncated(4).decision_function(G), atol=1e-4)
+    curves = cmp.staged_curves(e, X, y)
     assert len(curves["accuracy"]) == 16
     assert curves["accuracy"][-1] == pytest.approx(est.score(X, y))
     assert curves["loss"][-1] < curves["loss"][0]
-    doc = json.loads(cmp.model_to_json(est, kind))
-    assert len(doc["iterations"]) == 15 and doc["init_score"] == pytest.approx(est.init_score_)
-    first = doc["iterations"][0]
-    assert first["alpha"] == pytest.approx(est.alphas_[0])
-    assert ("b" in first) == (kind == "GBRFF2") and ("landmark" in first) == (kind == "GBRFF1")
+    # the landmark of a learner: GBRFF1's own, or the phase's for GBRFF2's single cosine
+    land = cmp.learner_landmark(e, 3, X.mean(axis=0))
+    if e.landmarks is not None:
+        np.testing.assert_array_equal(land, e.landmarks[2])
+    else:
+        assert np.cos(e.omegas[2, 0] @ land - e.phases[2, 0]) == pytest.approx(1.0)
+    # the JSON download rebuilds the model exactly
+    doc = json.loads(files.model_to_json(est, kind))
+    assert doc["model"] == kind and doc["classes"] == [-1, 1] and len(doc["expansions"]) == 1
+    back = Expansion.from_dict(doc["expansions"][0])
+    assert back.learner == e.learner and back.n_iter == 15
+    np.testing.assert_array_equal(back.decision_function(G), est.decision_function(G))
+
+
+def test_loss_curves_refuse_a_loss_they_do_not_know():
+    e = cosine_expansion([[1.0, 0.0]], [0.0], [0.5])
+    e.loss = "hinge"
+    with pytest.raises(ValueError, match="hinge"):
+        cmp.staged_curves(e, np.zeros((3, 2)), np.array([1, -1, 1]))
 
 
 def test_weak_learner_figure_points_to_a_landmark_off_the_view():
     xs, ys = _grid()
     G = np.array([[x, y] for y in ys for x in xs])
-    om, b = np.array([0.0, 1.0]), 0.0
-    fig = figs.weak_learner_figure(xs, ys, np.cos(G @ om - b), G[:5], np.ones(5), alpha=0.2, omega=om, b=b,
-                                   landmark=[0.0, -3.0])
+    off = landmark_expansion([[[0.0, 1.0]]], [[0.0, -3.0]], [[1.0]], [0.2])
+    fig = figs.weak_learner_figure(xs, ys, off, 1, G[:5], np.ones(5))
     notes = [a for a in fig.layout.annotations if a.text and "off the view" in a.text]
     assert len(notes) == 1 and notes[0].y == pytest.approx(ys[0])
-    inside = figs.weak_learner_figure(xs, ys, np.cos(G @ om - b), G[:5], np.ones(5), alpha=0.2, omega=om, b=b,
-                                      landmark=[0.0, 0.0])
+    inside = figs.weak_learner_figure(xs, ys, cosine_expansion([[0.0, 1.0]], [0.0], [0.2]), 1, G[:5], np.ones(5),
+                                      center=[0.0, 0.0])
     assert not [a for a in inside.layout.annotations if a.text and "off the view" in a.text]

@@ -71,3 +71,11 @@ def test_xgb_wrapper_keeps_labels():
     proba = est.predict_proba(X)
     np.testing.assert_array_equal(est.predict(X), est.classes_[proba.argmax(axis=1)])
     assert clone(est).get_params()["max_depth"] == 4
+
+
+def test_how_each_method_is_shown():
+    """Labels, colours and membership of the paper's Table 2 are registry facts."""
+    colors = [s.color for s in METHODS.values()]
+    assert len(set(colors)) == len(colors) and all(c.startswith("#") for c in colors)
+    assert METHODS["LGBM"].label == "LightGBM" and METHODS["GBRFF2"].label == "GBRFF2"
+    assert [n for n, s in METHODS.items() if s.in_paper] == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2"]

@@ -232,12 +232,16 @@ def test_paper_figures_state_their_splits():
     assert fig.layout.shapes == ()
 
 
-def test_figures_load_from_a_results_folder(out, tmp_path):
+def test_figures_from_the_tables_of_a_results_folder(out, tmp_path):
+    """experiments reads a results folder back; viz draws the tables it is given."""
+    from gbrff.experiments import load_paper_table2, load_results, scaling_time_limit
     from gbrff.viz import paper as viz
 
-    for build in (viz.figure2, viz.figure3, viz.figure4, viz.figure5, viz.table2_from_results):
-        assert isinstance(build(out), go.Figure) and len(build(out).data) >= 1
-    assert set(viz.load_results(out)) == {"summary", "runs", "landmarks", "kbudget",
-                                          "scaling", "toy"}
-    with pytest.raises(FileNotFoundError):
-        viz.figure2(tmp_path)
+    tables = load_results(out)
+    assert set(tables) == {"summary", "runs", "landmarks", "kbudget", "scaling", "toy"}
+    limit = scaling_time_limit(out / "scaling")
+    for fig in (viz.landmarks_figure(tables["landmarks"]), viz.kbudget_figure(tables["kbudget"]),
+                viz.scaling_figure(tables["scaling"], time_limit=limit), viz.toy_figure(tables["toy"]),
+                viz.table2_figure(tables["summary"], load_paper_table2())):
+        assert isinstance(fig, go.Figure) and len(fig.data) >= 1
+    assert load_results(tmp_path) == {} and scaling_time_limit(tmp_path, default=7.0) == 7.0

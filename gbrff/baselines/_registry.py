@@ -5,6 +5,10 @@ with ``n_iter`` boosting iterations / landmarks / constructed features, and
 ``METHODS[name].grid(n_features)`` the parameter grid the paper searches by
 5-fold cross-validation. The GBRFF and LightGBM/XGBoost classes are imported
 only when an estimator is made, so this module imports without them.
+
+The registry is the one place for the facts about a method: its name, its
+order (Table 2's columns, then the extras), whether it is in the paper, and
+how figures and the app show it (``label``, ``color``).
 """
 
 from dataclasses import dataclass
@@ -21,12 +25,24 @@ _REG_LAMBDA = [0.0] + [2.0**e for e in range(-5, -1)]  # {0, 2^{-5..-2}}
 
 @dataclass(frozen=True)
 class MethodSpec:
-    """One comparison method: how to build it and which grid the paper searches."""
+    """One comparison method: how to build it, which grid the paper searches, how it is shown.
+
+    ``label`` is the method's name in running text (``name`` when empty),
+    ``color`` its colour in every figure, ``in_paper`` whether it is a
+    column of the paper's Table 2.
+    """
 
     name: str
     make: Callable[..., BaseEstimator]
     grid: Callable[[int], "dict | list[dict]"]
     reference: str
+    label: str = ""
+    color: str = "#17becf"
+    in_paper: bool = True
+
+    def __post_init__(self):
+        if not self.label:
+            object.__setattr__(self, "label", self.name)
 
 
 def _gammas(n_features):
@@ -87,33 +103,40 @@ METHODS = {
             "BMKR", _make_bmkr, lambda d: {"C": _POW10},
             "Wu, Wang, Precup, Boulet. Boosting Based Multiple Kernel Learning and Transfer Regression "
             "for Electricity Load Forecasting. ECML-PKDD 2017.",
+            color="#8c564b",
         ),
         MethodSpec(
             "GFC", _make_gfc, lambda d: {"C": _POW10},
             "Oglic, Gärtner. Greedy Feature Construction. NIPS 2016.",
+            color="#7f7f7f",
         ),
         MethodSpec(
             "PBRFF", _make_pbrff, lambda d: {"gamma": _gammas(d), "beta": _POW10, "C": _POW10},
             "Letarte, Morvant, Germain. Pseudo-Bayesian Learning with Kernel Fourier Transform as Prior. AISTATS 2019.",
+            color="#2ca02c",
         ),
         MethodSpec(
             "GBRFF1", _make_gbrff1, lambda d: {"gamma": _gammas(d), "beta": _POW10},
             "Gautheron, Germain, Habrard, Metzler, Morvant, Sebban, Zantedeschi. Landmark-based Ensemble Learning "
             "with Random Fourier Features and Gradient Boosting. ECML-PKDD 2020 (Algorithm 2, K = 10).",
+            color="#1f77b4",
         ),
         MethodSpec(
             "LGBM", _make_lgbm, _tree_grid,
             "Ke, Meng, Finley, Wang, Chen, Ma, Ye, Liu. LightGBM: A Highly Efficient Gradient Boosting "
             "Decision Tree. NIPS 2017.",
+            label="LightGBM", color="#ff7f0e",
         ),
         MethodSpec(
             "GBRFF2", _make_gbrff2, lambda d: {"gamma": _gammas(d), "reg_lambda": _REG_LAMBDA},
             "Gautheron et al. ECML-PKDD 2020 (GBRFF2, section 3.3).",
+            color="#d62728",
         ),
         MethodSpec(
             "XGB", _make_xgb,
             lambda d: {"max_depth": list(range(1, 11)), "reg_lambda": _REG_LAMBDA},
             "Chen, Guestrin. XGBoost: A Scalable Tree Boosting System. KDD 2016 (not in the GBRFF paper; an extra).",
+            label="XGBoost", color="#9467bd", in_paper=False,
         ),
     )
 }

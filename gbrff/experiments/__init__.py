@@ -9,10 +9,13 @@ explains every option.  The pieces are importable for the app and for tests:
   section 4.1 protocol, one fit per unit;
 - :func:`run_groups` — runs groups through joblib (loky) or Dask;
 - :func:`table2_summary`, :func:`average_ranks`, :func:`table2_markdown`,
-  :func:`load_paper_table2` — reports from stored results.
+  :func:`load_paper_table2` — reports from stored results;
+- :func:`load_results`, :func:`scaling_time_limit` — the tables of a results
+  folder read back, for :mod:`gbrff.viz.paper` and the app.
 """
 
 from ._execution import ProgressBar, make_executor
+from ._layout import load_results, scaling_time_limit
 from ._plans import kbudget_groups, landmark_groups, table2_groups, toy_groups
 from ._protocol import REFIT, Context, Group, Unit, grid_points, prepare_split, run_unit, split_seed
 from ._reports import read_records, write_report
@@ -30,5 +33,5 @@ __all__ = [
     "run_scaling", "scaling_sizes", "read_records", "write_report",
     "PAPER_METHODS", "TASK_ORDER", "load_paper_table2", "stage_results",
     "table2_runs", "table2_summary", "average_ranks", "paper_comparison",
-    "table2_markdown", "curve_summary",
+    "table2_markdown", "curve_summary", "load_results", "scaling_time_limit",
 ]

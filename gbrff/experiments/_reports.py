@@ -246,7 +246,8 @@ def _report_toy(outdir, records):
 
 
 def _report_scaling(outdir, records, time_limit=None):
-    from ..viz.paper import scaling_figure, scaling_time_limit
+    from ..viz.paper import scaling_figure
+    from ._layout import scaling_time_limit
 
     if time_limit is None:  # the 'report' command: the limit of the last run
         time_limit = scaling_time_limit(outdir)

@@ -13,6 +13,8 @@ import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 
+from ..baselines import METHODS
+from ..datasets import UCI_TASKS
 from ._protocol import REFIT
 
 __all__ = [
@@ -22,10 +24,8 @@ __all__ = [
 ]
 
 PAPER_TABLE2 = Path(__file__).with_name("paper_table2.csv")
-PAPER_METHODS = ("BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2")
-TASK_ORDER = ("wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc",
-              "balance", "australian", "pima", "vehicle", "german", "splice",
-              "spambase", "occupancy", "bankmarketing")
+PAPER_METHODS = tuple(name for name, spec in METHODS.items() if spec.in_paper)  # Table 2's columns
+TASK_ORDER = UCI_TASKS  # Table 1's order
 RUNS_COLUMNS = ["task", "method", "split", "seed", "test_accuracy", "best_params",
                 "fit_seconds"]
 SUMMARY_COLUMNS = ["task", "method", "n_splits", "mean", "std"]
@@ -47,7 +47,7 @@ def _sort(df, task_col="task"):
         return df
     keys = pd.DataFrame({
         "_t": _order(df[task_col], TASK_ORDER),
-        "_m": _order(df["method"], PAPER_METHODS + ("XGB",)),
+        "_m": _order(df["method"], tuple(METHODS)),
     }, index=df.index)
     cols = ["_t", task_col, "_m", "method"] + [c for c in ("split",) if c in df]
     return (pd.concat([df, keys], axis=1).sort_values(cols, kind="stable")
@@ -182,7 +182,7 @@ def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
     comp = paper_comparison(summary, paper)
     present = list(dict.fromkeys(comp["method"]))
     if methods is None:
-        order = PAPER_METHODS + ("XGB",)
+        order = tuple(METHODS)
         methods = [m for m in order if m in present] + [m for m in present if m not in order]
     methods = [m for m in methods if m in present]
     tasks = [t for t in TASK_ORDER if t in set(comp["task"])]

@@ -1,38 +1,36 @@
 """The paper's Table 2 and Figures 2–5 as Plotly figures: tables in, figures out.
 
-The inputs are the CSV files that ``python -m gbrff.experiments`` writes under
-``results/`` (read them with :func:`load_results`); nothing here fits a model
-or imports Streamlit, so the app's UCI page and the report writer draw the
-same pictures.  Every figure states on itself how many splits or seeds its
-points rest on.
+The inputs are the tables that ``python -m gbrff.experiments`` writes (read
+them back with :func:`gbrff.experiments.load_results`; the paper's own
+numbers with :func:`gbrff.experiments.load_paper_table2`). Nothing here
+reads a file, fits a model or imports Streamlit, so the app's UCI page and
+the report writer draw the same pictures from the same tables. Every figure
+states on itself how many splits or seeds its points rest on.
 
-Colours follow one legend per method across all figures.
+Each method keeps its colour across all figures: the registry's
+(:data:`gbrff.baselines.METHODS`), as is the order of the legends.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ..baselines import METHODS
+
 __all__ = [
-    "METHOD_COLORS", "load_results", "table2_figure", "table2_diff_figure",
-    "landmarks_figure", "kbudget_figure", "scaling_figure", "toy_figure",
-    "figure2", "figure3", "figure4", "figure5", "table2_from_results",
+    "table2_figure", "table2_diff_figure", "landmarks_figure", "kbudget_figure",
+    "scaling_figure", "toy_figure",
 ]
 
-METHOD_COLORS = {
-    "BMKR": "#8c564b", "GFC": "#7f7f7f", "PBRFF": "#2ca02c", "GBRFF1": "#1f77b4",
-    "LGBM": "#ff7f0e", "GBRFF2": "#d62728", "XGB": "#9467bd",
-}
 _FONT = dict(size=16)
 
 
 def _color(method):
-    return METHOD_COLORS.get(method, "#17becf")
+    spec = METHODS.get(method)
+    return spec.color if spec is not None else None  # Plotly's next colour
 
 
 def _span(values) -> str:
@@ -42,24 +40,6 @@ def _span(values) -> str:
         return "0"
     lo, hi = min(values), max(values)
     return f"{lo}" if lo == hi else f"{lo}–{hi}"
-
-
-def load_results(results_dir="results") -> dict:
-    """The committed result tables under ``results_dir`` that exist, by name.
-
-    Keys: ``summary`` and ``runs`` (Table 2), ``landmarks``, ``kbudget``,
-    ``scaling``, ``toy`` (the ``curve.csv`` of each figure).
-    """
-    root = Path(results_dir)
-    files = {
-        "summary": root / "table2" / "summary.csv",
-        "runs": root / "table2" / "runs.csv",
-        "landmarks": root / "landmarks" / "curve.csv",
-        "kbudget": root / "kbudget" / "curve.csv",
-        "scaling": root / "scaling" / "times.csv",
-        "toy": root / "toy" / "curve.csv",
-    }
-    return {k: pd.read_csv(p) for k, p in files.items() if p.exists()}
 
 
 def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
@@ -77,7 +57,7 @@ def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
     """
     df = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
                        on=["task", "method"], how="inner")
-    methods = [m for m in (methods or METHOD_COLORS) if m in set(df["method"])]
+    methods = [m for m in (methods or METHODS) if m in set(df["method"])]
     fig = go.Figure()
     if not df.empty:
         # one square range for both axes, wide enough for the error bars, and
@@ -123,7 +103,7 @@ def table2_diff_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
     """Heatmap of reproduced minus paper mean accuracy (points), task x method."""
     df = summary.merge(paper, on=["task", "method"], suffixes=("", "_paper"))
     df["diff"] = df["mean"] - df["mean_paper"]
-    methods = [m for m in (methods or METHOD_COLORS) if m in set(df["method"])]
+    methods = [m for m in (methods or METHODS) if m in set(df["method"])]
     tasks = tasks or list(dict.fromkeys(df["task"]))
     z = df.pivot(index="task", columns="method", values="diff").reindex(
         index=tasks, columns=methods)
@@ -245,52 +225,3 @@ def toy_figure(curve: pd.DataFrame) -> go.Figure:
               f"<sup>mean ± std over {_span(curve['n_splits'])} seeds per point</sup>",
         font=_FONT, legend=dict(orientation="h", y=-0.25), height=500)
     return fig
-
-
-def _stored(name, results_dir):
-    tables = load_results(results_dir)
-    if name not in tables:
-        raise FileNotFoundError(f"no {name} results under {results_dir!s}/ "
-                                f"(run python -m gbrff.experiments ...)")
-    return tables[name]
-
-
-def table2_from_results(results_dir="results") -> go.Figure:
-    """:func:`table2_figure` of ``results/table2/summary.csv`` against the paper."""
-    from gbrff.experiments import load_paper_table2
-
-    return table2_figure(_stored("summary", results_dir), load_paper_table2())
-
-
-def figure2(results_dir="results") -> go.Figure:
-    """Fig. 2 from ``results/landmarks/curve.csv``."""
-    return landmarks_figure(_stored("landmarks", results_dir))
-
-
-def figure3(results_dir="results") -> go.Figure:
-    """Fig. 3 from ``results/kbudget/curve.csv``."""
-    return kbudget_figure(_stored("kbudget", results_dir))
-
-
-def scaling_time_limit(folder="results/scaling", default=1000.0) -> float:
-    """The time limit of the last ``scaling`` run recorded in ``folder/meta.json``."""
-    import json
-
-    meta = Path(folder) / "meta.json"
-    if meta.exists():
-        runs = json.loads(meta.read_text()).get("runs", [])
-        if runs:
-            return float(runs[-1].get("options", {}).get("time_limit", default))
-    return default
-
-
-def figure4(results_dir="results", time_limit=None) -> go.Figure:
-    """Fig. 4 from ``results/scaling/times.csv`` (time limit read from meta.json)."""
-    if time_limit is None:
-        time_limit = scaling_time_limit(Path(results_dir) / "scaling")
-    return scaling_figure(_stored("scaling", results_dir), time_limit=time_limit)
-
-
-def figure5(results_dir="results") -> go.Figure:
-    """Fig. 5 (last row) from ``results/toy/curve.csv``."""
-    return toy_figure(_stored("toy", results_dir))

@@ -1,14 +1,20 @@
-"""Plotly figures of the teaching app: arrays in, ``go.Figure`` out.
+"""Plotly figures of the teaching app: arrays and fitted expansions in, ``go.Figure`` out.
 
-No Streamlit and no learning here: the pages compute (through
-:mod:`gbrff` and :mod:`gbrff.viz._compute`) and these functions draw.
-Colours are the same everywhere: class −1 is blue, class +1 is red, and a
-heatmap value is red where it votes for +1. Fonts are sized for a projector.
+No Streamlit, no files and no learning here: the pages compute (through
+:mod:`gbrff` and :mod:`gbrff.viz._compute`) and these functions draw. A
+fitted model is read through its :class:`gbrff.Expansion`, whatever the
+weak learner. Colours are the same everywhere: class −1 is blue, class +1 is
+red, a heatmap value is red where it votes for +1, and a method has the
+registry's colour (:data:`gbrff.baselines.METHODS`). Fonts are sized for a
+projector.
 """
 
 import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
+
+from ..baselines import METHODS
+from ._compute import learner_landmark
 
 __all__ = [
     "NEG_COLOR",
@@ -128,18 +134,28 @@ def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
     return _plane(data, xs, ys, title=title, height=height)
 
 
-def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=None,
-                        weights=None, title=None, height=470):
-    """One weak learner's vote ``α_t h_t(x)`` as a stripe pattern.
+def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None, title=None,
+                        height=470):
+    """The ``t``-th weak learner's vote ``α_t h_t(x)`` (``t = 1 … T``) as a stripe pattern.
 
-    For GBRFF2 pass ``omega`` and ``b``: the crest through ``landmark`` (where
-    ``ω·x = b``) is dashed and ``ω`` is drawn as an arrow from the landmark,
-    so one wavelength ``2π/‖ω‖`` is visible. For GBRFF1 pass the learned
-    ``landmark``. ``weights`` (the boosting weights ``w_i`` at this
-    iteration) set the point sizes: the learner concentrates on big points.
+    ``expansion`` is a fitted 2-D :class:`gbrff.Expansion`; ``h_t`` is drawn
+    on the grid ``xs × ys``. Its landmark ``x_t`` is a cross: the learned one
+    when the learner has landmarks, else (a single cosine ``cos(ω·x − b)``)
+    the point of the crest ``ω·x = b`` nearest ``center`` (default: the mean
+    of ``X``); then the crest is dashed and ``ω`` drawn as an arrow from the
+    landmark, so that one wavelength ``2π/‖ω‖`` is visible. ``weights`` (the
+    boosting weights ``w_i`` at this iteration) set the point sizes: the
+    learner concentrates on big points.
     """
-    vote = float(alpha) * np.asarray(h, dtype=np.float64).reshape(len(ys), len(xs))
-    amp = max(abs(float(alpha)), 1e-12)
+    i = int(t) - 1
+    gx, gy = np.meshgrid(xs, ys)
+    h = expansion.weak_learner(i, np.column_stack([gx.ravel(), gy.ravel()]))
+    alpha = float(expansion.alphas[i])
+    center = np.mean(np.asarray(X, dtype=np.float64), axis=0) if center is None else center
+    landmark = learner_landmark(expansion, t, center)
+    crest = expansion.landmarks is None and landmark is not None
+    vote = alpha * np.asarray(h, dtype=np.float64).reshape(len(ys), len(xs))
+    amp = max(abs(alpha), 1e-12)
     data = [dict(
         type="heatmap", x=xs, y=ys, z=vote.astype(np.float32), zmin=-amp, zmax=amp, colorscale=_VOTE_SCALE,
         colorbar=dict(title=dict(text="α·h(x)", side="right"), len=0.8, thickness=14),
@@ -160,8 +176,8 @@ def weak_learner_figure(xs, ys, h, X, y, *, alpha, omega=None, b=None, landmark=
         data += _points(X, y, "train", "circle", "white", size=7)
     if landmark is not None:
         L = np.asarray(landmark, dtype=np.float64)
-        if omega is not None and b is not None:
-            om = np.asarray(omega, dtype=np.float64)[:2]
+        if crest:
+            om = np.asarray(expansion.omegas[i, 0], dtype=np.float64)[:2]
             nrm = float(np.hypot(*om)) or 1.0
             direction = np.array([-om[1], om[0]]) / nrm  # along the crest
             span = 3.0 * max(xs[-1] - xs[0], ys[-1] - ys[0])
@@ -208,8 +224,12 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     return _plane(data, xs, ys, title=title, height=height)
 
 
-def curves_figure(train, test=None, *, current=None, extra=None, stop=None, title=None, height=380):
-    """Accuracy (left) and exponential loss (right) against the iteration.
+_LOSS_NAMES = {"exponential": "Exponential loss", "log_loss": "Log loss", "squared_error": "Squared error"}
+
+
+def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss="exponential", title=None,
+                  height=380):
+    """Accuracy (left) and the loss (right, ``loss`` names it) against the iteration.
 
     ``train`` and ``test`` are dicts with ``accuracy`` and ``loss`` arrays of
     length ``T + 1`` (iteration 0 is ``H⁰``). ``current`` draws a vertical
@@ -240,7 +260,7 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, titl
     shapes = []
     notes = [dict(text="Accuracy (%)", xref="x domain", yref="y domain", x=0.5, y=1.02, showarrow=False,
                   yanchor="bottom", font=dict(size=16)),
-             dict(text="Exponential loss (log scale)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
+             dict(text=f"{_LOSS_NAMES.get(loss, loss)} (log scale)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
                   showarrow=False, yanchor="bottom", font=dict(size=16))]
     for label, value in (extra or {}).items():
         shapes.append(dict(type="line", xref="x domain", yref="y", x0=0, x1=1, y0=100 * value, y1=100 * value,
@@ -265,22 +285,23 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, titl
     return go.Figure(data=data, layout=layout)
 
 
-def omega_prior_figure(omegas, gamma, *, upto=None, drawn=None, title=None, height=420):
-    """Learned frequencies ω_t against the prior N(0, 2γ)^d they start from.
+def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, height=420):
+    """The frequencies ω of a fitted expansion against the prior N(0, 2γ)^d they are drawn from.
 
-    Left: ω_t in the plane of its first two coordinates, coloured by
-    iteration, over the circles ‖ω‖ = σ, 2σ, 3σ of the prior (σ = √(2γ)).
-    ``drawn`` (optional, same shape) are the initial draws from the prior.
-    Right: histogram of ‖ω_t‖ against the prior's density of ‖ω‖ (a scaled
-    chi distribution with d degrees of freedom). ``upto`` keeps the first
-    ``upto`` iterations.
+    Left: every ω (the K of each iteration t) in the plane of its first two
+    coordinates, coloured by t, over the circles ‖ω‖ = σ, 2σ, 3σ of the prior
+    (σ = √(2γ)). ``drawn`` (optional, (m, d)) are initial draws from the
+    prior. Right: histogram of ‖ω‖ against the prior's density of ‖ω‖ (a
+    scaled chi distribution with d degrees of freedom). ``upto`` keeps the
+    first ``upto`` iterations.
     """
     from scipy.stats import chi
 
-    W = np.asarray(omegas, dtype=np.float64).reshape(len(omegas), -1)
-    if upto is not None:
-        W = W[: max(int(upto), 0)]
-    d = W.shape[1] if W.ndim == 2 and W.shape[1] else 2
+    T, K, d = expansion.omegas.shape
+    n_iter = T if upto is None else min(max(int(upto), 0), T)
+    W = np.asarray(expansion.omegas[:n_iter], dtype=np.float64).reshape(n_iter * K, d)
+    t_of = np.repeat(np.arange(1, n_iter + 1), K)
+    d = d or 2
     sigma = float(np.sqrt(2.0 * gamma))
     fig = make_subplots(rows=1, cols=2, column_widths=[0.5, 0.5], horizontal_spacing=0.14,
                         subplot_titles=("ω in the plane (ω₁, ω₂)", "length ‖ω‖"))
@@ -298,7 +319,7 @@ def omega_prior_figure(omegas, gamma, *, upto=None, drawn=None, title=None, heig
     if len(W):
         fig.add_trace(go.Scatter(
             x=W[:, 0], y=W[:, 1] if d > 1 else np.zeros(len(W)), mode="markers", name="learned ω_t",
-            marker=dict(color=np.arange(1, len(W) + 1), colorscale="Viridis", size=8,
+            marker=dict(color=t_of, colorscale="Viridis", size=8,
                         colorbar=dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10)),
             hovertemplate="t=%{marker.color}<br>ω=(%{x:.2f}, %{y:.2f})<extra></extra>",
         ), row=1, col=1)
@@ -325,18 +346,20 @@ def omega_prior_figure(omegas, gamma, *, upto=None, drawn=None, title=None, heig
 def learning_curve_figure(sizes, scores, *, title=None, height=380):
     """Test accuracy against the number of training examples, one line per method.
 
-    ``scores`` maps a method name to an array of shape ``(len(sizes),)`` or
-    ``(len(sizes), n_repeats)`` (then mean ± std is shown).
+    ``scores`` maps a method of the registry (e.g. ``"GBRFF2"``, ``"LGBM"``)
+    to an array of shape ``(len(sizes),)`` or ``(len(sizes), n_repeats)``
+    (then mean ± std is shown); each line has the method's label and colour.
     """
-    colors = {"GBRFF2": "#1b7837", "GBRFF1": "#e66101", "LightGBM": "#5e3c99"}
     fig = go.Figure()
-    for name, s in scores.items():
+    for method, s in scores.items():
+        spec = METHODS.get(method)
+        name, color = (spec.label, spec.color) if spec is not None else (method, None)
         s = 100 * np.asarray(s, dtype=np.float64)
         mean = s.mean(axis=1) if s.ndim == 2 else s
         std = s.std(axis=1) if s.ndim == 2 else None
         fig.add_trace(go.Scatter(
             x=sizes, y=mean, name=name, mode="lines+markers",
-            line=dict(width=3, color=colors.get(name)),
+            line=dict(width=3, color=color),
             error_y=dict(type="data", array=std, visible=std is not None),
         ))
     fig.update_xaxes(title_text="number of training examples", type="log", tickvals=list(sizes))

@@ -1,13 +1,12 @@
-"""Streamlit plumbing shared by the app's pages (no learning, no figures).
+"""The state of a page lives in its address: URL-bound controls, the share box, the player.
 
 * :func:`control` draws a widget whose value lives in the URL query
   parameters (``bind="query-params"``), so a link reproduces the picture;
   a classroom link can hide chosen controls with ``?hide=key1,key2`` — the
   value then still comes from the URL (or the default) but no widget shows.
 * :func:`share_box` builds such links.
-* :func:`warm_engine` compiles the numba engine once per server.
-* :func:`figure_download` / :func:`explain` give every figure a download
-  button and its two-line explanation with the formula it shows.
+* :func:`player` steps an animated fragment through the boosting iterations
+  (reset / back / play / step and the iteration slider, ``?t=`` in the URL).
 """
 
 from urllib.parse import urlencode
@@ -15,34 +14,20 @@ from urllib.parse import urlencode
 import numpy as np
 import streamlit as st
 
-__all__ = ["begin_page", "control", "register", "share_box", "warm_engine", "player_run_every", "player", "play_schedule", "figure_download", "explain", "is_hidden"]
+from ._router import current_page, ensure_router
+
+__all__ = ["begin_page", "hidden_keys", "is_hidden", "control", "register", "share_box", "player_run_every",
+           "player", "play_schedule", "FRAME_SECONDS"]
 
 _REGISTRY = "_gbrff_controls"
 
 
 def begin_page():
-    """Start a page: reset the list of controls drawn on it; return hidden keys."""
-    _ensure_router()
+    """Start a page: through the router (:func:`ensure_router`), with an empty
+    list of controls drawn on it; returns the keys of the hidden controls."""
+    ensure_router()
     st.session_state[_REGISTRY] = {}
     return hidden_keys()
-
-
-def _ensure_router():
-    """Run the page through ``app.py``'s ``st.navigation``, even on a fresh server.
-
-    Until ``st.navigation`` has run once in the server process, Streamlit
-    treats a ``pages/`` folder the legacy way: a first visit to a page's
-    address on a fresh server runs the page file alone (no router, no wide
-    layout, the file names as menu). Switch that mode off and rerun: the
-    rerun goes through ``app.py``, which opens the same page.
-    """
-    try:
-        from streamlit.runtime.pages_manager import PagesManager
-    except ImportError:  # a future Streamlit without the legacy mode
-        return
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        st.rerun()
 
 
 def hidden_keys():
@@ -119,7 +104,7 @@ def register(key, label, default, value):
                                                        "fixed": True}
 
 
-def share_box(page_url_path=""):
+def share_box():
     """Sidebar box: a link to exactly this picture, optionally hiding controls."""
     reg = st.session_state.get(_REGISTRY, {})
     with st.sidebar.expander("Share this picture / classroom link", icon=":material/link:"):
@@ -140,8 +125,8 @@ def share_box(page_url_path=""):
         url = getattr(st.context, "url", None)
         if url:
             base = str(url).split("?")[0]
-        elif page_url_path:
-            base = "/" + page_url_path
+        elif current_page():
+            base = "/" + current_page()
         st.code(base + ("?" + urlencode(params, safe=",") if params else ""), language=None)
 
 
@@ -217,26 +202,3 @@ def play_schedule(T, head=10, steps=30):
     if T > head:
         first |= {int(v) for v in np.unique(np.round(np.geomspace(head, T, steps)))}
     return sorted(first | {T})
-
-
-@st.cache_resource(show_spinner="Compiling the GBRFF engine once for this server (a few seconds)…")
-def warm_engine():
-    """Compile the numba kernels once per server, not once per click."""
-    from gbrff.inspection import warm_up
-
-    warm_up()
-    return True
-
-
-def figure_download(fig, name, key, label="figure (HTML)"):
-    """A download button producing the figure as a stand-alone HTML file."""
-    st.download_button(label, data=lambda: fig.to_html(include_plotlyjs=True, full_html=True),
-                       file_name=f"{name}.html", mime="text/html", key=key, on_click="ignore",
-                       icon=":material/download:")
-
-
-def explain(text, formula=None):
-    """The two-or-three-line explanation under a figure, with its formula."""
-    if formula:
-        st.latex(formula)
-    st.markdown(text)
