@@ -13,8 +13,8 @@ from gbrff.datasets import UCI_TASKS
 from gbrff.experiments import average_ranks, scaling_time_limit
 from gbrff.viz import paper as paper_figs
 
-HOW_TO_RUN = ("Produce them with the project's experiments, e.g. `python -m gbrff.experiments table2` "
-              "(see `python -m gbrff.experiments --help` and the README), with the UCI files from "
+HOW_TO_RUN = ("Produce them with the project's experiments, e.g. `python -m gbrff.experiments table2 --out results/table2` "
+              "(the app reads `results/`; runs without `--out` go to `gbrff-results/`; see `python -m gbrff.experiments --help`), with the UCI files from "
               "`python -m gbrff.datasets download` or `GBRFF_DATA_DIR` pointing at a copy.")
 
 st.title("UCI comparison")
