@@ -153,6 +153,30 @@ def test_data_dir_resolution(tmp_path, monkeypatch):
         load_uci("heart")
 
 
+def test_registry_is_package_data():
+    assert _uci.REGISTRY_PATH.name == "registry.json"
+    assert Path(str(_uci.REGISTRY_PATH)).parent == Path(_uci.__file__).parent
+
+
+def test_default_data_dir(monkeypatch, tmp_path):
+    # from a checkout: its datasets/cache/ (git-ignored)
+    assert _uci.default_data_dir() == _REPO / "datasets" / "cache"
+    # installed (a wheel in site-packages): a per-user cache folder, never the package
+    monkeypatch.setattr(_uci, "_checkout_root", lambda: None)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "local"))
+    expected = {"linux": tmp_path / "xdg", "darwin": tmp_path / "Library" / "Caches", "win32": tmp_path / "local"}
+    for platform, base in expected.items():
+        monkeypatch.setattr(_uci.sys, "platform", platform)
+        assert _uci.default_data_dir() == base / "gbrff" / "datasets"
+    monkeypatch.setattr(_uci.sys, "platform", "linux")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert _uci.default_data_dir() == tmp_path / ".cache" / "gbrff" / "datasets"
+    monkeypatch.delenv("GBRFF_DATA_DIR", raising=False)
+    assert _uci.resolve_data_dir() == tmp_path / ".cache" / "gbrff" / "datasets"
+
+
 def test_unknown_task():
     with pytest.raises(ValueError, match="valid names: wine, sonar"):
         load_uci("iris")
