@@ -10,7 +10,14 @@ explains every option.  The pieces are importable for the app and for tests:
 - :func:`run_groups` — runs groups through joblib (loky) or Dask;
 - :func:`table2_summary`, :func:`average_ranks`, :func:`table2_markdown`,
   :func:`load_paper_table2` — reports from stored results.
+
+It needs the ``[experiments]`` extra (``pip install 'gbrff[experiments]'``:
+pandas, LightGBM, Plotly for the reports); ``--backend dask`` needs ``[dask]``.
 """
+
+from .._optional import require
+
+require("gbrff.experiments", "experiments", "pandas")
 
 from ._execution import ProgressBar, make_executor
 from ._plans import kbudget_groups, landmark_groups, table2_groups, toy_groups
