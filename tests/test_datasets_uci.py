@@ -67,7 +67,8 @@ def test_registry_digests_match_shared_readme():
         if len(parts) == 2 and len(parts[0]) == 64:
             pinned[parts[1]] = parts[0]
     ours = {f["path"]: f["sha256"] for t in registry()["tasks"].values() for f in t["files"] if f["role"] == "data"}
-    assert ours == pinned
+    # the mirror also holds data sets beyond Table 1's 16 tasks (glass, optdigits, ...)
+    assert {path: pinned.get(path) for path in ours} == ours
 
 
 @needs_data
