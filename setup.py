@@ -3,7 +3,8 @@ the engine's entry points ahead of time for this machine's CPU
 (``gbrff._aot_kernels``, see ``gbrff/_aot.py``), so that a fresh process
 fits without importing numba. Optional: if the build fails (no C compiler,
 an unsupported platform), the install goes on and the engine uses numba's JIT,
-which gives the same models.
+which gives the same models. ``GBRFF_NO_AOT=1`` skips it (a pure-Python
+wheel, e.g. for tests of the packaging).
 """
 
 import os
@@ -68,5 +69,6 @@ class BuildEngine(build_ext):
         return [p for p in super().get_outputs() if os.path.exists(p)]
 
 
-setup(ext_modules=[Extension("gbrff._aot_kernels", sources=[], optional=True)],
+_AOT = os.environ.get("GBRFF_NO_AOT", "") in ("", "0")
+setup(ext_modules=[Extension("gbrff._aot_kernels", sources=[], optional=True)] if _AOT else [],
       cmdclass={"build_ext": BuildEngine})

@@ -80,7 +80,9 @@ def _make_gbrff2(n_iter=100, random_state=None):
 
 
 def _make_lgbm(n_iter=100, random_state=None):
-    from lightgbm import LGBMClassifier
+    from gbrff._optional import import_optional
+
+    LGBMClassifier = import_optional("lightgbm", "the LGBM method", ("experiments", "app")).LGBMClassifier
 
     return LGBMClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbose=-1)
 

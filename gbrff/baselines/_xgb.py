@@ -1,7 +1,10 @@
 """XGBoost through its own scikit-learn class, taking any two labels (e.g. {-1, +1})."""
 
 import numpy as np
-from xgboost import XGBClassifier
+
+from gbrff._optional import import_optional
+
+XGBClassifier = import_optional("xgboost", "the XGB method", "xgboost").XGBClassifier
 
 __all__ = ["XGBLabelClassifier"]
 

@@ -121,7 +121,9 @@ def download(names=None, data_dir=None, base_url=None, timeout=60.0, log=print):
     names : iterable of str or None, default=None
         Task names from :data:`UCI_TASKS`; None means all of them.
     data_dir : str or path-like, default=None
-        Where to put the files; None uses ``GBRFF_DATA_DIR``, else ``datasets/cache/``.
+        Where to put the files; None uses ``GBRFF_DATA_DIR``, else
+        :func:`~gbrff.datasets.default_data_dir` (``datasets/cache/`` of a
+        checkout; a per-user cache folder when gbrff is installed).
     base_url : str or None, default=None
         A mirror serving the pinned files under their registry paths; None uses
         ``GBRFF_DATA_URL`` if set, else each file's original source.

@@ -1,11 +1,13 @@
 """The 16 UCI tasks of Table 1 of the GBRFF paper: registry, checks, parsing.
 
-The registry (``datasets/registry.json`` at the repository root) pins every
-file by SHA-256 and states each task's parsing and label rules. Files are
-looked up in, in order: the ``data_dir`` argument, the environment variable
-``GBRFF_DATA_DIR``, then ``datasets/cache/`` in the repository. A missing or
-corrupt file raises :class:`DataNotFoundError`; data are never loaded from a
-file whose digest differs from the pin.
+The registry (``registry.json``, package data of ``gbrff.datasets``, read
+with :mod:`importlib.resources`) pins every file by SHA-256 and states each
+task's parsing and label rules. Files are looked up in, in order: the
+``data_dir`` argument, the environment variable ``GBRFF_DATA_DIR``, then
+:func:`default_data_dir` (``datasets/cache/`` of the checkout when gbrff runs
+from a source checkout, else a per-user cache folder). A missing or corrupt
+file raises :class:`DataNotFoundError`; data are never loaded from a file
+whose digest differs from the pin.
 """
 
 import csv
@@ -13,7 +15,9 @@ import hashlib
 import io
 import json
 import os
+import sys
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -21,15 +25,15 @@ import numpy as np
 __all__ = [
     "UCI_TASKS",
     "DataNotFoundError",
+    "default_data_dir",
     "load_uci",
     "registry",
     "resolve_data_dir",
     "sha256_of",
 ]
 
-_REPO_ROOT = Path(__file__).resolve().parents[2]
-REGISTRY_PATH = _REPO_ROOT / "datasets" / "registry.json"
-DEFAULT_CACHE = _REPO_ROOT / "datasets" / "cache"
+#: The registry, a file of the package (a wheel installs it beside this module).
+REGISTRY_PATH = resources.files("gbrff.datasets") / "registry.json"
 
 #: The 16 task names, in the order of Table 1 of the paper.
 UCI_TASKS = (
@@ -45,9 +49,8 @@ class DataNotFoundError(FileNotFoundError):
 
 @lru_cache(maxsize=1)
 def registry():
-    """Return the parsed registry (``datasets/registry.json``) as a dict."""
-    with open(REGISTRY_PATH, encoding="utf-8") as fh:
-        reg = json.load(fh)
+    """Return the parsed registry (``gbrff/datasets/registry.json``) as a dict."""
+    reg = json.loads(REGISTRY_PATH.read_text(encoding="utf-8"))
     if tuple(reg["tasks"]) != UCI_TASKS:
         raise RuntimeError(f"{REGISTRY_PATH} does not list the 16 tasks in Table 1's order")
     return reg
@@ -59,14 +62,45 @@ def _task(name):
     return registry()["tasks"][name]
 
 
+def _checkout_root():
+    """The source checkout gbrff is imported from, or None when it is installed
+    (a wheel in site-packages, ``pip install --target``)."""
+    root = Path(__file__).resolve().parents[2]
+    if (root / "pyproject.toml").is_file() and (root / "datasets" / "README.md").is_file():
+        return root
+    return None
+
+
+def default_data_dir():
+    """The data directory used when neither ``data_dir`` nor ``GBRFF_DATA_DIR`` is given.
+
+    ``datasets/cache/`` of the checkout when gbrff is imported from a source
+    checkout (editable install, ``python -m`` from the repository); otherwise
+    a per-user cache folder, never the installed package itself:
+    ``$XDG_CACHE_HOME/gbrff/datasets`` (default ``~/.cache/gbrff/datasets``)
+    on Linux, ``~/Library/Caches/gbrff/datasets`` on macOS,
+    ``%LOCALAPPDATA%\\gbrff\\datasets`` on Windows.
+    """
+    root = _checkout_root()
+    if root is not None:
+        return root / "datasets" / "cache"
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local"
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "gbrff" / "datasets"
+
+
 def resolve_data_dir(data_dir=None):
-    """The data directory: ``data_dir``, else ``$GBRFF_DATA_DIR``, else the cache."""
+    """The data directory: ``data_dir``, else ``$GBRFF_DATA_DIR``, else :func:`default_data_dir`."""
     if data_dir is not None:
         return Path(data_dir)
     env = os.environ.get("GBRFF_DATA_DIR")
     if env:
         return Path(env)
-    return DEFAULT_CACHE
+    return default_data_dir()
 
 
 def sha256_of(path, chunk_size=1 << 20):
@@ -82,7 +116,7 @@ def _how_to_get(name, data_dir):
     return (
         f"Get it with `python -m gbrff.datasets download {name} --data-dir {data_dir}` "
         "(add --base-url URL to fetch from a mirror of the files), or point GBRFF_DATA_DIR "
-        "at a directory that holds the files (see datasets/README.md)."
+        "at a directory that holds the files (see datasets/README.md in gbrff's repository)."
     )
 
 
@@ -134,7 +168,8 @@ def load_uci(name, data_dir=None):
         One of :data:`UCI_TASKS` (``"wine"``, ``"sonar"``, ..., ``"bankmarketing"``).
     data_dir : str or path-like, default=None
         Directory holding the files (``wine/wine.data`` ...). None uses the
-        environment variable ``GBRFF_DATA_DIR``, else ``datasets/cache/``.
+        environment variable ``GBRFF_DATA_DIR``, else :func:`default_data_dir`
+        (``datasets/cache/`` in a checkout, a per-user cache folder otherwise).
 
     Returns
     -------

@@ -12,7 +12,14 @@ explains every option.  The pieces are importable for the app and for tests:
   :func:`load_paper_table2` — reports from stored results;
 - :func:`load_results`, :func:`scaling_time_limit` — the tables of a results
   folder read back, for :mod:`gbrff.viz.paper` and the app.
+
+It needs the ``[experiments]`` extra (``pip install 'gbrff[experiments]'``:
+pandas, LightGBM, Plotly for the reports); ``--backend dask`` needs ``[dask]``.
 """
+
+from .._optional import require
+
+require("gbrff.experiments", "experiments", "pandas")
 
 from ._execution import ProgressBar, make_executor
 from ._layout import load_results, scaling_time_limit

@@ -135,7 +135,9 @@ class _DaskExecutor:
     """A ``distributed.Client`` on an existing scheduler (or a Client object)."""
 
     def __init__(self, scheduler):
-        from distributed import Client
+        from .._optional import import_optional
+
+        Client = import_optional("distributed", "--backend dask", "dask").Client
 
         if isinstance(scheduler, Client):
             self.client, self._own = scheduler, False

@@ -7,7 +7,12 @@ Figures 2–5 and Table 2 from ``results/``. Neither imports Streamlit: the
 pages in ``pages/`` are thin wrappers around them.
 
 The submodules are imported on demand (``from gbrff.viz import playground``)
-so that ``import gbrff`` never pulls in Plotly.
+so that ``import gbrff`` never pulls in Plotly. Plotly comes with the
+``[app]`` and ``[experiments]`` extras.
 """
+
+from .._optional import require
+
+require("gbrff.viz", ("app", "experiments"), "plotly")
 
 __all__ = ["playground", "paper"]
