@@ -130,6 +130,18 @@ def test_committed_figures_load_plotly_from_one_local_copy():
     assert "±" in (results / "table2" / "table2.html").read_text(encoding="utf-8")
 
 
+def test_report_bytes_do_not_depend_on_plotlys_default_theme(tmp_path, monkeypatch):
+    """Importing Streamlit makes its theme plotly's default; the reports keep plotly's."""
+    import plotly.io as pio
+
+    monkeypatch.setattr(pio.templates, "default", "plotly_dark")
+    copy = tmp_path / "results"
+    shutil.copytree(ROOT / "results", copy, ignore=shutil.ignore_patterns("store.jsonl", "*.tmp"))
+    assert main(["report", "table2", "--out", str(copy / "table2")]) == 0
+    for name in ("table2.html", "table2_diff.html"):
+        assert (copy / "table2" / name).read_bytes() == (ROOT / "results" / "table2" / name).read_bytes()
+
+
 def test_a_users_own_plotly_min_js_beside_the_out_folder_is_left_alone(tmp_path):
     """`report --out X` shares plotly.js with X's siblings, but never replaces a
     file of that name that is not a plotly.js bundle."""

@@ -106,17 +106,19 @@ def _csv(df, path, **kw):
 
 
 @contextlib.contextmanager
-def _json_engine(name):
-    """Plotly's JSON engine set to ``name`` for the block ("auto" picks orjson when it
-    is installed, whose output differs from the standard library's)."""
+def _plotly_settings():
+    """Plotly's process-wide defaults pinned for the block, so that a figure gives
+    the same bytes in any process: the standard library's JSON engine ("auto"
+    picks orjson when it is installed, whose output differs) and plotly's own
+    theme (importing Streamlit makes its theme the default of new figures)."""
     import plotly.io as pio
 
-    saved = pio.json.config.default_engine
-    pio.json.config.default_engine = name
+    saved = pio.json.config.default_engine, pio.templates.default
+    pio.json.config.default_engine, pio.templates.default = "json", "plotly"
     try:
         yield
     finally:
-        pio.json.config.default_engine = saved
+        pio.json.config.default_engine, pio.templates.default = saved
 
 
 _ESCAPE = re.compile(r"\\(\\|u[0-9a-fA-F]{4})")
@@ -154,7 +156,7 @@ def _html(fig, path):
 
     path = Path(path)
     js_path, js_src = _plotlyjs_home(path.parent)
-    with _json_engine("json"):
+    with _plotly_settings():
         html = fig.to_html(include_plotlyjs=js_src, full_html=True, div_id=path.stem)
     _write_text(js_path, get_plotlyjs())
     _write_text(path, _unescape_non_ascii(html))
@@ -267,6 +269,7 @@ def write_report(experiment, outdir, records=None, **kw):
     outdir.mkdir(parents=True, exist_ok=True)
     records = read_records(outdir) if records is None else _with_refits(outdir, records)
     write_refits(outdir, records)
-    {"table2": _report_table2, "landmarks": _report_landmarks,
-     "kbudget": _report_kbudget, "toy": _report_toy,
-     "scaling": _report_scaling}[experiment](outdir, records, **kw)
+    with _plotly_settings():
+        {"table2": _report_table2, "landmarks": _report_landmarks,
+         "kbudget": _report_kbudget, "toy": _report_toy,
+         "scaling": _report_scaling}[experiment](outdir, records, **kw)
