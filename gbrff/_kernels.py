@@ -452,6 +452,123 @@ def exp_loss(y, H, sw, buf):
 
 
 # --------------------------------------------------------------------------
+# the loss axis: residuals, steps and loss values of the other losses
+# --------------------------------------------------------------------------
+# The codes the boosting loop takes (gbrff._boosting.LOSSES maps the names).
+# The exponential loss of the paper keeps its own kernels above (exp_weights,
+# step_size, _cosine_and_step, _update_scores, exp_loss), whose numbers the
+# committed results depend on; the others go through the functions below.
+EXPONENTIAL = 0
+LOG_LOSS = 1
+SQUARED_ERROR = 2
+
+
+@njit(cache=True)
+def _softplus(u):
+    """ln(1 + e^u), without overflow for any u."""
+    if u > 0.0:
+        return u + math.log1p(math.exp(-u))
+    return math.log1p(math.exp(u))
+
+
+@njit(cache=True)
+def _loss_term(loss, y, H):
+    """One sample's loss at the score H, label y in {-1, +1}."""
+    if loss == EXPONENTIAL:
+        return math.exp(-y * H)
+    if loss == LOG_LOSS:
+        return _softplus(-y * H)          # ln(1 + exp(-y H))
+    r = y - H
+    return r * r                          # (y - H)^2
+
+
+@njit(cache=True)
+def residuals(loss, y, H, sw, w, yt):
+    """The residuals yt (the paper's ỹ: the negative gradient of the loss
+    in H, which the weak learner fits) and the curvatures w (its second
+    derivative, which the Newton step for alpha divides by); returns
+    (train loss, shift) as :func:`exp_weights`, which is the exponential
+    loss's case (there w = exp(-y H), yt = y w).
+
+    log_loss, ln(1 + exp(-y H)): yt = y sigma(-y H) (= y01 - p), w = p (1 - p);
+    squared_error, (y - H)^2 / 2: yt = y - H, w = 1.
+    ``shift`` > 0 when exp(|yt|) could overflow in the weak-learner searches
+    (the same rule as the exponential loss's: |yt| > 600)."""
+    if loss == EXPONENTIAL:
+        return exp_weights(y, H, sw, w, yt)
+    n = y.shape[0]
+    R = 0.0
+    total = 0.0
+    for i in range(n):
+        if loss == LOG_LOSS:
+            m = y[i] * H[i]
+            if m >= 0.0:
+                e = math.exp(-m)
+                s = e / (1.0 + e)           # sigma(-m)
+            else:
+                s = 1.0 / (1.0 + math.exp(m))
+            yt[i] = y[i] * s
+            w[i] = s * (1.0 - s)
+        else:
+            yt[i] = y[i] - H[i]
+            w[i] = 1.0
+        total += sw[i] * _loss_term(loss, y[i], H[i])
+        if sw[i] > 0.0 and abs(yt[i]) > R:
+            R = abs(yt[i])
+    shift = 0.0 if R <= _SHIFT_START else R - _SHIFT_START
+    return total / n, shift
+
+
+@njit(cache=True)
+def newton_step(yt, w, sw, h):
+    """alpha = sum sw yt h / sum sw w h^2: one Newton step of the loss along
+    h from the current scores (w, yt from :func:`residuals`). For
+    squared_error (w = 1) it is the exact line minimum, the preprint's
+    Eq. (8); for log_loss, Friedman's LogitBoost step. 0 if h vanishes on
+    every sample."""
+    num = 0.0
+    den = 0.0
+    for i in range(yt.shape[0]):
+        num += sw[i] * yt[i] * h[i]
+        den += sw[i] * w[i] * h[i] * h[i]
+    if not (den > 0.0) or not math.isfinite(num / den):
+        return 0.0
+    return num / den
+
+
+@njit(cache=True)
+def loss_value(loss, y, H, sw, buf):
+    """Weighted mean loss at the scores H (the validation loss of early
+    stopping); NaN for no samples."""
+    if loss == EXPONENTIAL:
+        return exp_loss(y, H, sw, buf)
+    n = y.shape[0]
+    if n == 0:
+        return np.nan
+    for i in range(n):
+        buf[i] = sw[i] * _loss_term(loss, y[i], H[i])
+    return _sum(buf) / _sum(sw)
+
+
+@njit(cache=True)
+def _step(loss, y, w, yt, sw, h, buf):
+    """The step alpha along h for ``loss`` (before the learning rate)."""
+    if loss == EXPONENTIAL:
+        return step_size(y, w, sw, h, buf)
+    return newton_step(yt, w, sw, h)
+
+
+@njit(cache=True)
+def _advance(loss, y, sw, a, h, H, w, yt):
+    """H += a h, then the residuals at the new scores."""
+    if loss == EXPONENTIAL:
+        return _update_scores(y, sw, a, h, H, w, yt)
+    for i in range(y.shape[0]):
+        H[i] += a * h[i]
+    return residuals(loss, y, H, sw, w, yt)
+
+
+# --------------------------------------------------------------------------
 # GBRFF2: the global search for b
 # --------------------------------------------------------------------------
 # Residuals up to _TIER_YT[-1] go through the Fourier series, in tiers by size,
@@ -1083,60 +1200,7 @@ def _early_stopping(val, best, since_best, tol):
 
 
 # --------------------------------------------------------------------------
-# GBRFF2: the boosting loop
-# --------------------------------------------------------------------------
-@njit(cache=True, nogil=True)
-def gbrff2_boost(XT, y, sw, H, omegas, biases, alphas, train_loss,
-                 n_steps, reg_lambda, learning_rate,
-                 XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol):
-    """Run GBRFF2 (the paper's Algorithm 3) for ``omegas.shape[0]`` iterations.
-
-    omegas (T, d): on entry the draws omega ~ N(0, 2 gamma)^d, on exit the
-    refined frequencies. H (n,) holds H^0 on entry and the final scores on
-    exit; biases, alphas, train_loss (T,) are written. With a non-empty
-    validation set (XvT, yv, swv, Hv), val_loss is written and the loop stops
-    after ``n_iter_no_change`` iterations without a decrease of the
-    validation loss by more than ``tol`` (n_iter_no_change <= 0: never).
-    Returns the number of iterations run."""
-    d, n = XT.shape
-    T = omegas.shape[0]
-    w = np.empty(n)
-    yt = np.empty(n)
-    z = np.empty(n)
-    p = np.empty(n)
-    q = np.empty(n)
-    buf = np.empty(n)
-    h = np.empty(n)
-    nv = yv.shape[0]
-    zv = np.empty(nv)
-    bufv = np.empty(nv)
-    best_val = np.inf
-    since_best = 0
-    loss, shift = exp_weights(y, H, sw, w, yt)
-    for t in range(T):
-        omega = omegas[t]
-        project(XT, omega, z)
-        b = best_bias(z, yt, sw, shift, p, q, buf)[0]
-        if n_steps > 0:
-            refine_omega(XT, yt, sw, shift, b, reg_lambda, omega, z, n_steps, p, q, buf, h, True)
-        a = learning_rate * _cosine_and_step(y, w, sw, z, b, h, p, q)
-        biases[t] = b
-        alphas[t] = a
-        loss, shift = _update_scores(y, sw, a, h, H, w, yt)
-        train_loss[t] = loss
-        if nv > 0:
-            project(XvT, omega, zv)
-            for i in range(nv):
-                Hv[i] += a * fsincos(zv[i] - b)[1]
-            val_loss[t] = exp_loss(yv, Hv, swv, bufv)
-            best_val, since_best = _early_stopping(val_loss[t], best_val, since_best, tol)
-            if 0 < n_iter_no_change <= since_best:
-                return t + 1
-    return T
-
-
-# --------------------------------------------------------------------------
-# GBRFF1: landmark descent, q weights, boosting loop
+# GBRFF1: landmark descent, q weights
 # --------------------------------------------------------------------------
 @njit(cache=True)
 def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
@@ -1293,75 +1357,124 @@ def rff_weights(C, S, a, yt, sw, shift, beta, q, buf):
         q[j] /= tot
 
 
-@njit(cache=True, nogil=True)
-def gbrff1_boost(XT, y, sw, H, omegas, landmarks, qs, alphas, train_loss,
-                 n_steps, beta, learning_rate,
-                 XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol):
-    """Run GBRFF1 (the paper's Algorithm 2) for ``omegas.shape[0]`` iterations.
+# --------------------------------------------------------------------------
+# the boosting loop, for every weak learner and loss
+# --------------------------------------------------------------------------
+COSINE = 0      # one cosine, learned omega, global b (GBRFF2)
+LANDMARK = 1    # K cosines around a landmark, q weights (GBRFF1, random landmarks)
 
-    omegas (T, K, d) are the draws omega ~ N(0, 2 gamma)^d; landmarks (T, d),
-    qs (T, K), alphas, train_loss (T,) are written; H as in
-    :func:`gbrff2_boost`, as are validation and early stopping. Returns the
-    number of iterations run."""
+
+@njit(cache=True, nogil=True)
+def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
+          learner, loss, n_steps, reg_lambda, beta, learning_rate,
+          XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol):
+    """Run ``omegas.shape[0]`` boosting iterations (the paper's Algorithms 2
+    and 3, and the preprint's Algorithm 1 for other losses).
+
+    Each iteration computes the residuals yt of ``loss`` (EXPONENTIAL,
+    LOG_LOSS, SQUARED_ERROR) at the scores H, fits the weak learner to them,
+    takes the loss's step alpha (times ``learning_rate``) and adds alpha h to H.
+
+    learner COSINE (GBRFF2): omegas (T, 1, d) hold the draws
+    omega ~ N(0, 2 gamma)^d on entry and the refined frequencies on exit
+    (``n_steps`` L-BFGS steps with penalty ``reg_lambda``); phases[:, 0] gets
+    the global b, qs[:, 0] = 1. learner LANDMARK (GBRFF1): omegas (T, K, d)
+    are the draws; landmarks (T, d) hold the starting points on entry (the
+    paper's origin, or training points for the random-landmark learner, run
+    with n_steps = 0) and the landmarks after ``n_steps`` L-BFGS steps on
+    exit; qs (T, K) get the pseudo-posterior of temperature ``beta``
+    (phases is not written). H (n,) holds H^0 on entry and the final scores
+    on exit; alphas, train_loss (T,) are written. With a non-empty
+    validation set (XvT, yv, swv, Hv), val_loss is written and the loop
+    stops after ``n_iter_no_change`` iterations without a decrease of the
+    validation loss by more than ``tol`` (n_iter_no_change <= 0: never).
+    Returns the number of iterations run."""
     d, n = XT.shape
     T, K, _ = omegas.shape
     w = np.empty(n)
     yt = np.empty(n)
+    z = np.empty(n)
+    p = np.empty(n)
+    qb = np.empty(n)
     buf = np.empty(n)
     hbuf = np.empty(n)
     h = np.empty(n)
-    Cm = np.empty((K, n))
-    Sm = np.empty((K, n))
-    zj = np.empty(n)
+    nK = K if learner == LANDMARK else 0
+    Cm = np.empty((nK, n))
+    Sm = np.empty((nK, n))
     nv = yv.shape[0]
     zv = np.empty(nv)
     bufv = np.empty(nv)
     best_val = np.inf
     since_best = 0
-    loss, shift = exp_weights(y, H, sw, w, yt)
+    tl, shift = residuals(loss, y, H, sw, w, yt)
     for t in range(T):
-        Om = np.ascontiguousarray(omegas[t])
-        for j in range(K):
-            project(XT, Om[j], zj)
-            for i in range(n):
-                s_, c_ = fsincos(zj[i])
-                Cm[j, i] = c_
-                Sm[j, i] = s_
-        x = landmarks[t]
-        for k in range(d):
-            x[k] = 0.0
-        if n_steps > 0:
-            landmark_descent(Cm, Sm, Om, yt, sw, shift, n_steps, x, buf, hbuf)
-        a = np.empty(K)
-        matvec(Om, x, a)
-        q = qs[t]
-        rff_weights(Cm, Sm, a, yt, sw, shift, beta, q, buf)
-        for i in range(n):
-            h[i] = 0.0
-        for j in range(K):
-            s_, c_ = fsincos(a[j])
-            cq = c_ * q[j]
-            sq = s_ * q[j]
-            Cj = Cm[j]
-            Sj = Sm[j]
-            for i in range(n):
-                h[i] += cq * Cj[i] + sq * Sj[i]
-        al = learning_rate * step_size(y, w, sw, h, buf)
-        for i in range(n):
-            H[i] += al * h[i]
-        alphas[t] = al
-        loss, shift = exp_weights(y, H, sw, w, yt)
-        train_loss[t] = loss
-        if nv > 0:
+        if learner == COSINE:
+            omega = omegas[t, 0]
+            project(XT, omega, z)
+            b = best_bias(z, yt, sw, shift, p, qb, buf)[0]
+            if n_steps > 0:
+                refine_omega(XT, yt, sw, shift, b, reg_lambda, omega, z, n_steps, p, qb, buf,
+                             h, True)
+            if loss == EXPONENTIAL:
+                al = learning_rate * _cosine_and_step(y, w, sw, z, b, h, p, qb)
+            else:
+                for i in range(n):
+                    h[i] = fsincos(z[i] - b)[1]
+                al = learning_rate * newton_step(yt, w, sw, h)
+            phases[t, 0] = b
+            qs[t, 0] = 1.0
+        else:
+            Om = np.ascontiguousarray(omegas[t])
             for j in range(K):
-                project(XvT, Om[j], zv)
+                project(XT, Om[j], z)
+                for i in range(n):
+                    s_, c_ = fsincos(z[i])
+                    Cm[j, i] = c_
+                    Sm[j, i] = s_
+            x = landmarks[t]
+            if n_steps > 0:
+                landmark_descent(Cm, Sm, Om, yt, sw, shift, n_steps, x, buf, hbuf)
+            a = np.empty(K)
+            matvec(Om, x, a)
+            q = qs[t]
+            rff_weights(Cm, Sm, a, yt, sw, shift, beta, q, buf)
+            for i in range(n):
+                h[i] = 0.0
+            for j in range(K):
+                s_, c_ = fsincos(a[j])
+                cq = c_ * q[j]
+                sq = s_ * q[j]
+                Cj = Cm[j]
+                Sj = Sm[j]
+                for i in range(n):
+                    h[i] += cq * Cj[i] + sq * Sj[i]
+            al = learning_rate * _step(loss, y, w, yt, sw, h, buf)
+        alphas[t] = al
+        tl, shift = _advance(loss, y, sw, al, h, H, w, yt)
+        train_loss[t] = tl
+        if nv > 0:
+            if learner == COSINE:
+                project(XvT, omegas[t, 0], zv)
+                b = phases[t, 0]
                 for i in range(nv):
-                    Hv[i] += al * q[j] * fsincos(a[j] - zv[i])[1]
-            val_loss[t] = exp_loss(yv, Hv, swv, bufv)
+                    Hv[i] += al * fsincos(zv[i] - b)[1]
+            else:
+                Om = omegas[t]
+                x = landmarks[t]
+                q = qs[t]
+                a = np.empty(K)
+                matvec(np.ascontiguousarray(Om), x, a)
+                for j in range(K):
+                    project(XvT, Om[j], zv)
+                    for i in range(nv):
+                        Hv[i] += al * q[j] * fsincos(a[j] - zv[i])[1]
+            val_loss[t] = loss_value(loss, yv, Hv, swv, bufv)
             best_val, since_best = _early_stopping(val_loss[t], best_val, since_best, tol)
             if 0 < n_iter_no_change <= since_best:
                 return t + 1
     return T
+
 
 
 # --------------------------------------------------------------------------

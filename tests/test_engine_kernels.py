@@ -260,10 +260,12 @@ def test_log_mode_gradients_by_finite_differences():
     np.testing.assert_allclose(gx, fd, rtol=1e-5, atol=1e-6)
 
 
-def test_boosting_with_overflowing_residuals_stays_finite_and_learns():
+@pytest.mark.parametrize("loss", [_kernels.EXPONENTIAL, _kernels.LOG_LOSS, _kernels.SQUARED_ERROR])
+def test_boosting_with_overflowing_residuals_stays_finite_and_learns(loss):
     """Start a GBRFF2 and a GBRFF1 run from scores that misclassify some points
-    by a margin of 700 (exp(700) overflows any sum): every output is finite,
-    and the loss goes down."""
+    by a margin of 700 (exp(700) overflows any sum; the squared error's
+    residuals of 700 overflow the learners' exp(-yt h)): every output is
+    finite, and the loss goes down."""
     rng = np.random.default_rng(0)
     n, d = 300, 2
     X = rng.standard_normal((n, d))
@@ -273,18 +275,18 @@ def test_boosting_with_overflowing_residuals_stays_finite_and_learns():
     H0 = np.where(np.arange(n) < 5, -700.0 * y, 0.0)
     empty = np.empty((d, 0), dtype=np.float32)
     T = 30
-    H = H0.copy()
-    om = rng.standard_normal((T, d))
-    b, a, loss = np.zeros(T), np.zeros(T), np.zeros(T)
-    _kernels.gbrff2_boost(XT, y, sw, H, om, b, a, loss, 10, 0.1, 1.0,
-                          empty, np.empty(0), np.empty(0), np.empty(0), np.empty(T), 0, 0.0)
-    assert np.all(np.isfinite(H)) and np.all(np.isfinite(om)) and np.all(np.isfinite(a))
-    assert np.all(np.isfinite(loss)) and loss[-1] < loss[0]
-    H = H0.copy()
-    om1 = rng.standard_normal((T, 3, d))
+
+    def run(learner, om, lm, q):
+        H = H0.copy()
+        a, lo = np.zeros(T), np.zeros(T)
+        _kernels.boost(XT, y, sw, H, om, np.zeros(q.shape), q, lm, a, lo, learner, loss, 10,
+                       0.1, 1.0, 1.0, empty, np.empty(0), np.empty(0), np.empty(0),
+                       np.empty(T), 0, 0.0)
+        assert np.all(np.isfinite(H)) and np.all(np.isfinite(om)) and np.all(np.isfinite(a))
+        assert np.all(np.isfinite(lo)) and lo[-1] < lo[0]
+
+    run(_kernels.COSINE, rng.standard_normal((T, 1, d)), np.zeros((T, d)), np.zeros((T, 1)))
     lm, q = np.zeros((T, d)), np.zeros((T, 3))
-    _kernels.gbrff1_boost(XT, y, sw, H, om1, lm, q, a, loss, 10, 1.0, 1.0,
-                          empty, np.empty(0), np.empty(0), np.empty(0), np.empty(T), 0, 0.0)
-    assert np.all(np.isfinite(H)) and np.all(np.isfinite(lm)) and np.all(np.isfinite(q))
+    run(_kernels.LANDMARK, rng.standard_normal((T, 3, d)), lm, q)
+    assert np.all(np.isfinite(lm))
     np.testing.assert_allclose(q.sum(1), 1)
-    assert loss[-1] < loss[0]
