@@ -4,7 +4,7 @@ A fresh process that fits with the numba JIT pays, before any arithmetic,
 numba's import (~0.25 s) and its first dispatch (the typing and lowering
 registries, ~0.3 s, then the on-disk cache). The set-up command
 (``pip install -e .``, through ``setup.py``) therefore also compiles the
-entry points of :mod:`gbrff._kernels` declared in ``ENTRY_POINTS`` (``boost``,
+entry points of :mod:`gbrff._engine` declared in ``ENTRY_POINTS`` (``boost``,
 ``staged_cosine_sums``) into an extension module, ``gbrff/_aot_kernels``,
 with numba's ahead-of-time compiler, for this machine's CPU: the same numba,
 the same LLVM, the same CPU name and features as the JIT, hence the same
@@ -34,7 +34,16 @@ _HERE = Path(__file__).resolve().parent
 MODULE_NAME = "_aot_kernels"
 RECORD = MODULE_NAME + ".json"
 # what the compiled code depends on: a change to any of these invalidates it
-KERNEL_SOURCES = ("_kernels.py", "_fastmath.py")
+ENGINE_PACKAGE = "_engine"
+
+
+def kernel_sources(folder=_HERE):
+    """The engine package's modules (paths relative to ``folder``), sorted."""
+    return tuple(sorted(p.relative_to(folder).as_posix()
+                        for p in (Path(folder) / ENGINE_PACKAGE).glob("*.py")))
+
+
+KERNEL_SOURCES = kernel_sources()
 
 # The exported entry points: name -> argument types (numba notation), in order,
 # and the return type. The loader checks every call's arrays against these
@@ -66,7 +75,7 @@ EXPORTS = {name: (ret, tuple(t for _, t in args)) for name, (ret, args) in ENTRY
 
 def call(kernels, name, **kwargs):
     """Call the entry point ``name`` of ``kernels`` (the compiled module or
-    :mod:`gbrff._kernels`) with its arguments by name, in the declared order."""
+    :mod:`gbrff._engine`) with its arguments by name, in the declared order."""
     names = [a for a, _ in ENTRY_POINTS[name][1]]
     if set(kwargs) != set(names):
         missing = sorted(set(names) - set(kwargs))
@@ -78,7 +87,7 @@ def call(kernels, name, **kwargs):
 def sources_digest(folder=_HERE):
     """SHA-256 over the kernel sources the compiled module is built from."""
     h = hashlib.sha256()
-    for name in KERNEL_SOURCES:
+    for name in kernel_sources(folder):
         h.update(name.encode())
         h.update((Path(folder) / name).read_bytes())
     return h.hexdigest()

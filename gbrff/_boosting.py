@@ -3,7 +3,7 @@
 This module knows nothing of scikit-learn: it takes validated float arrays,
 labels in {-1, +1} and a numpy ``Generator``, draws the random frequencies
 (and random landmarks) up front, and hands each whole boosting run to one
-compiled call of :mod:`gbrff._kernels` (``boost``), whatever the weak
+compiled call of :mod:`gbrff._engine` (``boost``), whatever the weak
 learner and the loss: both are axes, integer codes of that one loop. The estimators in :mod:`gbrff._estimators` wrap it.
 """
 
@@ -19,7 +19,7 @@ from . import _aot
 # CPU (no numba import, no first-dispatch cost), else numba's JIT; same models
 _kernels, _reason = _aot.load()
 if _kernels is None:
-    from . import _kernels
+    from . import _engine as _kernels
     ENGINE = "jit: " + _reason
 else:
     ENGINE = "aot: " + _reason

@@ -5,11 +5,12 @@ import numpy as np
 import pytest
 from scipy.special import expit
 
-from gbrff import _boosting, _kernels
+from gbrff import _boosting
+from gbrff._engine import _losses
 from tests import _reference as ref
 
-CODES = {"exponential": _kernels.EXPONENTIAL, "log_loss": _kernels.LOG_LOSS,
-         "squared_error": _kernels.SQUARED_ERROR}
+CODES = {"exponential": _losses.EXPONENTIAL, "log_loss": _losses.LOG_LOSS,
+         "squared_error": _losses.SQUARED_ERROR}
 
 
 def _data(n=257, seed=0, scale=1.5):
@@ -26,15 +27,15 @@ def test_residuals_step_and_loss_match_numpy(loss):
     y, H, sw, h = _data()
     n = y.shape[0]
     w, yt = np.empty(n), np.empty(n)
-    tl, shift = _kernels.residuals(CODES[loss], y, H, sw, w, yt)
+    tl, shift = _losses.residuals(CODES[loss], y, H, sw, w, yt)
     yt_ref, w_ref, terms = ref.loss_parts(loss, y, H)
     np.testing.assert_allclose(yt, yt_ref, rtol=1e-12, atol=1e-15)
     np.testing.assert_allclose(w, w_ref, rtol=1e-12, atol=1e-15)
     assert tl == pytest.approx(np.sum(sw * terms) / n, rel=1e-12)
     assert shift == 0.0
-    a = _kernels._step(CODES[loss], y, w, yt, sw, h, np.empty(n))
+    a = _losses._step(CODES[loss], y, w, yt, sw, h, np.empty(n))
     assert a == pytest.approx(ref.step(loss, y, yt_ref, w_ref, sw, h), rel=1e-10)
-    assert _kernels.loss_value(CODES[loss], y, H, sw, np.empty(n)) == pytest.approx(
+    assert _losses.loss_value(CODES[loss], y, H, sw, np.empty(n)) == pytest.approx(
         np.sum(sw * terms) / np.sum(sw), rel=1e-12)
 
 
@@ -44,8 +45,8 @@ def test_the_step_lowers_the_loss_along_h(loss):
     y, H, sw, h = _data(scale=0.5)
     n = y.shape[0]
     w, yt = np.empty(n), np.empty(n)
-    _kernels.residuals(CODES[loss], y, H, sw, w, yt)
-    a = _kernels._step(CODES[loss], y, w, yt, sw, h, np.empty(n))
+    _losses.residuals(CODES[loss], y, H, sw, w, yt)
+    a = _losses._step(CODES[loss], y, w, yt, sw, h, np.empty(n))
 
     def L(H):
         return np.sum(sw * ref.loss_parts(loss, y, H)[2])
@@ -61,7 +62,7 @@ def test_log_loss_never_overflows():
     H = np.array([1e4, 1e4, -1e4, -1e4])
     sw = np.ones(4)
     w, yt = np.empty(4), np.empty(4)
-    tl, shift = _kernels.residuals(_kernels.LOG_LOSS, y, H, sw, w, yt)
+    tl, shift = _losses.residuals(_losses.LOG_LOSS, y, H, sw, w, yt)
     np.testing.assert_allclose(yt, [0.0, -1.0, 1.0, 0.0])
     assert tl == pytest.approx(2e4 / 4)
     assert np.all(np.isfinite(w)) and shift == 0.0
@@ -71,8 +72,8 @@ def test_a_zero_learner_gives_a_zero_step():
     y, H, sw, _ = _data()
     n = y.shape[0]
     w, yt = np.empty(n), np.empty(n)
-    _kernels.residuals(_kernels.SQUARED_ERROR, y, H, sw, w, yt)
-    assert _kernels.newton_step(yt, w, sw, np.zeros(n)) == 0.0
+    _losses.residuals(_losses.SQUARED_ERROR, y, H, sw, w, yt)
+    assert _losses.newton_step(yt, w, sw, np.zeros(n)) == 0.0
 
 
 @pytest.mark.parametrize("loss", sorted(CODES))
