@@ -3,8 +3,8 @@
 A fresh process that fits with the numba JIT pays, before any arithmetic,
 numba's import (~0.25 s) and its first dispatch (the typing and lowering
 registries, ~0.3 s, then the on-disk cache). The set-up command
-(``pip install -e .``, through ``setup.py``) therefore also compiles the three
-entry points of :mod:`gbrff._kernels` (``gbrff2_boost``, ``gbrff1_boost``,
+(``pip install -e .``, through ``setup.py``) therefore also compiles the
+entry points of :mod:`gbrff._engine` declared in ``ENTRY_POINTS`` (``boost``,
 ``staged_cosine_sums``) into an extension module, ``gbrff/_aot_kernels``,
 with numba's ahead-of-time compiler, for this machine's CPU: the same numba,
 the same LLVM, the same CPU name and features as the JIT, hence the same
@@ -34,7 +34,16 @@ _HERE = Path(__file__).resolve().parent
 MODULE_NAME = "_aot_kernels"
 RECORD = MODULE_NAME + ".json"
 # what the compiled code depends on: a change to any of these invalidates it
-KERNEL_SOURCES = ("_kernels.py", "_fastmath.py")
+ENGINE_PACKAGE = "_engine"
+
+
+def kernel_sources(folder=_HERE):
+    """The engine package's modules (paths relative to ``folder``), sorted."""
+    return tuple(sorted(p.relative_to(folder).as_posix()
+                        for p in (Path(folder) / ENGINE_PACKAGE).glob("*.py")))
+
+
+KERNEL_SOURCES = kernel_sources()
 
 # The exported entry points: name -> argument types (numba notation), in order,
 # and the return type. The loader checks every call's arrays against these
@@ -44,22 +53,41 @@ _F8_1 = "float64[::1]"
 _F8_2 = "float64[:, ::1]"
 _F8_3 = "float64[:, :, ::1]"
 _I8_1 = "int64[::1]"
-EXPORTS = {
-    "gbrff2_boost": ("int64", (
-        _F4_2, _F8_1, _F8_1, _F8_1, _F8_2, _F8_1, _F8_1, _F8_1, "int64", "float64", "float64",
-        _F4_2, _F8_1, _F8_1, _F8_1, _F8_1, "int64", "float64")),
-    "gbrff1_boost": ("int64", (
-        _F4_2, _F8_1, _F8_1, _F8_1, _F8_3, _F8_2, _F8_2, _F8_1, _F8_1, "int64", "float64",
-        "float64", _F4_2, _F8_1, _F8_1, _F8_1, _F8_1, "int64", "float64")),
+# Each entry point is declared here once, by its named arguments: the
+# ahead-of-time build exports these signatures, the loader checks every call
+# against them, and :mod:`gbrff._boosting` calls the entry points by name
+# (``call(kernels, "boost", XT=..., ...)``), in whichever engine.
+ENTRY_POINTS = {
+    "boost": ("int64", (
+        ("XT", _F4_2), ("y", _F8_1), ("sw", _F8_1), ("H", _F8_1), ("omegas", _F8_3),
+        ("phases", _F8_2), ("qs", _F8_2), ("landmarks", _F8_2), ("alphas", _F8_1),
+        ("train_loss", _F8_1), ("learner", "int64"), ("loss", "int64"), ("n_steps", "int64"),
+        ("reg_lambda", "float64"), ("beta", "float64"), ("learning_rate", "float64"),
+        ("XvT", _F4_2), ("yv", _F8_1), ("swv", _F8_1), ("Hv", _F8_1), ("val_loss", _F8_1),
+        ("n_iter_no_change", "int64"), ("tol", "float64"))),
     "staged_cosine_sums": (_F8_2, (
-        _F8_2, _F8_2, _F8_1, _F8_1, "int64", _F8_1, _I8_1, _F8_2)),
+        ("X", _F8_2), ("W", _F8_2), ("phases", _F8_1), ("coefs", _F8_1), ("group", "int64"),
+        ("init", _F8_1), ("stages", _I8_1), ("out", _F8_2))),
 }
+# name -> (return type, argument types in order): what the build exports
+EXPORTS = {name: (ret, tuple(t for _, t in args)) for name, (ret, args) in ENTRY_POINTS.items()}
+
+
+def call(kernels, name, **kwargs):
+    """Call the entry point ``name`` of ``kernels`` (the compiled module or
+    :mod:`gbrff._engine`) with its arguments by name, in the declared order."""
+    names = [a for a, _ in ENTRY_POINTS[name][1]]
+    if set(kwargs) != set(names):
+        missing = sorted(set(names) - set(kwargs))
+        extra = sorted(set(kwargs) - set(names))
+        raise TypeError(f"{name}: missing arguments {missing}, unknown {extra}")
+    return getattr(kernels, name)(*(kwargs[a] for a in names))
 
 
 def sources_digest(folder=_HERE):
     """SHA-256 over the kernel sources the compiled module is built from."""
     h = hashlib.sha256()
-    for name in KERNEL_SOURCES:
+    for name in kernel_sources(folder):
         h.update(name.encode())
         h.update((Path(folder) / name).read_bytes())
     return h.hexdigest()

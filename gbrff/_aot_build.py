@@ -14,7 +14,7 @@ from gbrff._aot import (EXPORTS, MODULE_NAME, RECORD, _HERE, cpuinfo_digest, hos
 
 
 def build(output_dir=None, package_dir=_HERE, verbose=False):
-    """Compile the entry points of the imported ``gbrff._kernels`` into
+    """Compile the entry points of the imported ``gbrff._engine`` into
     ``output_dir`` (default: the package) and write the build record, with the
     digest of the sources in ``package_dir``, beside them. Returns the path of
     the module."""
@@ -30,7 +30,7 @@ def build(output_dir=None, package_dir=_HERE, verbose=False):
 
     output_dir = Path(output_dir or package_dir)
     (output_dir / RECORD).unlink(missing_ok=True)     # no record until the module is whole
-    from gbrff import _kernels as kernels
+    from gbrff import _engine as kernels
     cpu_name, cpu_features = host_cpu()
 
     # numba's AOT code generator targets a CPU *name* and derives the ISA
@@ -73,8 +73,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m gbrff._aot_build",
         description="Compile the engine's entry points ahead of time for this CPU "
-                    "(the set-up command does it; rerun after editing gbrff/_kernels.py "
-                    "or gbrff/_fastmath.py).")
+                    "(the set-up command does it; rerun after editing gbrff/_engine/).")
     parser.add_argument("--output-dir", default=None,
                         help="folder of the compiled module (default: the gbrff package)")
     args = parser.parse_args(argv)

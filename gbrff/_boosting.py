@@ -1,15 +1,17 @@
-"""The boosting loops of GBRFF1 and GBRFF2 on plain arrays.
+"""The boosting loop of GBRFF1 and GBRFF2, any loss, on plain arrays.
 
 This module knows nothing of scikit-learn: it takes validated float arrays,
 labels in {-1, +1} and a numpy ``Generator``, draws the random frequencies
-up front, and hands each whole boosting run to one compiled call of
-:mod:`gbrff._kernels`. The estimators in :mod:`gbrff._estimators` wrap it.
+(and random landmarks) up front, and hands each whole boosting run to one
+compiled call of :mod:`gbrff._engine` (``boost``), whatever the weak
+learner and the loss: both are axes, integer codes of that one loop. The estimators in :mod:`gbrff._estimators` wrap it.
 """
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy.special import expit
 
 from . import _aot
 
@@ -17,13 +19,13 @@ from . import _aot
 # CPU (no numba import, no first-dispatch cost), else numba's JIT; same models
 _kernels, _reason = _aot.load()
 if _kernels is None:
-    from . import _kernels
+    from . import _engine as _kernels
     ENGINE = "jit: " + _reason
 else:
     ENGINE = "aot: " + _reason
 
-__all__ = ["ENGINE", "Expansion", "fit_gbrff2", "fit_gbrff1", "initial_score",
-           "staged_scores"]
+__all__ = ["ENGINE", "Expansion", "LEARNERS", "LOSSES", "check_loss", "fit", "fit_gbrff1",
+           "fit_gbrff2", "initial_score", "probability", "staged_scores"]
 
 
 @dataclass
@@ -39,8 +41,8 @@ class Expansion:
     learning rate. This is the one object that the estimators, the figures,
     the app, the JSON export and the tests read.
     """
-    learner: str                # "cosine" (GBRFF2) or "landmark" (GBRFF1)
-    loss: str                   # "exponential"
+    learner: str                # "cosine" (GBRFF2), "landmark" (GBRFF1) or "random_landmark"
+    loss: str                   # "exponential", "log_loss" or "squared_error"
     init_score: float           # H^0
     omegas: np.ndarray          # (T, K, d) frequencies
     phases: np.ndarray          # (T, K)
@@ -110,24 +112,55 @@ class Expansion:
         return cls(d["learner"], d["loss"], float(d["init_score"]), **arrays)
 
 
-def _cosine_expansion(init, omegas, biases, alphas, train_loss, val_loss):
-    T, d = omegas.shape
-    return Expansion("cosine", "exponential", init, omegas.reshape(T, 1, d),
-                     biases.reshape(T, 1), np.ones((T, 1)), alphas, None, train_loss, val_loss)
+# The loss axis: name (scikit-learn's) -> the code the compiled loop takes.
+LOSSES = {"exponential": 0, "log_loss": 1, "squared_error": 2}
+# The weak-learner axis: name -> the code of the compiled loop's learner.
+LEARNERS = {"cosine": 0, "landmark": 1, "random_landmark": 1}
+# The losses each learner can take. Every learner fits the residuals of any
+# loss (see :func:`fit`); a learner that cannot take a loss is left out here
+# and :func:`check_loss` refuses it with a ValueError.
+LEARNER_LOSSES = {learner: tuple(LOSSES) for learner in LEARNERS}
 
 
-def _landmark_expansion(init, omegas, landmarks, q, alphas, train_loss, val_loss):
-    # cos(w.(l - x)) = cos(w.x - w.l)
-    phases = np.einsum("tkd,td->tk", omegas, landmarks)
-    return Expansion("landmark", "exponential", init, omegas, phases, q, alphas, landmarks,
-                     train_loss, val_loss)
+def check_loss(learner, loss):
+    """Raise ValueError if ``learner`` cannot be boosted with ``loss``."""
+    if loss not in LOSSES:
+        raise ValueError(f"loss must be one of {sorted(LOSSES)}, got {loss!r}")
+    if loss not in LEARNER_LOSSES[learner]:
+        raise ValueError(f"the {learner} weak learner cannot be boosted with loss={loss!r}; "
+                         f"it takes {', '.join(LEARNER_LOSSES[learner])}")
 
 
-def initial_score(y, sw):
-    """H^0 = 1/2 ln(sum sw (1 + y) / sum sw (1 - y)) (the paper's Eq. 6)."""
+def initial_score(y, sw, loss="exponential"):
+    """H^0, the constant score that minimises the loss.
+
+    exponential: 1/2 ln(sum sw (1 + y) / sum sw (1 - y)) (the paper's Eq. 6);
+    log_loss: ln(sum sw (1 + y) / sum sw (1 - y)) (the log-odds);
+    squared_error: the weighted mean label (the preprint's Algorithm 1)."""
     pos = float(np.sum(sw * (1.0 + y)))
     neg = float(np.sum(sw * (1.0 - y)))
-    return 0.5 * np.log(pos / neg)
+    if loss == "exponential":
+        return 0.5 * np.log(pos / neg)
+    if loss == "log_loss":
+        return float(np.log(pos / neg))
+    if loss == "squared_error":
+        return float(np.sum(sw * y) / np.sum(sw))
+    raise ValueError(f"unknown loss {loss!r}")
+
+
+def probability(loss, H):
+    """P(y = +1) from the scores H through the loss's link.
+
+    exponential: sigma(2 H) (H estimates half the log-odds);
+    log_loss: sigma(H) (H estimates the log-odds);
+    squared_error: clip((1 + H) / 2, 0, 1) (H estimates E[y] = 2 P(y = +1) - 1)."""
+    if loss == "exponential":
+        return expit(2.0 * H)
+    if loss == "log_loss":
+        return expit(H)
+    if loss == "squared_error":
+        return np.clip(0.5 * (1.0 + H), 0.0, 1.0)
+    raise ValueError(f"unknown loss {loss!r}")
 
 
 # The training data are held transposed and in float32 during a fit: the two
@@ -155,60 +188,100 @@ def _prepare(X, y, sw, validation):
             np.ascontiguousarray(yv, dtype=np.float64), np.ascontiguousarray(swv, dtype=np.float64))
 
 
-def fit_gbrff2(X, y, sw, *, n_estimators, gamma, reg_lambda, learning_rate, n_optim_steps,
-               rng, validation=None, n_iter_no_change=None, tol=1e-4, omegas=None):
-    """Fit GBRFF2 on X (n, d), y in {-1, +1}, sample weights sw.
+def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, gamma,
+        reg_lambda=0.0, beta=1.0, learning_rate=1.0, n_optim_steps=10, rng, validation=None,
+        n_iter_no_change=None, tol=1e-4, omegas=None):
+    """Boost ``learner`` with ``loss`` on X (n, d), y in {-1, +1}, sample weights sw.
 
-    ``omegas`` (T, d) may be given to replace the draws from N(0, 2 gamma)^d
-    (the tests use this to feed the same draws to a reference)."""
+    learner "cosine" (GBRFF2): one cosine cos(omega . x - b) an iteration,
+    omega drawn from N(0, 2 gamma)^d and refined by ``n_optim_steps`` L-BFGS
+    steps (penalty ``reg_lambda``), b global. "landmark" (GBRFF1): K =
+    ``n_components`` cosines around a landmark learned by ``n_optim_steps``
+    L-BFGS steps from the origin, weighted by the pseudo-posterior q of
+    temperature ``beta``. "random_landmark" (the preprint's "GBRFF Random"):
+    the same with a landmark drawn from the training points (positive
+    weight), without descent.
+
+    Each iteration fits the weak learner to the residuals ỹ of the loss by
+    the paper's criterion, the exponential surrogate (1/n) Σ sw exp(-ỹ h),
+    for every loss: as in Friedman's gradient boosting, the loss only sets
+    what the learner fits (ỹ, its negative gradient) and how far the
+    ensemble moves along it (alpha), so the global b search, the L-BFGS
+    refinements and q are the paper's, unchanged. For the exponential loss
+    (ỹ = y exp(-y H)) this is the paper's algorithm; for squared_error
+    (ỹ = y - H, alpha = Σỹh/Σh², Eq. 8) the preprint's Algorithm 1 except
+    that the learner's criterion is the exponential surrogate instead of the
+    least squares of Eq. 5; for log_loss ỹ = y sigma(-y H) and one Newton
+    step alpha = Σ ỹ h / Σ p (1 - p) h².
+
+    ``omegas`` ((T, d) for the cosine, (T, K, d) else) may be given to
+    replace the draws (the tests feed the same draws to a reference). The
+    draws come first from ``rng``, then the random landmarks."""
+    check_loss(learner, loss)
     n, d = X.shape
+    K = 1 if learner == "cosine" else n_components
     if omegas is None:
-        omegas = rng.standard_normal((n_estimators, d)) * np.sqrt(2.0 * gamma)
+        omegas = rng.standard_normal((n_estimators, K, d) if K > 1 or learner != "cosine"
+                                     else (n_estimators, d)) * np.sqrt(2.0 * gamma)
     omegas = np.ascontiguousarray(omegas, dtype=np.float64).copy()
-    XT, y, sw, XvT, yv, swv = _prepare(X, y, sw, validation)
-    init = initial_score(y, sw)
-    H = np.full(n, init)
-    Hv = np.full(yv.shape[0], init)
     T = omegas.shape[0]
-    biases = np.zeros(T)
-    alphas = np.zeros(T)
-    train_loss = np.zeros(T)
-    val_loss = np.full(T, np.nan)
-    n_iter = _kernels.gbrff2_boost(
-        XT, y, sw, H, omegas, biases, alphas, train_loss, int(n_optim_steps),
-        float(reg_lambda), float(learning_rate), XvT, yv, swv, Hv, val_loss,
-        int(n_iter_no_change or 0), float(tol))
-    return _cosine_expansion(init, omegas[:n_iter], biases[:n_iter], alphas[:n_iter],
-                             train_loss[:n_iter], val_loss[:n_iter] if yv.shape[0] else np.empty(0))
-
-
-def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_rate,
-               n_optim_steps, rng, validation=None, n_iter_no_change=None, tol=1e-4,
-               omegas=None):
-    """Fit GBRFF1 on X (n, d), y in {-1, +1}, sample weights sw.
-
-    ``omegas`` (T, K, d) may be given to replace the draws."""
-    n, d = X.shape
-    if omegas is None:
-        omegas = rng.standard_normal((n_estimators, n_components, d)) * np.sqrt(2.0 * gamma)
-    omegas = np.ascontiguousarray(omegas, dtype=np.float64).copy()
+    omegas = omegas.reshape(T, K, d)
     XT, y, sw, XvT, yv, swv = _prepare(X, y, sw, validation)
-    init = initial_score(y, sw)
+    landmarks = np.zeros((T, d))
+    n_steps = int(n_optim_steps)
+    if learner == "random_landmark":
+        idx = rng.choice(np.flatnonzero(sw > 0), size=T)
+        landmarks = np.ascontiguousarray(np.asarray(X, dtype=np.float64)[idx])
+        n_steps = 0
+    init = initial_score(y, sw, loss)
     H = np.full(n, init)
     Hv = np.full(yv.shape[0], init)
-    T, K, _ = omegas.shape
-    landmarks = np.zeros((T, d))
+    phases = np.zeros((T, K))
     q = np.zeros((T, K))
     alphas = np.zeros(T)
     train_loss = np.zeros(T)
     val_loss = np.full(T, np.nan)
-    n_iter = _kernels.gbrff1_boost(
-        XT, y, sw, H, omegas, landmarks, q, alphas, train_loss, int(n_optim_steps),
-        float(beta), float(learning_rate), XvT, yv, swv, Hv, val_loss,
-        int(n_iter_no_change or 0), float(tol))
-    return _landmark_expansion(init, omegas[:n_iter], landmarks[:n_iter], q[:n_iter],
-                               alphas[:n_iter], train_loss[:n_iter],
-                               val_loss[:n_iter] if yv.shape[0] else np.empty(0))
+    n_iter = _aot.call(
+        _kernels, "boost", XT=XT, y=y, sw=sw, H=H, omegas=omegas, phases=phases, qs=q,
+        landmarks=landmarks, alphas=alphas, train_loss=train_loss,
+        learner=LEARNERS[learner], loss=LOSSES[loss], n_steps=n_steps,
+        reg_lambda=float(reg_lambda), beta=float(beta), learning_rate=float(learning_rate),
+        XvT=XvT, yv=yv, swv=swv, Hv=Hv, val_loss=val_loss,
+        n_iter_no_change=int(n_iter_no_change or 0), tol=float(tol))
+    cut = slice(0, n_iter)
+    landmarks_out = None
+    if learner == "cosine":
+        q = np.ones((T, 1))
+    else:
+        landmarks_out = landmarks[cut]
+        # cos(w.(l - x)) = cos(w.x - w.l)
+        phases = np.einsum("tkd,td->tk", omegas, landmarks)
+    return Expansion(learner, loss, init, omegas[cut], phases[cut], q[cut], alphas[cut],
+                     landmarks_out, train_loss[cut],
+                     val_loss[cut] if yv.shape[0] else np.empty(0))
+
+
+def fit_gbrff2(X, y, sw, *, n_estimators, gamma, reg_lambda, learning_rate, n_optim_steps,
+               rng, validation=None, n_iter_no_change=None, tol=1e-4, omegas=None,
+               loss="exponential"):
+    """Fit GBRFF2 (:func:`fit` with the cosine learner); ``omegas`` is (T, d)."""
+    return fit(X, y, sw, learner="cosine", loss=loss, n_estimators=n_estimators, gamma=gamma,
+               reg_lambda=reg_lambda, learning_rate=learning_rate, n_optim_steps=n_optim_steps,
+               rng=rng, validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
+               omegas=omegas)
+
+
+def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_rate,
+               n_optim_steps, rng, validation=None, n_iter_no_change=None, tol=1e-4,
+               omegas=None, loss="exponential", landmarks="learn"):
+    """Fit GBRFF1 (:func:`fit` with the landmark learner, ``landmarks="learn"``,
+    or the random-landmark one, ``"random"``); ``omegas`` is (T, K, d)."""
+    learner = {"learn": "landmark", "random": "random_landmark"}[landmarks]
+    return fit(X, y, sw, learner=learner, loss=loss, n_estimators=n_estimators,
+               n_components=n_components, gamma=gamma, beta=beta,
+               learning_rate=learning_rate, n_optim_steps=n_optim_steps, rng=rng,
+               validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
+               omegas=omegas)
 
 
 def staged_scores(model, X, max_block_bytes=1 << 25):
@@ -227,9 +300,9 @@ def staged_scores(model, X, max_block_bytes=1 << 25):
         t1 = min(T, t0 + block)
         out = np.empty((t1 - t0, n))
         sl = slice(t0 * group, t1 * group)
-        _kernels.staged_cosine_sums(
-            X, np.ascontiguousarray(W[sl]), np.ascontiguousarray(phases[sl]),
-            np.ascontiguousarray(coefs[sl]), group, H, np.arange(1, t1 - t0 + 1), out)
+        _aot.call(_kernels, "staged_cosine_sums", X=X, W=np.ascontiguousarray(W[sl]),
+                  phases=np.ascontiguousarray(phases[sl]), coefs=np.ascontiguousarray(coefs[sl]),
+                  group=group, init=H, stages=np.arange(1, t1 - t0 + 1), out=out)
         H = out[-1]
         for row in out:
             yield row
@@ -250,8 +323,8 @@ def final_scores(model, X, n_threads=1):
     stages = np.array([model.n_iter])
 
     def score(rows):
-        _kernels.staged_cosine_sums(X[rows], W, phases, coefs, group, H0[rows], stages,
-                                    out[:, rows])
+        _aot.call(_kernels, "staged_cosine_sums", X=X[rows], W=W, phases=phases, coefs=coefs,
+                  group=group, init=H0[rows], stages=stages, out=out[:, rows])
 
     work = n * max(model.n_iter, 1)
     if n_threads > 1 and work >= 2_000_000:

@@ -10,7 +10,6 @@ from numbers import Integral, Real
 
 import numpy as np
 from joblib import effective_n_jobs
-from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.model_selection import train_test_split
 from sklearn.utils import check_random_state
@@ -36,6 +35,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         "tol": [Interval(Real, 0, None, closed="left")],
         "random_state": ["random_state"],
         "n_jobs": [Integral, None],
+        "loss": [StrOptions(set(_boosting.LOSSES))],
     }
 
     # -- fitting ---------------------------------------------------------
@@ -183,10 +183,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             yield np.column_stack(last)
 
     def _proba_from_scores(self, scores):
+        p = _boosting.probability(self.loss, scores)
         if scores.ndim == 1:
-            p = expit(2.0 * scores)
             return np.column_stack([1.0 - p, p])
-        p = expit(2.0 * scores)
         total = p.sum(axis=1, keepdims=True)
         uniform = total == 0
         total[uniform] = 1.0
@@ -205,9 +204,10 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         return self._labels_from_scores(self.decision_function(X))
 
     def predict_proba(self, X):
-        """Class probabilities through the exponential loss's link,
-        p(classes_[1]) = 1 / (1 + exp(-2 H)); one-vs-rest probabilities are
-        normalised to sum to one."""
+        """Class probabilities through the loss's link: p(classes_[1]) is
+        σ(2H) for the exponential loss, σ(H) for log_loss and
+        clip((1 + H)/2, 0, 1) for squared_error (H estimates E[y], y = ±1);
+        one-vs-rest probabilities are normalised to sum to one."""
         return self._proba_from_scores(self.decision_function(X))
 
     def staged_predict(self, X):
@@ -251,7 +251,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         L-BFGS iterations of the refinement of ω from its random draw
         (0: keep the random draw, i.e. boosting of plain random features).
     n_iter_no_change : int or None, default=None
-        Stop when the exponential loss on an inner validation split has not
+        Stop when the loss on an inner validation split has not
         decreased by ``tol`` for this many iterations. None: no early stopping.
     validation_fraction : float, default=0.1
         Share of the training data set aside for early stopping.
@@ -263,13 +263,23 @@ class GBRFF2Classifier(_BaseGBRFF):
         Threads for the one-vs-rest models of a multiclass fit and for
         scoring large inputs (the compiled code releases the GIL). A binary
         fit is one sequential run. The result does not depend on n_jobs.
+    loss : {"exponential", "log_loss", "squared_error"}, default="exponential"
+        The loss boosted (scikit-learn's names). "exponential" is the
+        paper's: H⁰ = ½ ln(Σ(1+y)/Σ(1−y)), ỹ = y exp(−yH), the closed-form α,
+        probabilities σ(2H). "log_loss" (binomial deviance ln(1 + exp(−yH))):
+        H⁰ the log-odds, ỹ = y σ(−yH), α one Newton step Σỹh / Σp(1−p)h²,
+        probabilities σ(H), better calibrated and less hurt by label noise.
+        "squared_error" (the 2019 preprint's Algorithm 1): H⁰ = ȳ, ỹ = y − H,
+        α = Σỹh / Σh² (its Eq. 8), probabilities clip((1+H)/2, 0, 1). For
+        every loss the weak learner fits ỹ by the paper's criterion
+        (1/n) Σ exp(−ỹ h), as gradient boosting fits a negative gradient.
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
     init_score_ : float
-        H⁰ = ½ ln(Σ(1+y)/Σ(1−y)).
+        H⁰, the best constant score for the loss (exponential: ½ ln(Σ(1+y)/Σ(1−y))).
     omegas_ : ndarray of shape (T, n_features)
         The learned frequencies ω_t.
     biases_ : ndarray of shape (T,)
@@ -277,7 +287,7 @@ class GBRFF2Classifier(_BaseGBRFF):
     alphas_ : ndarray of shape (T,)
         The steps α_t (learning rate included).
     train_loss_ : ndarray of shape (T,)
-        Exponential loss on the training data after each iteration.
+        The loss on the training data after each iteration.
     validation_loss_ : ndarray of shape (T,)
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int
@@ -312,7 +322,7 @@ class GBRFF2Classifier(_BaseGBRFF):
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
-                 validation_fraction=0.1, tol=1e-4, n_jobs=None):
+                 validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential"):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -323,13 +333,14 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.validation_fraction = validation_fraction
         self.tol = tol
         self.n_jobs = n_jobs
+        self.loss = loss
 
     def _run_boosting(self, X, y, sw, gamma, rng, val):
         return _boosting.fit_gbrff2(
             X, y, sw, n_estimators=self.n_estimators, gamma=gamma,
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
-            n_iter_no_change=self.n_iter_no_change, tol=self.tol)
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss)
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -361,8 +372,13 @@ class GBRFF1Classifier(_BaseGBRFF):
     n_optim_steps : int, default=10
         L-BFGS iterations of the landmark descent from the origin
         (0: the landmark stays at the origin).
-    n_iter_no_change, validation_fraction, tol, random_state, n_jobs
+    n_iter_no_change, validation_fraction, tol, random_state, n_jobs, loss
         As in :class:`GBRFF2Classifier`.
+    landmarks : {"learn", "random"}, default="learn"
+        "learn": the landmark x^t is learned by L-BFGS from the origin (the
+        paper's GBRFF1). "random": x^t is a training point drawn at random
+        (with positive weight), with no descent (the 2019 preprint's "GBRFF
+        Random" ablation); ``n_optim_steps`` is then unused.
 
     Attributes
     ----------
@@ -390,11 +406,13 @@ class GBRFF1Classifier(_BaseGBRFF):
         **_BaseGBRFF._parameter_constraints,
         "n_components": [Interval(Integral, 1, None, closed="left")],
         "beta": [Interval(Real, 0, None, closed="left")],
+        "landmarks": [StrOptions({"learn", "random"})],
     }
 
     def __init__(self, n_estimators=100, n_components=10, gamma="auto", beta=1.0,
                  learning_rate=1.0, random_state=None, n_optim_steps=10,
-                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None):
+                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None,
+                 loss="exponential", landmarks="learn"):
         self.n_estimators = n_estimators
         self.n_components = n_components
         self.gamma = gamma
@@ -406,13 +424,16 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.validation_fraction = validation_fraction
         self.tol = tol
         self.n_jobs = n_jobs
+        self.loss = loss
+        self.landmarks = landmarks
 
     def _run_boosting(self, X, y, sw, gamma, rng, val):
         return _boosting.fit_gbrff1(
             X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
             gamma=gamma, beta=self.beta, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
-            n_iter_no_change=self.n_iter_no_change, tol=self.tol)
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
+            landmarks=self.landmarks)
 
     @staticmethod
     def _weak_learner_arrays(m):

@@ -141,16 +141,43 @@ def alpha_step(y, w, sw, h):
     return 0.5 * np.log(np.sum(sw * w * (1 + y * h)) / np.sum(sw * w * (1 - y * h)))
 
 
-def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None):
-    """Algorithm 3 on X (n, d), y in {-1, +1}, with the given draws (T, d)."""
+# The other losses, written from their definitions: the residual yt is the
+# negative gradient of the loss in H, w its second derivative.
+def init_score(loss, y, sw):
+    pos, neg = np.sum(sw * (1 + y)), np.sum(sw * (1 - y))
+    return {"exponential": 0.5 * np.log(pos / neg), "log_loss": np.log(pos / neg),
+            "squared_error": np.sum(sw * y) / np.sum(sw)}[loss]
+
+
+def loss_parts(loss, y, H):
+    """(yt, w, loss per sample) at the scores H."""
+    if loss == "exponential":
+        w = np.exp(-y * H)
+        return y * w, w, w
+    if loss == "log_loss":                       # ln(1 + exp(-y H))
+        p = 1.0 / (1.0 + np.exp(-H))             # P(y = +1)
+        return (y + 1) / 2 - p, p * (1 - p), np.logaddexp(0.0, -y * H)
+    return y - H, np.ones_like(H), (y - H) ** 2  # squared_error, (y - H)^2 / 2's derivatives
+
+
+def step(loss, y, yt, w, sw, h):
+    """alpha: the closed form (exponential) or one Newton step (Eq. 8 for squared_error)."""
+    if loss == "exponential":
+        return alpha_step(y, w, sw, h)
+    return np.sum(sw * yt * h) / np.sum(sw * w * h * h)
+
+
+def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None, loss="exponential"):
+    """Algorithm 3 on X (n, d), y in {-1, +1}, with the given draws (T, d);
+    for another loss, its residuals and step (the learner's criterion is the
+    paper's)."""
     n, d = X.shape
     sw = np.ones(n) if sw is None else sw * n / sw.sum()
-    H0 = 0.5 * np.log(np.sum(sw * (1 + y)) / np.sum(sw * (1 - y)))
+    H0 = init_score(loss, y, sw)
     H = np.full(n, H0)
     omegas, biases, alphas, losses = [], [], [], []
     for omega in omegas0:
-        w = np.exp(-y * H)                                   # line 3
-        yt = y * w                                           # line 4
+        yt, w, _ = loss_parts(loss, y, H)                    # lines 3, 4
         b = global_bias(X @ omega, yt, sw)                   # line 6
 
         def fun_grad(om):                                    # line 7
@@ -169,27 +196,29 @@ def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None):
 
         omega, _ = lbfgs(fun_grad, omega, n_steps, lambda x, p, s: x + s * p, newton_first)
         h = np.cos(X @ omega - b)
-        a = alpha_step(y, w, sw, h)                          # line 8
+        a = step(loss, y, yt, w, sw, h)                      # line 8
         H = H + a * h                                        # line 9
         omegas.append(omega)
         biases.append(b)
         alphas.append(a)
-        losses.append(np.sum(sw * np.exp(-y * H)) / n)
+        losses.append(np.sum(sw * loss_parts(loss, y, H)[2]) / n)
     return dict(init_score=H0, omegas=np.array(omegas), biases=np.array(biases),
                 alphas=np.array(alphas), train_loss=np.array(losses))
 
 
-def gbrff1(X, y, omegas0, beta=1.0, n_steps=10):
-    """Algorithm 2 on X (n, d), y in {-1, +1}, with the given draws (T, K, d)."""
+def gbrff1(X, y, omegas0, beta=1.0, n_steps=10, loss="exponential", starts=None,
+           learning_rate=1.0):
+    """Algorithm 2 on X (n, d), y in {-1, +1}, with the given draws (T, K, d);
+    ``starts`` (T, d): the landmarks' starting points (default the origin;
+    the random-landmark learner: training points, with n_steps=0)."""
     n, d = X.shape
-    H0 = 0.5 * np.log((1 + y.mean()) / (1 - y.mean()))
-    H = np.full(n, H0)
     sw = np.ones(n)
+    H0 = init_score(loss, y, sw)
+    H = np.full(n, H0)
     landmarks, qs, alphas, losses = [], [], [], []
-    for Om in omegas0:
+    for t, Om in enumerate(omegas0):
         K = Om.shape[0]
-        w = np.exp(-y * H)                                   # line 3
-        yt = y * w                                           # line 4
+        yt, w, _ = loss_parts(loss, y, H)                    # lines 3, 4
 
         def fun_grad(x):                                     # Eq. (9) and its gradient
             A = Om @ (x[:, None] - X.T)                      # (K, n): omega_j.(x - x_i)
@@ -198,18 +227,19 @@ def gbrff1(X, y, omegas0, beta=1.0, n_steps=10):
             grad = Om.T @ (np.sin(A) @ (yt * e)) / (K * n)
             return f, grad
 
-        x, _ = lbfgs(fun_grad, np.zeros(d), n_steps, lambda x, p, s: x + s * p)   # line 6
+        x0 = np.zeros(d) if starts is None else starts[t]
+        x, _ = lbfgs(fun_grad, x0, n_steps, lambda x, p, s: x + s * p)   # line 6
         A = Om @ (x[:, None] - X.T)
         loss_j = np.exp(-yt * np.cos(A)).mean(axis=1)        # Eq. (10)
         logits = -beta * np.sqrt(n) * loss_j
         q = np.exp(logits - logits.max())
         q /= q.sum()                                         # line 7
         h = q @ np.cos(A)
-        a = alpha_step(y, w, sw, h)                          # line 8
+        a = learning_rate * step(loss, y, yt, w, sw, h)      # line 8 (times v)
         H = H + a * h                                        # line 9
         landmarks.append(x)
         qs.append(q)
         alphas.append(a)
-        losses.append(np.mean(np.exp(-y * H)))
+        losses.append(np.mean(loss_parts(loss, y, H)[2]))
     return dict(init_score=H0, landmarks=np.array(landmarks), q=np.array(qs),
                 alphas=np.array(alphas), train_loss=np.array(losses))

@@ -14,7 +14,7 @@ import pytest
 from sklearn.datasets import make_classification, make_moons
 
 import gbrff
-from gbrff import GBRFF1Classifier, GBRFF2Classifier, _aot, _boosting, _kernels
+from gbrff import GBRFF1Classifier, GBRFF2Classifier, _aot, _boosting, _engine
 
 PACKAGE = Path(gbrff.__file__).resolve().parent
 BUILT = (PACKAGE / _aot.RECORD).exists()
@@ -43,6 +43,9 @@ def _fits(kernels, monkeypatch):
         (GBRFF1Classifier(n_estimators=30, n_components=5, beta=0.1, n_iter_no_change=3,
                           random_state=4), X20, y20),
         (GBRFF2Classifier(n_estimators=30, n_jobs=2, random_state=5), X3, y3),      # threads
+        (GBRFF2Classifier(n_estimators=40, loss="log_loss", random_state=6), X2, y2),
+        (GBRFF1Classifier(n_estimators=20, n_components=5, loss="squared_error",
+                          landmarks="random", n_iter_no_change=3, random_state=7), X20, y20),
     ]
     out = []
     for est, X, y in estimators:
@@ -55,7 +58,7 @@ def _fits(kernels, monkeypatch):
 
 @needs_build
 def test_ahead_of_time_models_equal_the_jit_ones_bit_for_bit(aot_kernels, monkeypatch):
-    jit = _fits(_kernels, monkeypatch)
+    jit = _fits(_engine, monkeypatch)
     aot = _fits(aot_kernels, monkeypatch)
     for a, b in zip(jit, aot):
         for u, v in zip(a, b):
@@ -81,6 +84,7 @@ def test_the_compiled_functions_refuse_arrays_of_the_wrong_type(aot_kernels):
 def _copy_package_files(tmp_path):
     for name in _aot.KERNEL_SOURCES + (_aot.RECORD,):
         if (PACKAGE / name).exists():
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(PACKAGE / name, tmp_path / name)
 
 
@@ -91,7 +95,7 @@ def test_the_loader_falls_back_to_the_jit_when_the_build_does_not_match(tmp_path
     assert record["sources_sha256"] == _aot.sources_digest(tmp_path)
 
     # kernel sources edited after the build
-    src = tmp_path / "_kernels.py"
+    src = tmp_path / "_engine" / "_loop.py"
     src.write_text(src.read_text() + "\n# edited\n")
     kernels, reason = _aot.load(tmp_path)
     assert kernels is None and "sources changed" in reason

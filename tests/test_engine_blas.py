@@ -17,7 +17,7 @@ _SCRIPT = r"""
 import numpy as np
 from numba import njit
 from scipy.linalg.blas import ddot
-from gbrff._kernels import blas_dot, matvec, matvec_t
+from gbrff._engine import blas_dot, matvec, matvec_t
 
 @njit
 def gemv(A, x):

@@ -4,7 +4,7 @@ gradients against finite differences."""
 import numpy as np
 import pytest
 
-from gbrff import _fastmath, _kernels
+from gbrff._engine import _bias, _elementary, _learners, _loop, _losses, _reductions
 
 
 # arguments of the elementary-function tests: exp's whole range, tiny values,
@@ -17,18 +17,18 @@ _TRIG_ARGS = np.concatenate([np.linspace(-2e4, 2e4, 200001), np.linspace(-7, 7, 
 def test_fast_exp_expm1_sincos_against_numpy():
     x = _EXP_ARGS
     out = np.empty_like(x)
-    _fastmath.vexp(x, out)
+    _elementary.vexp(x, out)
     np.testing.assert_allclose(out, np.exp(x), rtol=5e-16, atol=0)
-    _fastmath.vexpm1(x, out)
+    _elementary.vexpm1(x, out)
     np.testing.assert_allclose(out, np.expm1(x), rtol=5e-16, atol=0)
     z = _TRIG_ARGS
     s = np.empty_like(z)
     c = np.empty_like(z)
-    _fastmath.vsincos(z, s, c)
+    _elementary.vsincos(z, s, c)
     np.testing.assert_allclose(s, np.sin(z), rtol=0, atol=2e-15)
     np.testing.assert_allclose(c, np.cos(z), rtol=0, atol=2e-15)
     # exp never overflows nor returns a denormal: clamped
-    _fastmath.vexp(np.array([800.0, -800.0]), out[:2])
+    _elementary.vexp(np.array([800.0, -800.0]), out[:2])
     assert np.all(np.isfinite(out[:2])) and out[1] > 0
 
 
@@ -38,12 +38,12 @@ def test_low_precision_sincos_expm1_against_numpy():
     z = _TRIG_ARGS
     s = np.empty_like(z)
     c = np.empty_like(z)
-    _fastmath.vsincos_lp(z, s, c)
+    _elementary.vsincos_lp(z, s, c)
     np.testing.assert_allclose(s, np.sin(z), rtol=0, atol=2e-8)
     np.testing.assert_allclose(c, np.cos(z), rtol=0, atol=2e-8)
     x = _EXP_ARGS
     out = np.empty_like(x)
-    _fastmath.vexpm1_lp(x, out)
+    _elementary.vexpm1_lp(x, out)
     np.testing.assert_allclose(out, np.expm1(x), rtol=3e-9, atol=0)
 
 
@@ -57,10 +57,10 @@ def test_first_evaluation_from_the_b_search_sums():
     sw = rng.uniform(0.2, 2.0, n)
     b = -1.3
     g, lb, cv = np.empty(n), np.empty(n), np.empty(n)
-    f = _kernels._omega_loss_terms(z, yt, sw, 0.0, b, g, lb, cv, True)
+    f = _learners._omega_loss_terms(z, yt, sw, 0.0, b, g, lb, cv, True)
     p, q = yt * np.cos(z), yt * np.sin(z)
     g2, lb2, cv2 = p.copy(), np.empty(n), np.empty(n)
-    f2 = _kernels._omega_first_terms(p, q, yt, sw, b, g2, lb2, cv2)   # g may be p's array
+    f2 = _learners._omega_first_terms(p, q, yt, sw, b, g2, lb2, cv2)   # g may be p's array
     assert f2 == pytest.approx(f, rel=1e-9)
     np.testing.assert_allclose(g2, g, rtol=1e-8, atol=1e-14)
     np.testing.assert_allclose(cv2, cv, rtol=1e-8, atol=1e-14)
@@ -73,35 +73,35 @@ def test_trial_evaluation_matches_the_objective():
     yt = rng.standard_normal(n)
     sw = rng.uniform(0.5, 1.5, n)
     g, zt, lb = np.empty(n), np.empty(n), np.empty(n)
-    ft, kt = _kernels._omega_trial(z, u, 0.37, yt, sw, 0.0, 0.4, 0.1, 2.0, g, zt, lb)
+    ft, kt = _learners._omega_trial(z, u, 0.37, yt, sw, 0.0, 0.4, 0.1, 2.0, g, zt, lb)
     np.testing.assert_array_equal(zt, z + 0.37 * u)
     g2, lb2 = np.empty(n), np.empty(n)
-    f, k = _kernels._omega_objective(z + 0.37 * u, yt, sw, 0.0, 0.4, 0.1, 2.0, g2, lb2, lb2, False)
+    f, k = _learners._omega_objective(z + 0.37 * u, yt, sw, 0.0, 0.4, 0.1, 2.0, g2, lb2, lb2, False)
     assert (ft, kt) == (pytest.approx(f, rel=1e-9), k)
     np.testing.assert_allclose(g, g2, rtol=1e-7, atol=1e-12)
 
 
-@pytest.mark.parametrize("tier", range(len(_kernels._TIER_YT)))
+@pytest.mark.parametrize("tier", range(len(_bias._TIER_YT)))
 def test_fourier_series_of_each_tier_equals_the_direct_sum(tier):
     # each tier's truncated Jacobi-Anger series, up to the tier's largest |yt|,
     # is the direct sum of sw expm1(-yt cos(z - b)) to ~1e-14 of its scale
     rng = np.random.default_rng(10 + tier)
     n = 300
-    lo = 0.0 if tier == 0 else _kernels._TIER_YT[tier - 1]
-    hi = _kernels._TIER_YT[tier]
+    lo = 0.0 if tier == 0 else _bias._TIER_YT[tier - 1]
+    hi = _bias._TIER_YT[tier]
     yt = rng.uniform(lo, hi, n) * rng.choice([-1.0, 1.0], n)
     yt[:2] = [hi, -hi]
     z = rng.uniform(-30, 30, n)
     sw = rng.uniform(0.2, 2.0, n)
-    A = np.zeros(_kernels._N_HARM + 1)
-    B = np.zeros(_kernels._N_HARM + 1)
-    _kernels._fourier_coefficients(
-        yt * np.cos(z), yt * np.sin(z), yt, sw, 0.0, np.arange(n), _kernels._TIER_K[tier],
-        _kernels._TIER_NHI[tier], _kernels._TIER_N0[tier], A, B)
+    A = np.zeros(_bias._N_HARM + 1)
+    B = np.zeros(_bias._N_HARM + 1)
+    _bias._fourier_coefficients(
+        yt * np.cos(z), yt * np.sin(z), yt, sw, 0.0, np.arange(n), _bias._TIER_K[tier],
+        _bias._TIER_NHI[tier], _bias._TIER_N0[tier], A, B)
     scale = np.sum(sw * np.exp(np.abs(yt)))
     for b in np.linspace(-np.pi, np.pi, 37):
         direct = np.sum(sw * np.expm1(-yt * np.cos(z - b)))
-        assert abs(_kernels._series_terms(A, B, b)[0] - direct) <= 1e-13 * scale, (tier, b)
+        assert abs(_bias._series_terms(A, B, b)[0] - direct) <= 1e-13 * scale, (tier, b)
 
 
 def _brute_force_log_objective(z, yt, sw, grid):
@@ -125,7 +125,7 @@ def test_best_bias_is_the_global_minimum(scale):
         R = np.abs(yt[sw > 0]).max()
         shift = 0.0 if R <= 600 else R - 600
         p, q, buf = np.empty(n), np.empty(n), np.empty(n)
-        b, M = _kernels.best_bias(z, yt, sw, shift, p, q, buf)
+        b, M = _bias.best_bias(z, yt, sw, shift, p, q, buf)
         assert -np.pi <= b <= np.pi
         F = _brute_force_log_objective(z, yt, sw, grid)
         Fb = _brute_force_log_objective(z, yt, sw, np.array([b]))[0]
@@ -147,7 +147,7 @@ def test_best_bias_beats_a_local_search():
     F = np.array([np.mean(np.exp(-yt * np.cos(z - b))) for b in grid])
     n_local_minima = np.sum((F < np.roll(F, 1)) & (F < np.roll(F, -1)))
     assert n_local_minima >= 3
-    b, _ = _kernels.best_bias(z, yt, sw, 0.0, np.empty(n), np.empty(n), np.empty(n))
+    b, _ = _bias.best_bias(z, yt, sw, 0.0, np.empty(n), np.empty(n), np.empty(n))
     f_engine = np.mean(np.exp(-yt * np.cos(z - b)))
     b_local = 2 * np.pi * fminbound(lambda t: np.mean(np.exp(-yt * np.cos(2 * np.pi * t - z))),
                                     -0.5, 0.5, xtol=1e-2)
@@ -169,11 +169,11 @@ def test_omega_gradient_and_curvature_by_finite_differences():
 
     def objective(om):
         z = X @ om
-        return _kernels._omega_loss_terms(z, yt, sw, 0.0, b, g_i, lbuf, curv, True) + lam * om @ om
+        return _learners._omega_loss_terms(z, yt, sw, 0.0, b, g_i, lbuf, curv, True) + lam * om @ om
 
     om = rng.standard_normal(d)
     objective(om)
-    _kernels.back_project(XT, g_i, grad)
+    _reductions.back_project(XT, g_i, grad)
     grad = grad + 2 * lam * om
     eps = 1e-6
     fd = np.array([(objective(om + eps * e) - objective(om - eps * e)) / (2 * eps)
@@ -200,7 +200,7 @@ def test_landmark_gradient_by_finite_differences():
     buf, hbuf = np.empty(n), np.empty(n)
 
     def f(x):
-        return _kernels._landmark_terms(C, S, Om @ x, yt, sw, 0.0, True, G, buf, hbuf)
+        return _learners._landmark_terms(C, S, Om @ x, yt, sw, 0.0, True, G, buf, hbuf)
 
     x = rng.standard_normal(d)
     f(x)
@@ -217,9 +217,9 @@ def test_step_size_is_finite_for_a_perfect_weak_learner():
     y = np.array([1.0, -1.0, 1.0, -1.0])
     w = np.ones(4)
     sw = np.ones(4)
-    a = _kernels.step_size(y, w, sw, y.copy(), np.empty(4))
+    a = _losses.step_size(y, w, sw, y.copy(), np.empty(4))
     assert np.isfinite(a) and 10 < a < 20
-    assert _kernels.step_size(y, w, sw, -y, np.empty(4)) < -10
+    assert _losses.step_size(y, w, sw, -y, np.empty(4)) < -10
 
 
 def test_log_mode_gradients_by_finite_differences():
@@ -234,14 +234,14 @@ def test_log_mode_gradients_by_finite_differences():
     XT = np.ascontiguousarray(X.T)
 
     def L(om):
-        return _kernels._omega_objective(X @ om, yt, sw, 1.0, b, lam, om @ om, g_i, lbuf, curv, False)
+        return _learners._omega_objective(X @ om, yt, sw, 1.0, b, lam, om @ om, g_i, lbuf, curv, False)
 
     om = rng.standard_normal(d) * 0.3
     f, kappa = L(om)
     u = -yt * np.cos(X @ om - b)
     ref = np.log(np.sum(sw * np.exp(u - u.max())) / n + lam * om @ om * np.exp(-u.max())) + u.max()
     assert f == pytest.approx(ref, rel=1e-12)
-    grad = _kernels.back_project(XT, g_i, np.empty(d)) + 2 * lam * kappa * om
+    grad = _reductions.back_project(XT, g_i, np.empty(d)) + 2 * lam * kappa * om
     fd = np.array([(L(om + 1e-7 * e)[0] - L(om - 1e-7 * e)[0]) / 2e-7 for e in np.eye(d)])
     np.testing.assert_allclose(grad, fd, rtol=1e-5, atol=1e-6)
     # GBRFF1's landmark objective in the log domain
@@ -251,7 +251,7 @@ def test_log_mode_gradients_by_finite_differences():
     G = np.empty(K)
 
     def fl(x):
-        return _kernels._landmark_terms(C, S, Om @ x, yt, sw, 1.0, True, G, np.empty(n), np.empty(n))
+        return _learners._landmark_terms(C, S, Om @ x, yt, sw, 1.0, True, G, np.empty(n), np.empty(n))
 
     x = rng.standard_normal(d)
     fl(x)
@@ -260,10 +260,12 @@ def test_log_mode_gradients_by_finite_differences():
     np.testing.assert_allclose(gx, fd, rtol=1e-5, atol=1e-6)
 
 
-def test_boosting_with_overflowing_residuals_stays_finite_and_learns():
+@pytest.mark.parametrize("loss", [_losses.EXPONENTIAL, _losses.LOG_LOSS, _losses.SQUARED_ERROR])
+def test_boosting_with_overflowing_residuals_stays_finite_and_learns(loss):
     """Start a GBRFF2 and a GBRFF1 run from scores that misclassify some points
-    by a margin of 700 (exp(700) overflows any sum): every output is finite,
-    and the loss goes down."""
+    by a margin of 700 (exp(700) overflows any sum; the squared error's
+    residuals of 700 overflow the learners' exp(-yt h)): every output is
+    finite, and the loss goes down."""
     rng = np.random.default_rng(0)
     n, d = 300, 2
     X = rng.standard_normal((n, d))
@@ -273,18 +275,18 @@ def test_boosting_with_overflowing_residuals_stays_finite_and_learns():
     H0 = np.where(np.arange(n) < 5, -700.0 * y, 0.0)
     empty = np.empty((d, 0), dtype=np.float32)
     T = 30
-    H = H0.copy()
-    om = rng.standard_normal((T, d))
-    b, a, loss = np.zeros(T), np.zeros(T), np.zeros(T)
-    _kernels.gbrff2_boost(XT, y, sw, H, om, b, a, loss, 10, 0.1, 1.0,
-                          empty, np.empty(0), np.empty(0), np.empty(0), np.empty(T), 0, 0.0)
-    assert np.all(np.isfinite(H)) and np.all(np.isfinite(om)) and np.all(np.isfinite(a))
-    assert np.all(np.isfinite(loss)) and loss[-1] < loss[0]
-    H = H0.copy()
-    om1 = rng.standard_normal((T, 3, d))
+
+    def run(learner, om, lm, q):
+        H = H0.copy()
+        a, lo = np.zeros(T), np.zeros(T)
+        _loop.boost(XT, y, sw, H, om, np.zeros(q.shape), q, lm, a, lo, learner, loss, 10,
+                       0.1, 1.0, 1.0, empty, np.empty(0), np.empty(0), np.empty(0),
+                       np.empty(T), 0, 0.0)
+        assert np.all(np.isfinite(H)) and np.all(np.isfinite(om)) and np.all(np.isfinite(a))
+        assert np.all(np.isfinite(lo)) and lo[-1] < lo[0]
+
+    run(_loop.COSINE, rng.standard_normal((T, 1, d)), np.zeros((T, d)), np.zeros((T, 1)))
     lm, q = np.zeros((T, d)), np.zeros((T, 3))
-    _kernels.gbrff1_boost(XT, y, sw, H, om1, lm, q, a, loss, 10, 1.0, 1.0,
-                          empty, np.empty(0), np.empty(0), np.empty(0), np.empty(T), 0, 0.0)
-    assert np.all(np.isfinite(H)) and np.all(np.isfinite(lm)) and np.all(np.isfinite(q))
+    run(_loop.LANDMARK, rng.standard_normal((T, 3, d)), lm, q)
+    assert np.all(np.isfinite(lm))
     np.testing.assert_allclose(q.sum(1), 1)
-    assert loss[-1] < loss[0]

@@ -9,10 +9,13 @@ from sklearn.datasets import make_classification, make_moons
 from sklearn.model_selection import GridSearchCV, train_test_split
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from gbrff import GBRFF1Classifier, GBRFF2Classifier
+from gbrff import GBRFF1Classifier, GBRFF2Classifier, _boosting
 
 ESTIMATORS = [GBRFF2Classifier(n_estimators=10, random_state=0),
-              GBRFF1Classifier(n_estimators=5, n_components=3, random_state=0)]
+              GBRFF1Classifier(n_estimators=5, n_components=3, random_state=0),
+              GBRFF2Classifier(n_estimators=10, loss="squared_error", random_state=0),
+              GBRFF1Classifier(n_estimators=20, n_components=5, loss="log_loss",
+                               landmarks="random", random_state=0)]
 
 # GBRFF1 counts the n of beta*sqrt(n) as rows, so a weight of 2 is not a repeated row
 # (scikit-learn's own GradientBoostingClassifier and SVC fail this check on this version too).
@@ -210,3 +213,36 @@ def test_threads_do_not_change_the_model():
     b1 = GBRFF1Classifier(n_estimators=60, n_components=4, random_state=0, n_jobs=1).fit(X, y == 0)
     b2 = clone(b1).set_params(n_jobs=2).fit(X, y == 0)
     np.testing.assert_array_equal(b1.decision_function(Xbig), b2.decision_function(Xbig))
+
+
+@pytest.mark.parametrize("loss", ["exponential", "log_loss", "squared_error"])
+@pytest.mark.parametrize("cls", [GBRFF1Classifier, GBRFF2Classifier])
+def test_every_loss_learns_with_probabilities_through_its_link(cls, loss, moons):
+    X, _, y, _ = moons
+    clf = cls(n_estimators=40, loss=loss, random_state=0).fit(X, y)
+    assert clf.score(X, y) > 0.9
+    assert clf.expansion_.loss == loss
+    p = clf.predict_proba(X)
+    assert np.all((p >= 0) & (p <= 1))
+    np.testing.assert_allclose(p[:, 1], _boosting.probability(loss, clf.decision_function(X)))
+    last = list(clf.staged_predict_proba(X))[-1]
+    np.testing.assert_array_equal(last, p)
+    assert clf.train_loss_[-1] < clf.train_loss_[0]
+
+
+@pytest.mark.parametrize("cls", [GBRFF1Classifier, GBRFF2Classifier])
+def test_a_bad_loss_is_a_value_error(cls, moons):
+    X, _, y, _ = moons
+    with pytest.raises(ValueError, match="loss"):
+        cls(loss="hinge").fit(X, y)
+
+
+def test_random_landmarks_are_training_points(moons):
+    X, _, y, _ = moons
+    clf = GBRFF1Classifier(n_estimators=20, n_components=5, landmarks="random",
+                           random_state=0).fit(X, y)
+    assert clf.expansion_.learner == "random_landmark"
+    assert all((X == lm).all(axis=1).any() for lm in clf.landmarks_)
+    assert clf.score(X, y) > 0.8
+    with pytest.raises(ValueError, match="landmarks"):
+        GBRFF1Classifier(landmarks="kmeans").fit(X, y)

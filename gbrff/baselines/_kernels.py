@@ -14,7 +14,7 @@ import math
 import numpy as np
 from numba import njit
 
-from .._fastmath import fcos, fsincos
+from .._engine import fcos, fsincos
 
 #: fcos/fsincos (gbrff._fastmath) are exact to ~1e-16 for |z| < 1e5 only.
 FAST_TRIG_LIMIT = 1e5

@@ -1,0 +1,362 @@
+"""GBRFF2's global search for the phase b: the objective over b as a Fourier
+series of the small residuals plus the large ones summed directly, scanned
+and polished by safeguarded Newton steps (:func:`best_bias`)."""
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ._elementary import fexpm1_shift, fsincos, fsincos_lp
+from ._reductions import _sum
+
+
+# Residuals up to _TIER_YT[-1] go through the Fourier series, in tiers by size,
+# each with the harmonics it needs: I_{K+1}(y) / I_0(y) < 6e-15 at the tier's
+# largest y (0.5: K = 10; 1: 12 -> 1.6e-14 of a term ~1; 2: 16; 4: 20;
+# 16: 35 -> 2e-14), and the lengths of the two Bessel series of
+# _fourier_coefficients for it (the last tier: relative truncation < 1e-17 at
+# y^2/4 = 64 needs 20 and 29 terms). Exactly five tiers: best_bias unrolls
+# them. The last tier holds the few large residuals of late iterations
+# (~1 % of the samples at T = 100): through the series they cost ~0.1 us
+# each once, instead of one exp per scan point and Newton step each.
+_N_HARM = 35
+_TIER_YT = np.array([0.5, 1.0, 2.0, 4.0, 16.0])
+_TIER_K = np.array([10, 12, 16, 20, 35])
+_TIER_NHI = np.array([5, 6, 8, 10, 22])
+_TIER_N0 = np.array([8, 11, 13, 21, 34])
+
+
+@njit(cache=True, fastmath={"contract"})
+def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
+    """Add to A, B (unnormalised) the Fourier coefficients of the residuals
+    indexed by ``small``: with K harmonics,
+    sum_small sw phi(-yt cos(z - b)) = A[0] + sum_k A[k] cos(kb) + B[k] sin(kb)
+    up to the truncation error I_{K+1}(|yt|) / I_0(|yt|) (n_hi and n_0 are the
+    lengths of the two series below; best_bias's tiers choose all three).
+
+    Jacobi-Anger: exp(-y cos t) = I_0(y) + 2 sum_k I_k(-y) cos(kt), with the
+    modified Bessel functions written I_k(x) = (x/2)^k J_k(x),
+    J_k(x) = sum_m (x^2/4)^m / (m! (m+k)!), computed by the (all-positive,
+    hence stable) backward recurrence J_{k-1} = k J_k + (x^2/4) J_{k+1}
+    from J_K and J_{K+1} (Horner forms of their series) multiplied by 2 sw:
+    the recurrence is linear, so every J_k comes out weighted.
+    Then 2 I_k(-y) cos(k(z - b)) = 2 J_k Re[t^k e^{-ikb}] with
+    t = -(y/2) e^{iz} = -(p + i q)/2; two harmonics a pass over the block."""
+    inv_fact = np.empty(K + 3)
+    inv_fact[0] = 1.0
+    for k in range(1, K + 3):
+        inv_fact[k] = inv_fact[k - 1] / k
+    # ratios of consecutive series terms, without divisions in the loop
+    ratio_hi = np.empty((2, n_hi + 1))
+    for j in range(2):
+        for m in range(1, n_hi + 1):
+            ratio_hi[j, m] = 1.0 / (m * (m + K + j))
+    ratio_0 = np.empty(n_0 + 1)
+    for m in range(2, n_0 + 1):
+        ratio_0[m] = 1.0 / (m * m)
+    blk = 128
+    J = np.empty((K + 2, blk))
+    j0m1 = np.empty(blk)
+    vr = np.empty(blk)
+    vi = np.empty(blk)
+    tr = np.empty(blk)
+    ti = np.empty(blk)
+    ww = np.empty(blk)
+    tmp = np.empty(blk)
+    x2qb = np.empty(blk)
+    accA = np.zeros((K + 1, blk))
+    accB = np.zeros((K + 1, blk))
+    m_idx = small.shape[0]
+    for s0 in range(0, m_idx, blk):
+        s1 = min(s0 + blk, m_idx)
+        nb = s1 - s0
+        for r in range(nb):
+            i = small[s0 + r]
+            x2qb[r] = 0.25 * yt[i] * yt[i]
+            tr[r] = -0.5 * p[i]
+            ti[r] = -0.5 * q[i]
+            vr[r] = 1.0
+            vi[r] = 0.0
+            ww[r] = sw[i]
+        # J_{K+1}, J_K by their series (n_hi terms: see _TIER_NHI),
+        # J_0 - 1 by its own series, free of cancellation; samples innermost
+        for j in range(2):
+            for r in range(nb):
+                tmp[r] = 1.0
+            for m in range(n_hi, 0, -1):
+                c = ratio_hi[j, m]
+                for r in range(nb):
+                    tmp[r] = 1.0 + x2qb[r] * c * tmp[r]
+            for r in range(nb):
+                J[K + j, r] = 2.0 * ww[r] * inv_fact[K + j] * tmp[r]
+        for r in range(nb):
+            tmp[r] = 1.0
+        for m in range(n_0, 1, -1):
+            c = ratio_0[m]
+            for r in range(nb):
+                tmp[r] = 1.0 + x2qb[r] * c * tmp[r]
+        for r in range(nb):
+            j0m1[r] = x2qb[r] * tmp[r]
+        for kk in range(K, 0, -1):
+            for r in range(nb):
+                J[kk - 1, r] = kk * J[kk, r] + x2qb[r] * J[kk + 1, r]
+        # per-lane accumulators (a vectorised add a harmonic and sample),
+        # summed over the lanes once at the end: fixed order, deterministic
+        for r in range(nb):
+            accA[0, r] += ww[r] * (j0m1[r] if shift == 0.0 else j0m1[r] + 1.0)
+        kk = 1
+        while kk + 1 <= K:
+            for r in range(nb):
+                a = vr[r] * tr[r] - vi[r] * ti[r]
+                c = vr[r] * ti[r] + vi[r] * tr[r]
+                a2 = a * tr[r] - c * ti[r]
+                c2 = a * ti[r] + c * tr[r]
+                vr[r] = a2
+                vi[r] = c2
+                accA[kk, r] += J[kk, r] * a
+                accB[kk, r] += J[kk, r] * c
+                accA[kk + 1, r] += J[kk + 1, r] * a2
+                accB[kk + 1, r] += J[kk + 1, r] * c2
+            kk += 2
+        if kk == K:
+            for r in range(nb):
+                a = vr[r] * tr[r] - vi[r] * ti[r]
+                c = vr[r] * ti[r] + vi[r] * tr[r]
+                accA[kk, r] += J[kk, r] * a
+                accB[kk, r] += J[kk, r] * c
+    for kk in range(K + 1):
+        A[kk] += _sum(accA[kk])
+        B[kk] += _sum(accB[kk])
+
+
+@njit(cache=True)
+def _series_terms(A, B, b):
+    """(F, F', F'') of the Fourier series at b; cos(kb), sin(kb) by rotation."""
+    s1, c1 = fsincos(b)
+    ck = 1.0
+    sk = 0.0
+    f = A[0]
+    g = 0.0
+    h = 0.0
+    for k in range(1, A.shape[0]):
+        ck, sk = ck * c1 - sk * s1, sk * c1 + ck * s1
+        v = A[k] * ck + B[k] * sk
+        f += v
+        g += k * (B[k] * ck - A[k] * sk)
+        h -= k * k * v
+    return f, g, h
+
+
+@njit(cache=True)
+def _direct_terms(p, q, sw, shift, b, n_total):
+    """(F, F', F'') of (1/n_total) sum sw phi(-(p cos b + q sin b)) summed
+    directly (the residuals too large for the series)."""
+    sb, cb = fsincos(b)
+    f = 0.0
+    g = 0.0
+    h = 0.0
+    for i in range(p.shape[0]):
+        a = p[i] * cb + q[i] * sb          # yt cos(z - b)
+        s = p[i] * sb - q[i] * cb          # -yt sin(z - b)
+        phi, e = fexpm1_shift(-a, shift)
+        we = sw[i] * e
+        f += sw[i] * phi
+        g += we * s
+        h += we * (s * s + a)
+    return f / n_total, g / n_total, h / n_total
+
+
+@njit(cache=True)
+def _log_bias_terms(A, B, pl, ql, wl, b, n_total, has_series):
+    """(G, G', G'') with G = ln F, for residuals so large that F overflows:
+    the series part (absolute values, |yt| <= _TIER_YT[-1]) plus the large residuals,
+    all scaled by exp(-M) with M the largest exponent at this b."""
+    sb, cb = fsincos(b)
+    mb = -np.inf
+    for i in range(pl.shape[0]):
+        mb = max(mb, -(pl[i] * cb + ql[i] * sb))
+    M = max(mb, 0.0) if has_series else mb
+    f = 0.0
+    g = 0.0
+    h = 0.0
+    if has_series:
+        fs, gs, hs = _series_terms(A, B, b)
+        sc = math.exp(-M)
+        f = fs * sc
+        g = gs * sc
+        h = hs * sc
+    for i in range(pl.shape[0]):
+        a = pl[i] * cb + ql[i] * sb
+        s = pl[i] * sb - ql[i] * cb
+        e = wl[i] * math.exp(-a - M) / n_total
+        f += e
+        g += e * s
+        h += e * (s * s + a)
+    g1 = g / f
+    return math.log(f) + M, g1, h / f - g1 * g1
+
+
+@njit(cache=True)
+def _bias_terms(A, B, pl, ql, wl, shift, b, n_total, has_series, want_derivatives, buf):
+    """(F, F', F'') of the objective over b (``shift == 0``), or of its
+    logarithm (``shift > 0``: residuals large enough to overflow exp)."""
+    if shift > 0.0:
+        return _log_bias_terms(A, B, pl, ql, wl, b, n_total, has_series)
+    if not want_derivatives:
+        f = _series_terms(A, B, b)[0]
+        if pl.shape[0] > 0:
+            sb, cb = fsincos(b)
+            m = pl.shape[0]
+            for i in range(m):
+                buf[i] = wl[i] * fexpm1_shift(-(pl[i] * cb + ql[i] * sb), 0.0)[0]
+            f += _sum(buf[:m]) / n_total
+        return f, 0.0, 0.0
+    f, g, h = _series_terms(A, B, b)
+    if pl.shape[0] > 0:
+        f2, g2, h2 = _direct_terms(pl, ql, wl, 0.0, b, n_total)
+        f += f2
+        g += g2
+        h += h2
+    return f, g, h
+
+
+@njit(cache=True)
+def best_bias(z, yt, sw, shift, p, q, buf):
+    """Global minimiser over [-pi, pi] of F(b) = (1/n) sum sw exp(-yt cos(z - b)).
+
+    F is split exactly into the residuals with |yt| <= 16, whose sum is a
+    trigonometric polynomial of degree <= 35 to ~1e-14 relative (its
+    coefficients come from one pass over them, :func:`_fourier_coefficients`,
+    with the samples' sin z, cos z to 1e-8),
+    and the few larger residuals, summed directly. F is scanned on an even
+    grid fine enough for the largest residual (4 points a period of its
+    highest significant harmonic, at least 128 points), then the three best
+    local minima of the scan are polished by safeguarded Newton steps within
+    their grid cells, and the best polished point wins.
+    Returns (b, number of scan points)."""
+    n = z.shape[0]
+    n_tiers = _TIER_YT.shape[0]
+    # one vectorised pass: p, q, each sample's tier (-1: weight 0,
+    # n_tiers: too large for the series) and the tiers' sizes (integer sums)
+    tier = np.empty(n, dtype=np.int64)
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    c3 = 0
+    c4 = 0
+    for i in range(n):
+        s, c = fsincos_lp(z[i])
+        p[i] = yt[i] * c
+        q[i] = yt[i] * s
+        a = abs(yt[i])
+        j = ((a > _TIER_YT[0]) + (a > _TIER_YT[1]) + (a > _TIER_YT[2])
+             + (a > _TIER_YT[3]) + (a > _TIER_YT[4]))
+        j = j if sw[i] > 0.0 else -1
+        tier[i] = j
+        c0 += j == 0
+        c1 += j == 1
+        c2 += j == 2
+        c3 += j == 3
+        c4 += j == 4
+    # each tier's sample indices, compacted without branches: every index is
+    # written to all five lists and only its own tier's position advances
+    # (one spare slot a list takes the other writes)
+    i0 = np.empty(c0 + 1, dtype=np.int64)
+    i1 = np.empty(c1 + 1, dtype=np.int64)
+    i2 = np.empty(c2 + 1, dtype=np.int64)
+    i3 = np.empty(c3 + 1, dtype=np.int64)
+    i4 = np.empty(c4 + 1, dtype=np.int64)
+    k0 = 0
+    k1 = 0
+    k2 = 0
+    k3 = 0
+    k4 = 0
+    for i in range(n):
+        j = tier[i]
+        i0[k0] = i
+        k0 += j == 0
+        i1[k1] = i
+        k1 += j == 1
+        i2[k2] = i
+        k2 += j == 2
+        i3[k3] = i
+        k3 += j == 3
+        i4[k4] = i
+        k4 += j == 4
+    # the largest residual (it sets the scan's resolution): in the last tier
+    # or among the large ones
+    R = 0.0
+    for k in range(c4):
+        R = max(R, abs(yt[i4[k]]))
+    n_large = 0
+    for i in range(n):
+        if tier[i] == n_tiers:
+            n_large += 1
+            R = max(R, abs(yt[i]))
+    pl = np.empty(n_large)
+    ql = np.empty(n_large)
+    wl = np.empty(n_large)
+    if n_large > 0:
+        jl = 0
+        for i in range(n):
+            if tier[i] == n_tiers:
+                pl[jl] = p[i]
+                ql[jl] = q[i]
+                wl[jl] = sw[i]
+                jl += 1
+    A = np.zeros(_N_HARM + 1)
+    B = np.zeros(_N_HARM + 1)
+    # shift > 0: absolute values of the series (combined with the large
+    # residuals in the log domain by _bias_terms); else expm1 form
+    tiers = (i0[:c0], i1[:c1], i2[:c2], i3[:c3], i4[:c4])
+    for j in range(n_tiers):
+        if tiers[j].shape[0] > 0:
+            _fourier_coefficients(p, q, yt, sw, shift, tiers[j], _TIER_K[j], _TIER_NHI[j],
+                                  _TIER_N0[j], A, B)
+    for k in range(_N_HARM + 1):
+        A[k] /= n
+        B[k] /= n
+    has_series = c0 + c1 + c2 + c3 + c4 > 0
+    M = 128
+    if R > _TIER_YT[3]:
+        M = min(max(128, 4 * int(math.ceil(R + 3.0 * R ** (1.0 / 3.0))) + 64), 2048)
+    step = 2.0 * math.pi / M
+    F = np.empty(M)
+    for m in range(M):
+        F[m] = _bias_terms(A, B, pl, ql, wl, shift, -math.pi + m * step, n, has_series,
+                           False, buf)[0]
+    cand = np.empty(M, dtype=np.int64)
+    nc = 0
+    for m in range(M):
+        if F[m] <= F[(m - 1) % M] and F[m] <= F[(m + 1) % M]:
+            cand[nc] = m
+            nc += 1
+    vals = np.empty(nc)
+    for j in range(nc):
+        vals[j] = F[cand[j]]
+    order = np.argsort(vals, kind="mergesort")
+    best_b = -math.pi + cand[order[0]] * step
+    best_f = vals[order[0]]
+    for jj in range(min(3, nc)):
+        b0 = -math.pi + cand[order[jj]] * step
+        lo = b0 - step
+        hi = b0 + step
+        b = b0
+        for _ in range(40):
+            f, g, h = _bias_terms(A, B, pl, ql, wl, shift, b, n, has_series, True, buf)
+            if f < best_f:
+                best_f = f
+                best_b = b
+            if g > 0.0:
+                hi = min(hi, b)
+            else:
+                lo = max(lo, b)
+            nb = b - g / h if h > 0.0 else 0.5 * (lo + hi)
+            if not (lo < nb < hi):
+                nb = 0.5 * (lo + hi)
+            if abs(nb - b) <= 1e-12 or hi - lo <= 1e-12:
+                break
+            b = nb
+    best_b = best_b - 2.0 * math.pi * math.floor((best_b + math.pi) / (2.0 * math.pi))
+    return best_b, M

@@ -1,0 +1,241 @@
+"""The loss axis: residuals, steps, losses.
+
+The exponential loss of the paper keeps its own fused kernels (whose numbers
+the committed results depend on); log_loss and squared_error go through
+:func:`residuals`, :func:`newton_step` and :func:`loss_value`. The boosting
+loop calls :func:`residuals`, :func:`_step`, :func:`_advance` and
+:func:`loss_value` with the loss's code."""
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ._elementary import fexp, fsincos
+from ._reductions import _dot, _sum
+
+
+# exponents above this would overflow exp() in a sum of many terms: shift
+_SHIFT_START = 600.0
+
+
+@njit(cache=True)
+def exp_weights(y, H, sw, w, yt):
+    """w_i = exp(-y_i H_i), yt_i = y_i w_i; returns (loss, shift) where loss
+    is the weighted mean of w (the exponential loss) and ``shift`` > 0 says
+    that exp(yt) could overflow: the weak-learner searches then minimise the
+    logarithm of their objectives (same argmin), with the largest exponent
+    factored out of every sum."""
+    n = y.shape[0]
+    for i in range(n):
+        wi = fexp(-y[i] * H[i])
+        w[i] = wi
+        yt[i] = y[i] * wi
+    return _loss_and_shift(sw, w)
+
+
+@njit(cache=True)
+def _max_weight(sw, w):
+    """The largest w among the samples of positive weight sw (0 if none)."""
+    R = 0.0
+    for i in range(w.shape[0]):
+        if sw[i] > 0.0 and w[i] > R:
+            R = w[i]
+    return R
+
+
+@njit(cache=True)
+def _loss_and_shift(sw, w):
+    """(loss, shift) of :func:`exp_weights` from the weights w."""
+    R = _max_weight(sw, w)
+    loss = _dot(sw, w) / w.shape[0]
+    shift = 0.0 if R <= _SHIFT_START else R - _SHIFT_START
+    return loss, shift
+
+
+@njit(cache=True)
+def _update_scores(y, sw, a, h, H, w, yt):
+    """H += a h, then :func:`exp_weights` (the same numbers, one pass less)."""
+    for i in range(y.shape[0]):
+        Hi = H[i] + a * h[i]
+        H[i] = Hi
+        wi = fexp(-y[i] * Hi)
+        w[i] = wi
+        yt[i] = y[i] * wi
+    return _loss_and_shift(sw, w)
+
+
+@njit(cache=True)
+def step_size(y, w, sw, h, buf):
+    """The paper's alpha = 1/2 ln(sum w(1 + y h) / sum w(1 - y h)).
+
+    Computed on weights rescaled by their maximum (alpha is scale free), with
+    a floor of 1e-12 * sum(w) on both sums: a weak learner that is perfect on
+    the training set gets a large but finite alpha (at most ~14.5) instead of
+    inf."""
+    n = y.shape[0]
+    wmax = _max_weight(sw, w)
+    if wmax <= 0.0:
+        return 0.0
+    inv = 1.0 / wmax
+    for i in range(n):
+        buf[i] = sw[i] * w[i] * inv
+    W = _sum(buf)
+    for i in range(n):
+        buf[i] *= y[i] * h[i]
+    return _alpha_from_sums(W, _sum(buf))
+
+
+@njit(cache=True)
+def _cosine_and_step(y, w, sw, z, b, h, buf, buf2):
+    """h = cos(z - b) and :func:`step_size` for it in one pass (the same numbers)."""
+    n = y.shape[0]
+    wmax = _max_weight(sw, w)
+    inv = 1.0 / wmax if wmax > 0.0 else 0.0
+    for i in range(n):
+        hi = fsincos(z[i] - b)[1]
+        h[i] = hi
+        bi = sw[i] * w[i] * inv
+        buf[i] = bi
+        buf2[i] = bi * (y[i] * hi)
+    if wmax <= 0.0:
+        return 0.0
+    return _alpha_from_sums(_sum(buf), _sum(buf2))
+
+
+@njit(cache=True)
+def _alpha_from_sums(W, S):
+    """alpha = 1/2 ln((W + S) / (W - S)) with the floor of :func:`step_size`."""
+    eps = 1e-12 * W
+    num = max(W + S, 0.0) + eps
+    den = max(W - S, 0.0) + eps
+    if num <= 0.0 or den <= 0.0:
+        return 0.0
+    return 0.5 * math.log(num / den)
+
+
+@njit(cache=True)
+def exp_loss(y, H, sw, buf):
+    n = y.shape[0]
+    if n == 0:
+        return np.nan
+    for i in range(n):
+        buf[i] = sw[i] * fexp(-y[i] * H[i])
+    return _sum(buf) / _sum(sw)
+
+
+# --------------------------------------------------------------------------
+# the loss axis: residuals, steps and loss values of the other losses
+# --------------------------------------------------------------------------
+# The codes the boosting loop takes (gbrff._boosting.LOSSES maps the names).
+# The exponential loss of the paper keeps its own kernels above (exp_weights,
+# step_size, _cosine_and_step, _update_scores, exp_loss), whose numbers the
+# committed results depend on; the others go through the functions below.
+EXPONENTIAL = 0
+LOG_LOSS = 1
+SQUARED_ERROR = 2
+
+
+@njit(cache=True)
+def _softplus(u):
+    """ln(1 + e^u), without overflow for any u."""
+    if u > 0.0:
+        return u + math.log1p(math.exp(-u))
+    return math.log1p(math.exp(u))
+
+
+@njit(cache=True)
+def _loss_term(loss, y, H):
+    """One sample's loss at the score H, label y in {-1, +1}."""
+    if loss == EXPONENTIAL:
+        return math.exp(-y * H)
+    if loss == LOG_LOSS:
+        return _softplus(-y * H)          # ln(1 + exp(-y H))
+    r = y - H
+    return r * r                          # (y - H)^2
+
+
+@njit(cache=True)
+def residuals(loss, y, H, sw, w, yt):
+    """The residuals yt (the paper's ỹ: the negative gradient of the loss
+    in H, which the weak learner fits) and the curvatures w (its second
+    derivative, which the Newton step for alpha divides by); returns
+    (train loss, shift) as :func:`exp_weights`, which is the exponential
+    loss's case (there w = exp(-y H), yt = y w).
+
+    log_loss, ln(1 + exp(-y H)): yt = y sigma(-y H) (= y01 - p), w = p (1 - p);
+    squared_error, (y - H)^2 / 2: yt = y - H, w = 1.
+    ``shift`` > 0 when exp(|yt|) could overflow in the weak-learner searches
+    (the same rule as the exponential loss's: |yt| > 600)."""
+    if loss == EXPONENTIAL:
+        return exp_weights(y, H, sw, w, yt)
+    n = y.shape[0]
+    R = 0.0
+    total = 0.0
+    for i in range(n):
+        if loss == LOG_LOSS:
+            m = y[i] * H[i]
+            if m >= 0.0:
+                e = math.exp(-m)
+                s = e / (1.0 + e)           # sigma(-m)
+            else:
+                s = 1.0 / (1.0 + math.exp(m))
+            yt[i] = y[i] * s
+            w[i] = s * (1.0 - s)
+        else:
+            yt[i] = y[i] - H[i]
+            w[i] = 1.0
+        total += sw[i] * _loss_term(loss, y[i], H[i])
+        if sw[i] > 0.0 and abs(yt[i]) > R:
+            R = abs(yt[i])
+    shift = 0.0 if R <= _SHIFT_START else R - _SHIFT_START
+    return total / n, shift
+
+
+@njit(cache=True)
+def newton_step(yt, w, sw, h):
+    """alpha = sum sw yt h / sum sw w h^2: one Newton step of the loss along
+    h from the current scores (w, yt from :func:`residuals`). For
+    squared_error (w = 1) it is the exact line minimum, the preprint's
+    Eq. (8); for log_loss, Friedman's LogitBoost step. 0 if h vanishes on
+    every sample."""
+    num = 0.0
+    den = 0.0
+    for i in range(yt.shape[0]):
+        num += sw[i] * yt[i] * h[i]
+        den += sw[i] * w[i] * h[i] * h[i]
+    if not (den > 0.0) or not math.isfinite(num / den):
+        return 0.0
+    return num / den
+
+
+@njit(cache=True)
+def loss_value(loss, y, H, sw, buf):
+    """Weighted mean loss at the scores H (the validation loss of early
+    stopping); NaN for no samples."""
+    if loss == EXPONENTIAL:
+        return exp_loss(y, H, sw, buf)
+    n = y.shape[0]
+    if n == 0:
+        return np.nan
+    for i in range(n):
+        buf[i] = sw[i] * _loss_term(loss, y[i], H[i])
+    return _sum(buf) / _sum(sw)
+
+
+@njit(cache=True)
+def _step(loss, y, w, yt, sw, h, buf):
+    """The step alpha along h for ``loss`` (before the learning rate)."""
+    if loss == EXPONENTIAL:
+        return step_size(y, w, sw, h, buf)
+    return newton_step(yt, w, sw, h)
+
+
+@njit(cache=True)
+def _advance(loss, y, sw, a, h, H, w, yt):
+    """H += a h, then the residuals at the new scores."""
+    if loss == EXPONENTIAL:
+        return _update_scores(y, sw, a, h, H, w, yt)
+    for i in range(y.shape[0]):
+        H[i] += a * h[i]
+    return residuals(loss, y, H, sw, w, yt)
