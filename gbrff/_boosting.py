@@ -187,16 +187,16 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
     weight), without descent.
 
     Each iteration fits the weak learner to the residuals ỹ of the loss by
-    the paper's criterion, the exponential surrogate (1/n) Σ sw exp(-ỹ h),
-    for every loss: as in Friedman's gradient boosting, the loss only sets
-    what the learner fits (ỹ, its negative gradient) and how far the
-    ensemble moves along it (alpha), so the global b search, the L-BFGS
-    refinements and q are the paper's, unchanged. For the exponential loss
-    (ỹ = y exp(-y H)) this is the paper's algorithm; for squared_error
-    (ỹ = y - H, alpha = Σỹh/Σh², Eq. 8) the preprint's Algorithm 1 except
-    that the learner's criterion is the exponential surrogate instead of the
-    least squares of Eq. 5; for log_loss ỹ = y sigma(-y H) and one Newton
-    step alpha = Σ ỹ h / Σ p (1 - p) h².
+    the loss's criterion (``LOSSES[loss].criterion``). The exponential
+    surrogate (1/n) Σ sw exp(-ỹ h) (exponential, log_loss): as in Friedman's
+    gradient boosting, the loss only sets what the learner fits (ỹ, its
+    negative gradient) and how far the ensemble moves along it (alpha), so
+    the global b search, the L-BFGS refinements and q are the paper's. Least
+    squares (squared_error, the preprint's Algorithm 1): ỹ = y - H, omega
+    by variable projection with b = atan2(a2, a1) of the best
+    a1 cos z + a2 sin z (GBRFF2), the landmark by Eq. 5 and q by Eq. 7
+    (GBRFF1), alpha = Σỹh/Σh² (Eq. 8). log_loss: ỹ = y sigma(-y H) and one
+    Newton step alpha = Σ ỹ h / Σ p (1 - p) h².
 
     ``omegas`` ((T, d) for the cosine, (T, K, d) else) may be given to
     replace the draws (the tests feed the same draws to a reference). The
