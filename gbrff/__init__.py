@@ -7,10 +7,10 @@ numba-compiled engine, behind scikit-learn estimators.
 >>> from gbrff import GBRFF2Classifier
 """
 
-from ._boosting import Expansion
+from ._boosting import LOSSES, Expansion
 from ._estimators import GBRFF1Classifier, GBRFF2Classifier
 
-__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "warm_up"]
+__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "LOSSES", "warm_up"]
 __version__ = "0.1.0"
 
 

@@ -11,9 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.special import expit
 
 from . import _aot
+from ._engine.losses import LOSSES
 
 # the compiled entry points: ahead of time if built for these sources and this
 # CPU (no numba import, no first-dispatch cost), else numba's JIT; same models
@@ -112,8 +112,8 @@ class Expansion:
         return cls(d["learner"], d["loss"], float(d["init_score"]), **arrays)
 
 
-# The loss axis: name (scikit-learn's) -> the code the compiled loop takes.
-LOSSES = {"exponential": 0, "log_loss": 1, "squared_error": 2}
+# The loss axis: LOSSES (gbrff._engine.losses), name (scikit-learn's) -> the
+# loss's facts: the code the compiled loop takes, H^0, the link, the values.
 # The weak-learner axis: name -> the code of the compiled loop's learner.
 LEARNERS = {"cosine": 0, "landmark": 1, "random_landmark": 1}
 # The losses each learner can take. Every learner fits the residuals of any
@@ -122,45 +122,29 @@ LEARNERS = {"cosine": 0, "landmark": 1, "random_landmark": 1}
 LEARNER_LOSSES = {learner: tuple(LOSSES) for learner in LEARNERS}
 
 
-def check_loss(learner, loss):
-    """Raise ValueError if ``learner`` cannot be boosted with ``loss``."""
+def _entry(loss):
+    """The registry entry of ``loss``; ValueError for an unknown name."""
     if loss not in LOSSES:
         raise ValueError(f"loss must be one of {sorted(LOSSES)}, got {loss!r}")
+    return LOSSES[loss]
+
+
+def check_loss(learner, loss):
+    """Raise ValueError if ``learner`` cannot be boosted with ``loss``."""
+    _entry(loss)
     if loss not in LEARNER_LOSSES[learner]:
         raise ValueError(f"the {learner} weak learner cannot be boosted with loss={loss!r}; "
                          f"it takes {', '.join(LEARNER_LOSSES[learner])}")
 
 
 def initial_score(y, sw, loss="exponential"):
-    """H^0, the constant score that minimises the loss.
-
-    exponential: 1/2 ln(sum sw (1 + y) / sum sw (1 - y)) (the paper's Eq. 6);
-    log_loss: ln(sum sw (1 + y) / sum sw (1 - y)) (the log-odds);
-    squared_error: the weighted mean label (the preprint's Algorithm 1)."""
-    pos = float(np.sum(sw * (1.0 + y)))
-    neg = float(np.sum(sw * (1.0 - y)))
-    if loss == "exponential":
-        return 0.5 * np.log(pos / neg)
-    if loss == "log_loss":
-        return float(np.log(pos / neg))
-    if loss == "squared_error":
-        return float(np.sum(sw * y) / np.sum(sw))
-    raise ValueError(f"unknown loss {loss!r}")
+    """H^0, the constant score that minimises ``loss`` (its registry entry's)."""
+    return _entry(loss).init_score(y, sw)
 
 
 def probability(loss, H):
-    """P(y = +1) from the scores H through the loss's link.
-
-    exponential: sigma(2 H) (H estimates half the log-odds);
-    log_loss: sigma(H) (H estimates the log-odds);
-    squared_error: clip((1 + H) / 2, 0, 1) (H estimates E[y] = 2 P(y = +1) - 1)."""
-    if loss == "exponential":
-        return expit(2.0 * H)
-    if loss == "log_loss":
-        return expit(H)
-    if loss == "squared_error":
-        return np.clip(0.5 * (1.0 + H), 0.0, 1.0)
-    raise ValueError(f"unknown loss {loss!r}")
+    """P(y = +1) from the scores H through the link of ``loss`` (its registry entry's)."""
+    return _entry(loss).probability(H)
 
 
 # The training data are held transposed and in float32 during a fit: the two
@@ -203,16 +187,16 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
     weight), without descent.
 
     Each iteration fits the weak learner to the residuals ỹ of the loss by
-    the paper's criterion, the exponential surrogate (1/n) Σ sw exp(-ỹ h),
-    for every loss: as in Friedman's gradient boosting, the loss only sets
-    what the learner fits (ỹ, its negative gradient) and how far the
-    ensemble moves along it (alpha), so the global b search, the L-BFGS
-    refinements and q are the paper's, unchanged. For the exponential loss
-    (ỹ = y exp(-y H)) this is the paper's algorithm; for squared_error
-    (ỹ = y - H, alpha = Σỹh/Σh², Eq. 8) the preprint's Algorithm 1 except
-    that the learner's criterion is the exponential surrogate instead of the
-    least squares of Eq. 5; for log_loss ỹ = y sigma(-y H) and one Newton
-    step alpha = Σ ỹ h / Σ p (1 - p) h².
+    the loss's criterion (``LOSSES[loss].criterion``). The exponential
+    surrogate (1/n) Σ sw exp(-ỹ h) (exponential, log_loss): as in Friedman's
+    gradient boosting, the loss only sets what the learner fits (ỹ, its
+    negative gradient) and how far the ensemble moves along it (alpha), so
+    the global b search, the L-BFGS refinements and q are the paper's. Least
+    squares (squared_error, the preprint's Algorithm 1): ỹ = y - H, omega
+    by variable projection with b = atan2(a2, a1) of the best
+    a1 cos z + a2 sin z (GBRFF2), the landmark by Eq. 5 and q by Eq. 7
+    (GBRFF1), alpha = Σỹh/Σh² (Eq. 8). log_loss: ỹ = y sigma(-y H) and one
+    Newton step alpha = Σ ỹ h / Σ p (1 - p) h².
 
     ``omegas`` ((T, d) for the cosine, (T, K, d) else) may be given to
     replace the draws (the tests feed the same draws to a reference). The
@@ -244,7 +228,7 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
     n_iter = _aot.call(
         _kernels, "boost", XT=XT, y=y, sw=sw, H=H, omegas=omegas, phases=phases, qs=q,
         landmarks=landmarks, alphas=alphas, train_loss=train_loss,
-        learner=LEARNERS[learner], loss=LOSSES[loss], n_steps=n_steps,
+        learner=LEARNERS[learner], loss=LOSSES[loss].code, n_steps=n_steps,
         reg_lambda=float(reg_lambda), beta=float(beta), learning_rate=float(learning_rate),
         XvT=XvT, yv=yv, swv=swv, Hv=Hv, val_loss=val_loss,
         n_iter_no_change=int(n_iter_no_change or 0), tol=float(tol))

@@ -270,9 +270,13 @@ class GBRFF2Classifier(_BaseGBRFF):
         H⁰ the log-odds, ỹ = y σ(−yH), α one Newton step Σỹh / Σp(1−p)h²,
         probabilities σ(H), better calibrated and less hurt by label noise.
         "squared_error" (the 2019 preprint's Algorithm 1): H⁰ = ȳ, ỹ = y − H,
-        α = Σỹh / Σh² (its Eq. 8), probabilities clip((1+H)/2, 0, 1). For
-        every loss the weak learner fits ỹ by the paper's criterion
+        the weak learner fitted to ỹ by least squares (GBRFF2: ω and b of the
+        best a₁cos(ω·x) + a₂sin(ω·x); GBRFF1: the landmark by its Eq. 5, q by
+        its Eq. 7 with c = β√n), α = Σỹh / Σh² (its Eq. 8), probabilities
+        clip((1+H)/2, 0, 1); with reg_lambda > 0 the free amplitude lets ω
+        shrink towards 0. The other losses fit ỹ by the paper's criterion
         (1/n) Σ exp(−ỹ h), as gradient boosting fits a negative gradient.
+        The losses and their facts: ``gbrff.LOSSES``.
 
     Attributes
     ----------

@@ -9,7 +9,7 @@ from sklearn.model_selection import train_test_split
 
 from appkit import (begin_page, control, explain, figure_download, model_to_json, parse_points_csv, play_schedule,
                     player, player_run_every, points_to_csv, register, share_box, warm_engine)
-from gbrff import GBRFF1Classifier, GBRFF2Classifier
+from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.inspection import residuals
 from gbrff.viz import _compute as cmp
@@ -244,7 +244,8 @@ def stage():
     fig_c = figs.curves_figure(bundle["train"], bundle["test"], current=t, extra=extra, stop=stop,
                                loss=expansion.loss)
     st.plotly_chart(fig_c, key="curves", config={"displaylogo": False})
-    explain("Accuracy and the exponential loss the boosting minimises, on training (solid) and test (dashed) "
+    explain(f"Accuracy and the loss the boosting minimises ({LOSSES[expansion.loss].label.lower()}), on "
+            "training (solid) and test (dashed) "
             "points; the grey line is the iteration shown above. A train loss that keeps falling while test "
             f"loss rises is overfitting. **Stopping rule:** the star is the iteration of smallest test loss, "
             f"t* = {stop} (test accuracy {100 * bundle['test']['accuracy'][stop]:.1f} % there, "

@@ -9,6 +9,11 @@ Newton first step along the steepest descent for omega, and scipy's two
 stopping tests), so that the same random draws must give the same model.
 The global search for b here is a brute-force dense grid followed by Newton
 polishing, rather than the engine's Fourier series.
+
+The loss "squared_error" fits its learners by least squares, as the 2019
+preprint (Algorithm 1, Eqs. 4-8): GBRFF2's omega by variable projection
+(the best a1 cos z + a2 sin z re-solved at every omega, b = atan2(a2, a1)),
+GBRFF1's landmark by Eq. (5) and q by Eq. (7) read as a softmax.
 """
 
 import numpy as np
@@ -167,10 +172,46 @@ def step(loss, y, yt, w, sw, h):
     return np.sum(sw * yt * h) / np.sum(sw * w * h * h)
 
 
-def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None, loss="exponential"):
+def cosine_fit(z, yt, sw):
+    """(a1, a2) minimising sum sw (yt - a1 cos z - a2 sin z)^2 (np.linalg.lstsq)."""
+    r = np.sqrt(sw)
+    A = np.column_stack([np.cos(z), np.sin(z)]) * r[:, None]
+    return np.linalg.lstsq(A, r * yt, rcond=None)[0]
+
+
+def ls_omega(X, yt, sw, omega, reg_lambda, n_steps):
+    """GBRFF2's least-squares learner: omega refined by L-BFGS on
+    lam |omega|^2 + (1/n) sum sw (yt - a1 cos z - a2 sin z)^2, (a1, a2)
+    re-solved at each omega; returns (omega, b = atan2(a2, a1))."""
+    n = X.shape[0]
+
+    def parts(om):
+        z = X @ om
+        a1, a2 = cosine_fit(z, yt, sw)
+        r = yt - a1 * np.cos(z) - a2 * np.sin(z)
+        dh = a2 * np.cos(z) - a1 * np.sin(z)
+        return r, dh
+
+    def fun_grad(om):
+        r, dh = parts(om)
+        f = reg_lambda * om @ om + np.sum(sw * r * r) / n
+        return f, X.T @ (-2.0 / n * sw * r * dh) + 2 * reg_lambda * om
+
+    def newton_first(om, p, slope):                     # Gauss-Newton curvature
+        _, dh = parts(om)
+        curv = np.sum(2.0 / n * sw * dh * dh * (X @ p) ** 2) + 2 * reg_lambda * p @ p
+        return -slope / curv if curv > 0 else None
+
+    omega, _ = lbfgs(fun_grad, omega, n_steps, lambda x, p, s: x + s * p, newton_first)
+    a1, a2 = cosine_fit(X @ omega, yt, sw)
+    return omega, np.arctan2(a2, a1)
+
+
+def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None, loss="exponential",
+           learning_rate=1.0):
     """Algorithm 3 on X (n, d), y in {-1, +1}, with the given draws (T, d);
-    for another loss, its residuals and step (the learner's criterion is the
-    paper's)."""
+    for another loss, its residuals and step, and for squared_error the
+    least-squares learner (:func:`ls_omega`)."""
     n, d = X.shape
     sw = np.ones(n) if sw is None else sw * n / sw.sum()
     H0 = init_score(loss, y, sw)
@@ -178,6 +219,16 @@ def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None, loss="exponential
     omegas, biases, alphas, losses = [], [], [], []
     for omega in omegas0:
         yt, w, _ = loss_parts(loss, y, H)                    # lines 3, 4
+        if loss == "squared_error":
+            omega, b = ls_omega(X, yt, sw, omega, reg_lambda, n_steps)
+            h = np.cos(X @ omega - b)
+            a = learning_rate * step(loss, y, yt, w, sw, h)  # Eq. (8), times v
+            H = H + a * h
+            omegas.append(omega)
+            biases.append(b)
+            alphas.append(a)
+            losses.append(np.sum(sw * loss_parts(loss, y, H)[2]) / n)
+            continue
         b = global_bias(X @ omega, yt, sw)                   # line 6
 
         def fun_grad(om):                                    # line 7
@@ -196,7 +247,7 @@ def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None, loss="exponential
 
         omega, _ = lbfgs(fun_grad, omega, n_steps, lambda x, p, s: x + s * p, newton_first)
         h = np.cos(X @ omega - b)
-        a = step(loss, y, yt, w, sw, h)                      # line 8
+        a = learning_rate * step(loss, y, yt, w, sw, h)      # line 8
         H = H + a * h                                        # line 9
         omegas.append(omega)
         biases.append(b)
@@ -227,10 +278,22 @@ def gbrff1(X, y, omegas0, beta=1.0, n_steps=10, loss="exponential", starts=None,
             grad = Om.T @ (np.sin(A) @ (yt * e)) / (K * n)
             return f, grad
 
+        def fun_grad_ls(x):                                  # the preprint's Eqs. (5), (6)
+            A = Om @ (x[:, None] - X.T)
+            r = yt - np.cos(A).mean(axis=0)
+            f = np.mean(r * r)
+            grad = 2.0 / n * (Om * 1.0 / K).T @ (np.sin(A) @ r)
+            return f, grad
+
+        ls = loss == "squared_error"
         x0 = np.zeros(d) if starts is None else starts[t]
-        x, _ = lbfgs(fun_grad, x0, n_steps, lambda x, p, s: x + s * p)   # line 6
+        x, _ = lbfgs(fun_grad_ls if ls else fun_grad, x0, n_steps,
+                     lambda x, p, s: x + s * p)              # line 6
         A = Om @ (x[:, None] - X.T)
-        loss_j = np.exp(-yt * np.cos(A)).mean(axis=1)        # Eq. (10)
+        if ls:                                               # Eq. (7), a softmax
+            loss_j = np.mean((yt - np.cos(A)) ** 2, axis=1)
+        else:
+            loss_j = np.exp(-yt * np.cos(A)).mean(axis=1)    # Eq. (10)
         logits = -beta * np.sqrt(n) * loss_j
         q = np.exp(logits - logits.max())
         q /= q.sum()                                         # line 7

@@ -233,6 +233,23 @@ def test_stages_curves_and_json_read_the_expansion(kind):
     np.testing.assert_array_equal(back.decision_function(G), est.decision_function(G))
 
 
+@pytest.mark.parametrize("loss", ["exponential", "log_loss", "squared_error"])
+def test_loss_curves_follow_the_model_s_loss(loss):
+    """The learning curves of every loss: its own mean loss (the registry's),
+    named on the figure by the registry's label."""
+    from gbrff import LOSSES, GBRFF2Classifier
+    from gbrff.datasets import make_toy
+
+    X, y = make_toy("moons", n_samples=100, random_state=0)
+    est = GBRFF2Classifier(n_estimators=8, loss=loss, random_state=0).fit(X, y)
+    curves = cmp.staged_curves(est.expansion_, X, y)
+    H = est.decision_function(X)
+    assert curves["loss"][-1] == pytest.approx(LOSSES[loss].mean(H, y))
+    assert curves["loss"][-1] < curves["loss"][0]
+    fig = figs.curves_figure(curves, loss=loss)
+    assert any(LOSSES[loss].label in a.text for a in fig.layout.annotations)
+
+
 def test_loss_curves_refuse_a_loss_they_do_not_know():
     e = cosine_expansion([[1.0, 0.0]], [0.0], [0.5])
     e.loss = "hinge"

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from gbrff._engine import _bias, _elementary, _learners, _loop, _losses, _reductions
+from tests import _reference as ref
 
 
 # arguments of the elementary-function tests: exp's whole range, tiny values,
@@ -290,3 +291,112 @@ def test_boosting_with_overflowing_residuals_stays_finite_and_learns(loss):
     run(_loop.LANDMARK, rng.standard_normal((T, 3, d)), lm, q)
     assert np.all(np.isfinite(lm))
     np.testing.assert_allclose(q.sum(1), 1)
+
+
+# --------------------------------------------------------------------------
+# the least-squares learners (loss="squared_error")
+# --------------------------------------------------------------------------
+def _ls_data(n=180, d=3, seed=3):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, d))
+    yt = rng.standard_normal(n) * 0.7
+    sw = rng.uniform(0.0, 2.0, n)
+    sw[::11] = 0.0
+    return rng, X, yt, sw
+
+
+def test_cosine_fit_is_the_weighted_least_squares_fit():
+    rng, X, yt, sw = _ls_data()
+    z = X @ rng.standard_normal(3)
+    a1, a2 = _learners._cosine_fit(z, yt, sw, np.empty(z.shape), np.empty(z.shape))
+    expect = ref.cosine_fit(z, yt, sw)
+    np.testing.assert_allclose([a1, a2], expect, rtol=1e-10)
+    # b = atan2(a2, a1) is the global argmin over b of min_alpha sum sw (yt - alpha cos(z - b))^2
+    b = _learners.ls_phase(z, yt, sw, np.empty(z.shape), np.empty(z.shape))
+
+    def best_over_alpha(b):
+        h = np.cos(z - b)
+        return np.sum(sw * yt ** 2) - np.sum(sw * yt * h) ** 2 / np.sum(sw * h * h)
+
+    grid = np.linspace(-np.pi, np.pi, 20001)
+    assert best_over_alpha(b) <= min(best_over_alpha(g) for g in grid) + 1e-12
+
+
+@pytest.mark.parametrize("z", [np.full(50, 0.3), np.zeros(50), np.array([1.2])])
+def test_cosine_fit_of_collinear_columns_is_finite(z):
+    """All z equal (or one sample): cos z and sin z are collinear; the fit is
+    the least-norm one, and the fitted h is the weighted mean of yt."""
+    n = z.shape[0]
+    yt = np.linspace(-1, 1, n) + 0.2
+    sw = np.ones(n)
+    a1, a2 = _learners._cosine_fit(z, yt, sw, np.empty(n), np.empty(n))
+    assert np.isfinite(a1) and np.isfinite(a2)
+    h = a1 * np.cos(z) + a2 * np.sin(z)
+    np.testing.assert_allclose(h, np.mean(yt), rtol=1e-12)
+    a_ref = np.linalg.lstsq(np.column_stack([np.cos(z), np.sin(z)]), yt, rcond=None)[0]
+    np.testing.assert_allclose([a1, a2], a_ref, rtol=1e-9, atol=1e-12)
+
+
+def test_ls_omega_gradient_by_finite_differences():
+    """Variable projection: the envelope theorem's gradient is the gradient
+    of the objective with (a1, a2) re-solved at every omega."""
+    rng, X, yt, sw = _ls_data()
+    n, d = X.shape
+    XT = np.ascontiguousarray(X.T)
+    lam = 0.07
+    g, cb, sb, curv = np.empty(n), np.empty(n), np.empty(n), np.empty(n)
+
+    def f(om):
+        return _learners._omega_ls(X @ om, yt, sw, lam, om @ om, g, cb, sb, curv, True)
+
+    om = rng.standard_normal(d)
+    value = f(om)
+    grad = _reductions.back_project(XT, g, np.empty(d)) + 2 * lam * om
+    eps = 1e-6
+    fd = np.array([(f(om + eps * e) - f(om - eps * e)) / (2 * eps) for e in np.eye(d)])
+    np.testing.assert_allclose(grad, fd, rtol=1e-6, atol=1e-9)
+    # the value is the projected least squares (numpy's lstsq)
+    z = X @ om
+    a = ref.cosine_fit(z, yt, sw)
+    r = yt - a[0] * np.cos(z) - a[1] * np.sin(z)
+    assert value == pytest.approx(lam * om @ om + np.sum(sw * r * r) / n, rel=1e-12)
+
+
+def test_ls_landmark_gradient_by_finite_differences():
+    """The preprint's Eq. (5) and its gradient, Eq. (6), with sample weights."""
+    rng, X, yt, sw = _ls_data(d=3)
+    n, d = X.shape
+    K = 4
+    Om = rng.standard_normal((K, d))
+    Z = Om @ X.T
+    C, S = np.cos(Z), np.sin(Z)
+    G = np.empty(K)
+
+    def f(x):
+        return _learners._landmark_ls(C, S, Om @ x, yt, sw, True, G, np.empty(n), np.empty(n))
+
+    x = rng.standard_normal(d)
+    value = f(x)
+    grad = Om.T @ G
+    eps = 1e-6
+    fd = np.array([(f(x + eps * e) - f(x - eps * e)) / (2 * eps) for e in np.eye(d)])
+    np.testing.assert_allclose(grad, fd, rtol=1e-6, atol=1e-10)
+    A = Om @ (x[:, None] - X.T)
+    assert value == pytest.approx(np.mean(sw * (yt - np.cos(A).mean(0)) ** 2), rel=1e-12)
+
+
+def test_ls_rff_weights_are_the_preprint_s_eq_7():
+    rng, X, yt, sw = _ls_data(d=2)
+    n = X.shape[0]
+    K = 6
+    Om = rng.standard_normal((K, 2))
+    Z = Om @ X.T
+    x = rng.standard_normal(2)
+    q = np.empty(K)
+    beta = 0.3
+    _learners.rff_weights(np.cos(Z), np.sin(Z), Om @ x, yt, sw, 0.0, beta, q, np.empty(n), True)
+    A = Om @ (x[:, None] - X.T)
+    L = np.mean(sw * (yt - np.cos(A)) ** 2, axis=1)
+    c = beta * np.sqrt(np.sum(sw > 0))                 # the preprint's c
+    expect = np.exp(-c * (L - L.min()))
+    np.testing.assert_allclose(q, expect / expect.sum(), rtol=1e-12)

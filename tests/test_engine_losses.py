@@ -1,5 +1,6 @@
-"""The loss axis: the compiled residuals, steps and losses against their
-plain-numpy definitions (tests/_reference.py), H^0 and the links."""
+"""The loss axis: the registry (gbrff._engine.losses), the compiled
+residuals, steps and losses against their plain-numpy definitions
+(tests/_reference.py), H^0 and the links."""
 
 import numpy as np
 import pytest
@@ -7,10 +8,37 @@ from scipy.special import expit
 
 from gbrff import _boosting
 from gbrff._engine import _losses
+from gbrff._engine.losses import CRITERIA, EXP_SURROGATE, LEAST_SQUARES, LOSSES
 from tests import _reference as ref
 
-CODES = {"exponential": _losses.EXPONENTIAL, "log_loss": _losses.LOG_LOSS,
-         "squared_error": _losses.SQUARED_ERROR}
+CODES = {name: loss.code for name, loss in LOSSES.items()}
+
+
+def test_the_registry_is_the_one_source_of_the_loss_facts():
+    """Codes are the rows of CRITERIA; every reader takes its names from it."""
+    from gbrff import GBRFF1Classifier, GBRFF2Classifier
+    from gbrff.viz import playground
+
+    assert sorted(CODES.values()) == list(range(len(LOSSES)))
+    assert (_losses.EXPONENTIAL, _losses.LOG_LOSS, _losses.SQUARED_ERROR) == (0, 1, 2)
+    for name, loss in LOSSES.items():
+        assert CRITERIA[loss.code] == loss.criterion == _losses.criterion(loss.code)
+        assert loss.label and loss.description
+        assert playground._loss_label(name) == loss.label
+    assert LOSSES["squared_error"].criterion == LEAST_SQUARES
+    assert LOSSES["exponential"].criterion == LOSSES["log_loss"].criterion == EXP_SURROGATE
+    assert _boosting.LOSSES is LOSSES
+    for cls in (GBRFF1Classifier, GBRFF2Classifier):
+        assert cls._parameter_constraints["loss"][0].options == set(LOSSES)
+
+
+@pytest.mark.parametrize("loss", sorted(CODES))
+def test_the_numpy_loss_value_is_the_compiled_one(loss):
+    y, H, sw, _ = _data()
+    expect = _losses.loss_value(CODES[loss], y, H, sw, np.empty(y.shape[0]))
+    assert LOSSES[loss].mean(H, y, sw) == pytest.approx(expect, rel=1e-12)
+    assert LOSSES[loss].mean(H, y) == pytest.approx(
+        _losses.loss_value(CODES[loss], y, H, np.ones_like(y), np.empty(y.shape[0])), rel=1e-12)
 
 
 def _data(n=257, seed=0, scale=1.5):

@@ -1,25 +1,47 @@
 """The compiled engine of gbrff (numba), a package of short modules by role.
 
+- :mod:`.losses` — the losses' Python-side facts (the ``LOSSES`` registry:
+  codes, criteria, H⁰, links, numpy loss values), pure numpy;
 - :mod:`._elementary` — vectorisable exp, expm1, sin/cos and ``fma``;
 - :mod:`._reductions` — sums, dot products, X @ v and X.T @ g;
-- :mod:`._losses` — the loss axis: residuals, steps, loss values;
+- :mod:`._losses` — the loss axis compiled: residuals, steps, loss values;
 - :mod:`._bias` — GBRFF2's global search for the phase b;
-- :mod:`._lbfgs` — the L-BFGS pieces of both weak-learner fits;
-- :mod:`._learners` — the weak learners' fits (omega, landmark, q);
+- :mod:`._lbfgs` — the one L-BFGS driver of every weak-learner fit;
+- :mod:`._learners` — the weak learners' objectives (omega, landmark, q);
 - :mod:`._loop` — the one boosting loop (``boost``);
 - :mod:`._predict` — staged sums of cosines.
 
 This module is the engine's one public face: :mod:`gbrff._boosting`, the
 ahead-of-time build (:mod:`gbrff._aot_build`, whose entry points are
 declared in :data:`gbrff._aot.ENTRY_POINTS`) and the baselines import from here.
+The compiled names are imported on first use (PEP 562), so that the registry
+of :mod:`.losses` can be read without importing numba.
 """
 
-from ._elementary import fcos, fexp, fexpm1_shift, fma, fsincos
-from ._losses import EXPONENTIAL, LOG_LOSS, SQUARED_ERROR
-from ._loop import COSINE, LANDMARK, boost
-from ._predict import staged_cosine_sums
-from ._reductions import back_project, blas_dot, matvec, matvec_t, project
+from importlib import import_module
 
-__all__ = ["COSINE", "EXPONENTIAL", "LANDMARK", "LOG_LOSS", "SQUARED_ERROR", "back_project",
-           "blas_dot", "boost", "fcos", "fexp", "fexpm1_shift", "fma", "fsincos", "matvec",
-           "matvec_t", "project", "staged_cosine_sums"]
+from .losses import EXPONENTIAL, LOG_LOSS, LOSSES, SQUARED_ERROR
+
+# compiled name -> its module
+_COMPILED = {
+    "fcos": "._elementary", "fexp": "._elementary", "fexpm1_shift": "._elementary",
+    "fma": "._elementary", "fsincos": "._elementary",
+    "COSINE": "._loop", "LANDMARK": "._loop", "boost": "._loop",
+    "staged_cosine_sums": "._predict",
+    "back_project": "._reductions", "blas_dot": "._reductions", "matvec": "._reductions",
+    "matvec_t": "._reductions", "project": "._reductions",
+}
+
+__all__ = sorted(["EXPONENTIAL", "LOG_LOSS", "LOSSES", "SQUARED_ERROR", *_COMPILED])
+
+
+def __getattr__(name):
+    if name in _COMPILED:
+        value = getattr(import_module(_COMPILED[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return __all__

@@ -22,26 +22,21 @@ from numba.extending import intrinsic
 __all__ = ["fma", "fexp", "fexpm1_shift", "fsincos", "fcos", "fsincos_lp", "fexpm1_shift_lp"]
 
 
-@intrinsic
-def _f64_as_i64(typingctx, x):
-    """Reinterpret the bits of a float64 as an int64 (free in machine code)."""
-    sig = types.int64(types.float64)
+def _bitcast(src, dst, doc):
+    """An intrinsic reinterpreting the bits of a ``src`` as a ``dst`` (free in
+    machine code)."""
+    def cast(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.bitcast(args[0], context.get_value_type(dst))
 
-    def codegen(context, builder, signature, args):
-        return builder.bitcast(args[0], context.get_value_type(types.int64))
+        return dst(src), codegen
 
-    return sig, codegen
+    cast.__doc__ = doc
+    return intrinsic(cast)
 
 
-@intrinsic
-def _i64_as_f64(typingctx, x):
-    """Reinterpret the bits of an int64 as a float64."""
-    sig = types.float64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        return builder.bitcast(args[0], context.get_value_type(types.float64))
-
-    return sig, codegen
+_f64_as_i64 = _bitcast(types.float64, types.int64, "The bits of a float64 as an int64.")
+_i64_as_f64 = _bitcast(types.int64, types.float64, "The bits of an int64 as a float64.")
 
 
 @intrinsic

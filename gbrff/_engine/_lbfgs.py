@@ -1,13 +1,28 @@
-"""The L-BFGS pieces shared by the omega refinement and the landmark descent:
+"""The one L-BFGS driver of every weak-learner fit (``lbfgs``) and its pieces:
 scipy L-BFGS-B's stopping tests, the two-loop recursion, the backtracking
-step, the curvature-pair store."""
+step, the curvature-pair store.
+
+The objectives are :mod:`._learners`'s, chosen by an integer code ``kind``
+(OMEGA_EXP, OMEGA_LS: GBRFF2's omega; LANDMARK_EXP, LANDMARK_LS: GBRFF1's
+landmark) through :func:`._learners.objective` and :func:`._learners.trial`.
+Every objective is a function of a linear map of the parameters, the
+projections p = M x (omega: z = X @ omega, M the data; landmark: a = Omega @ x,
+M the frequencies), so the line search moves along p + s (M @ direction)
+without applying M again, and the gradient is M.T @ (df/dp) (plus the
+penalty's). An integer code rather than a function argument: numba's
+ahead-of-time compiler (pycc) exports no first-class functions, and a
+factory of one driver per objective would compile the same code four
+times; the dispatch costs a comparison an evaluation, each evaluation a
+pass over the data."""
 
 import math
 
 import numpy as np
 from numba import njit
 
-from ._reductions import blas_dot
+from ._learners import (LANDMARK_EXP, OMEGA_EXP, OMEGA_LS, criterion_offset, objective,
+                        penalised, trial)
+from ._reductions import back_project, blas_dot, matvec, matvec_t, project
 
 
 # Stopping rules of the L-BFGS refinements: those of scipy's L-BFGS-B with the
@@ -18,11 +33,13 @@ _FTOL = 1e7 * 2.220446049250313e-16
 
 
 @njit(cache=True)
-def _converged(f_old, f_new, grad, shift):
-    """scipy L-BFGS-B's tests on the paper's objective. With shift == 0, f is
-    f_paper - 1; with shift > 0 (residuals whose exp overflows), f is
-    ln f_paper, so that a relative decrease of f_paper is a decrease of f
-    and the gradient test, on a gradient of astronomic size, never holds."""
+def _converged(f_old, f_new, grad, shift, offset=1.0):
+    """scipy L-BFGS-B's tests on the paper's objective f_paper = f + offset.
+    With shift == 0, f is f_paper - 1 (offset 1: the exponential criterion
+    in expm1 form) or f_paper (offset 0: least squares); with shift > 0
+    (residuals whose exp overflows), f is ln f_paper, so that a relative
+    decrease of f_paper is a decrease of f and the gradient test, on a
+    gradient of astronomic size, never holds."""
     if shift > 0.0:
         return math.isfinite(f_old) and f_old - f_new <= _FTOL
     gmax = 0.0
@@ -32,7 +49,7 @@ def _converged(f_old, f_new, grad, shift):
         return True
     if not math.isfinite(f_old):
         return False
-    scale = max(abs(f_old + 1.0), abs(f_new + 1.0), 1.0)
+    scale = max(abs(f_old + offset), abs(f_new + offset), 1.0)
     return f_old - f_new <= _FTOL * scale
 
 
@@ -98,3 +115,118 @@ def _lbfgs_store(s_vec, y_vec, S, Y, rho, n_hist, head):
         head = (head + 1) % S.shape[0]
         n_hist = min(n_hist + 1, S.shape[0])
     return n_hist, head
+
+
+@njit(cache=True)
+def _forward(kind, XT, Om, v, out):
+    """out = M @ v: X @ v (omega) or Omega @ v (landmark)."""
+    if kind < LANDMARK_EXP:
+        project(XT, v, out)
+    else:
+        matvec(Om, v, out)
+
+
+@njit(cache=True)
+def _gradient(kind, XT, Om, g, lam, kappa, x, out):
+    """out = M.T @ g, plus 2 lam kappa x for the penalised (omega) objectives."""
+    if kind < LANDMARK_EXP:
+        back_project(XT, g, out)
+    else:
+        matvec_t(Om, g, out)
+    if penalised(kind):
+        for k in range(x.shape[0]):
+            out[k] += 2.0 * lam * kappa * x[k]
+
+
+@njit(cache=True)
+def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, buf, buf2,
+          have_pq):
+    """At most ``n_steps`` L-BFGS iterations on the weak-learner objective
+    ``kind`` from x (d,), modified in place; p holds the projections M @ x
+    on entry and on exit (M: X for omega, Omega for the landmark).
+
+    Data: XT (d, n) for omega, Om (K, d) and C, S (K, n), the cos and sin of
+    Omega @ X.T, for the landmark; the residuals yt, sample weights sw,
+    ``shift`` (> 0: exp would overflow, see :mod:`._losses`), the phase b
+    and the penalty lam of omega. Work arrays: g, u, pt of p's length
+    (df/dp, M @ direction, trial projections), buf, buf2 of n. ``have_pq``
+    (OMEGA_EXP): g and u hold yt cos z and yt sin z on entry.
+
+    scipy L-BFGS-B's recursion, memory 10, with its stopping tests; Armijo
+    backtracking with quadratic interpolation; the first step a unit move
+    along the steepest descent, or for omega the Newton step with the
+    objective's curvature along it if shorter. A trial step costs no pass
+    over the data's features: an iteration costs two (M @ direction,
+    M.T @ g). Returns (objective, number of evaluations)."""
+    d = x.shape[0]
+    m = 10
+    Sh = np.zeros((m, d))
+    Yh = np.zeros((m, d))
+    rho = np.zeros(m)
+    abuf = np.zeros(m)
+    n_hist = 0
+    head = 0
+    p_out = p
+    grad = np.empty(d)
+    gnew = np.empty(d)
+    direction = np.empty(d)
+    xt = np.empty(d)
+    offset = criterion_offset(kind)
+    # pt gets the curvature of the objective along each projection (omega)
+    f, kappa, has_curv = objective(kind, p, C, S, yt, sw, shift, b, lam, blas_dot(x, x), g,
+                                   buf, buf2, pt, True, have_pq)
+    n_eval = 1
+    _gradient(kind, XT, Om, g, lam, kappa, x, grad)
+    if _converged(np.inf, f, grad, shift, offset):
+        return f, n_eval
+    for it in range(n_steps):
+        slope, n_hist = _descent_direction(grad, Sh, Yh, rho, n_hist, head, direction, abuf)
+        if not (slope < 0.0):
+            break
+        _forward(kind, XT, Om, direction, u)
+        step = 1.0
+        if n_hist == 0:
+            step = 1.0 / math.sqrt(blas_dot(direction, direction))
+            if it == 0 and has_curv:
+                cv = 0.0
+                for i in range(u.shape[0]):
+                    cv += pt[i] * u[i] * u[i]
+                cv += 2.0 * lam * blas_dot(direction, direction)
+                if cv > 0.0 and math.isfinite(cv):
+                    # never longer than scipy's first step (unit length)
+                    step = min(-slope / cv, step)
+        accepted = False
+        ft = 0.0
+        kt = 1.0
+        for _ls in range(30):
+            for k in range(d):
+                xt[k] = x[k] + step * direction[k]
+            ft, kt = trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam, blas_dot(xt, xt),
+                           g, buf, buf2)
+            n_eval += 1
+            if ft <= f + 1e-4 * step * slope:
+                accepted = True
+                break
+            step = _backtrack(step, slope, f, ft)
+        if not accepted:
+            # x, p, f are unchanged
+            break
+        p, pt = pt, p          # the trial's projections become the current ones
+        x[:] = xt
+        if it == n_steps - 1:
+            # the gradient at the last point would only feed a next step
+            f = ft
+            break
+        if kind >= LANDMARK_EXP:
+            # the landmark's trials skip the gradient: evaluate it here
+            objective(kind, p, C, S, yt, sw, shift, b, lam, 0.0, g, buf, buf2, pt, True, False)
+        _gradient(kind, XT, Om, g, lam, kt, x, gnew)
+        n_hist, head = _lbfgs_store(step * direction, gnew - grad, Sh, Yh, rho, n_hist, head)
+        grad[:] = gnew
+        f_old = f
+        f = ft
+        if _converged(f_old, f, grad, shift, offset):
+            break
+    if p is not p_out:
+        p_out[:] = p
+    return f, n_eval

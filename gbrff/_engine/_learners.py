@@ -1,12 +1,15 @@
-"""The weak learners' fits: GBRFF2's refinement of omega (``refine_omega``)
-and GBRFF1's landmark descent (``landmark_descent``), both by the L-BFGS of
-:mod:`._lbfgs`, and GBRFF1's pseudo-posterior q (``rff_weights``).
+"""The weak learners' objectives: GBRFF2's omega (with its phase b) and
+GBRFF1's landmark, for each criterion of :mod:`.losses`, minimised by the
+one L-BFGS driver of :mod:`._lbfgs` (which picks them by the code ``kind``
+through :func:`objective` and :func:`trial`); GBRFF2's least-squares phase
+(``ls_phase``) and GBRFF1's pseudo-posterior q (``rff_weights``).
 
-The objective of every weak-learner search is the paper's criterion between
-the residuals ``yt`` (ỹ) and the learner's outputs h,
-F = (1/n) sum_i sw_i exp(-yt_i h_i), computed as (1/n) sum sw expm1(-yt h)
-(F - 1, free of cancellation) or, when exp would overflow, as ln F with the
-largest exponent factored out: the same argmin."""
+The exponential criterion (the 2020 paper's) between the residuals ``yt``
+(ỹ) and the learner's outputs h is F = (1/n) sum_i sw_i exp(-yt_i h_i),
+computed as (1/n) sum sw expm1(-yt h) (F - 1, free of cancellation) or,
+when exp would overflow, as ln F with the largest exponent factored out:
+the same argmin. The least-squares criterion (the 2019 preprint's, loss
+"squared_error") is (1/n) sum_i sw_i (yt_i - h_i)^2."""
 
 import math
 
@@ -14,8 +17,14 @@ import numpy as np
 from numba import njit
 
 from ._elementary import fexp, fexpm1_shift, fexpm1_shift_lp, fsincos, fsincos_lp
-from ._lbfgs import _backtrack, _converged, _descent_direction, _lbfgs_store
-from ._reductions import _dot, _sum, back_project, blas_dot, matvec, matvec_t, project
+from ._reductions import _dot, _sum
+
+# The objectives of the L-BFGS driver (``kind``): omega or the landmark, by
+# the exponential criterion or least squares.
+OMEGA_EXP = 0
+OMEGA_LS = 1
+LANDMARK_EXP = 2
+LANDMARK_LS = 3
 
 
 @njit(cache=True)
@@ -116,117 +125,91 @@ def _omega_trial(z, u, step, yt, sw, shift, b, lam, om_sq, g, zt, lbuf):
 
 
 @njit(cache=True)
-def refine_omega(XT, yt, sw, shift, b, lam, omega, z, n_steps, work_n, work_n2, work_n3, work_n4,
-                 have_pq=False):
-    """Minimise lam ||omega||^2 + (1/n) sum sw exp(-yt cos(omega.x - b)) over
-    omega with at most ``n_steps`` L-BFGS iterations from the given omega
-    (modified in place). ``z`` holds X @ omega on entry and on exit.
-
-    The line search moves along z + s * (X @ direction), so a trial step costs
-    no pass over X; an iteration costs two (X @ direction and X.T @ g), each
-    at the arithmetic peak of the machine. ``have_pq``: work_n and work_n2 hold yt cos z and
-    yt sin z on entry (the b search's), which spares the first evaluation
-    its sines and cosines. Returns (objective, number of evaluations)."""
-    d = omega.shape[0]
-    m = 10
-    S = np.zeros((m, d))
-    Y = np.zeros((m, d))
-    rho = np.zeros(m)
-    abuf = np.zeros(m)
-    n_hist = 0
-    head = 0
-    g_i = work_n          # per-sample derivative at the current point
-    u = work_n2           # X @ direction
-    zt = work_n3          # trial projections
-    lbuf = work_n4        # loss terms
-    z_out = z
-    grad = np.empty(d)
-    gnew = np.empty(d)
-    direction = np.empty(d)
-    otrial = np.empty(d)
-    # the first step is a Newton step along the steepest descent, with the
-    # curvature of the objective along it (one extra reduction, no extra pass
-    # over X), capped at scipy's first step (a move of unit length); later
-    # steps are L-BFGS's unit steps
-    if have_pq and shift == 0.0:
-        f = _omega_first_terms(g_i, u, yt, sw, b, g_i, lbuf, zt) + lam * blas_dot(omega, omega)
-        kappa = 1.0
-    else:
-        f, kappa = _omega_objective(z, yt, sw, shift, b, lam, blas_dot(omega, omega), g_i, lbuf,
-                                    zt, shift == 0.0)
-    n_eval = 1
-    back_project(XT, g_i, grad)
-    for k in range(d):
-        grad[k] += 2.0 * lam * kappa * omega[k]
-    if _converged(np.inf, f, grad, shift):
-        return f, n_eval
-    for it in range(n_steps):
-        slope, n_hist = _descent_direction(grad, S, Y, rho, n_hist, head, direction, abuf)
-        if not (slope < 0.0):
-            break
-        have_u = False
-        step = 1.0
-        if n_hist == 0:
-            step = 1.0 / math.sqrt(blas_dot(direction, direction))
-            if it == 0 and shift == 0.0:
-                project(XT, direction, u)
-                have_u = True
-                cv = 0.0
-                for i in range(u.shape[0]):
-                    cv += zt[i] * u[i] * u[i]
-                cv += 2.0 * lam * blas_dot(direction, direction)
-                if cv > 0.0 and math.isfinite(cv):
-                    # never longer than scipy's first step (unit length)
-                    step = min(-slope / cv, step)
-        accepted = False
-        ft = 0.0
-        kt = 1.0
-        for _ls in range(30):
-            for k in range(d):
-                otrial[k] = omega[k] + step * direction[k]
-            if not have_u:
-                project(XT, direction, u)
-            ft, kt = _omega_trial(z, u, step, yt, sw, shift, b, lam, blas_dot(otrial, otrial),
-                                  g_i, zt, lbuf)
-            have_u = True
-            n_eval += 1
-            if ft <= f + 1e-4 * step * slope:
-                accepted = True
-                break
-            step = _backtrack(step, slope, f, ft)
-        if not accepted:
-            # z, omega, f are unchanged
-            break
-        z, zt = zt, z          # the trial's projections become the current ones
-        omega[:] = otrial
-        if it == n_steps - 1:
-            # the gradient at the last point would only feed a next step
-            f = ft
-            break
-        back_project(XT, g_i, gnew)
-        for k in range(d):
-            gnew[k] += 2.0 * lam * kt * omega[k]
-        n_hist, head = _lbfgs_store(step * direction, gnew - grad, S, Y, rho, n_hist, head)
-        grad[:] = gnew
-        f_old = f
-        f = ft
-        if _converged(f_old, f, grad, shift):
-            break
-    if z is not z_out:
-        z_out[:] = z
-    return f, n_eval
+def _solve_gram(gcc, gcs, gss, rc, rs):
+    """(a1, a2) = G^-1 r for the 2 x 2 Gram matrix G = [[gcc, gcs], [gcs, gss]]
+    (positive semi-definite); when cos z and sin z are collinear to 1e-12
+    (det G <= 1e-12 gcc gss: all z equal, or one sample), the least-norm
+    solution G^+ r along G's one direction. (The test is on the angle
+    between the two columns, not on det / tr^2: a small omega gives z near
+    0, cos z near 1 and sin z near z, independent but of unequal scales.)"""
+    tr = gcc + gss
+    if not (tr > 0.0):
+        return 0.0, 0.0
+    det = gcc * gss - gcs * gcs
+    if det > 1e-12 * (gcc * gss):
+        return (gss * rc - gcs * rs) / det, (gcc * rs - gcs * rc) / det
+    # rank one: G = tr v v^T, v the unit row of G of the larger norm
+    v1, v2 = (gcc, gcs) if gcc >= gss else (gcs, gss)
+    nv = math.sqrt(v1 * v1 + v2 * v2)
+    v1 /= nv
+    v2 /= nv
+    coef = (v1 * rc + v2 * rs) / tr
+    return coef * v1, coef * v2
 
 
 @njit(cache=True)
-def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
-    """Landmark objective through a = Omega @ x (K,):
-    f = (1/n) sum sw expm1(-yt (1/K) sum_j cos(a_j - Z_ji)) (shift == 0) or
-    the log of (1/n) sum sw exp(...) (shift > 0, exp would overflow), with
-    cos(a_j - Z_ji) = cos a_j C_ji + sin a_j S_ji; G_j = df/da_j."""
+def _cosine_fit(z, yt, sw, cbuf, sbuf):
+    """The weighted least-squares fit of yt by a1 cos z + a2 sin z:
+    (a1, a2) = G^-1 r with G the weighted Gram matrix of (cos z, sin z) and
+    r = (sum sw yt cos z, sum sw yt sin z). cbuf, sbuf get cos z, sin z."""
+    gcc = 0.0
+    gcs = 0.0
+    gss = 0.0
+    rc = 0.0
+    rs = 0.0
+    for i in range(z.shape[0]):
+        s, c = fsincos(z[i])
+        cbuf[i] = c
+        sbuf[i] = s
+        wc = sw[i] * c
+        ws = sw[i] * s
+        gcc += wc * c
+        gcs += wc * s
+        gss += ws * s
+        rc += wc * yt[i]
+        rs += ws * yt[i]
+    return _solve_gram(gcc, gcs, gss, rc, rs)
+
+
+@njit(cache=True)
+def ls_phase(z, yt, sw, cbuf, sbuf):
+    """GBRFF2's phase b for least squares: with (a1, a2) of :func:`_cosine_fit`,
+    a1 cos z + a2 sin z = rho cos(z - b) for b = atan2(a2, a1), so b is the
+    exact global argmin over b of min_alpha sum sw (yt - alpha cos(z - b))^2
+    (alpha absorbs the sign and scale; the preprint's Eq. 8 gives it)."""
+    a1, a2 = _cosine_fit(z, yt, sw, cbuf, sbuf)
+    return math.atan2(a2, a1)
+
+
+@njit(cache=True)
+def _omega_ls(z, yt, sw, lam, om_sq, g, cbuf, sbuf, curv, want_curv):
+    """The least-squares omega objective by variable projection:
+    f = lam |omega|^2 + (1/n) sum sw (yt - a1 cos z - a2 sin z)^2 with
+    (a1, a2) solved at these z (:func:`_cosine_fit`). By the envelope
+    theorem df/dz_i = (2/n) sw (h_i - yt_i)(-a1 sin z_i + a2 cos z_i)
+    (written to g; d f / d omega = X.T g + 2 lam omega), and with
+    ``want_curv`` the Gauss-Newton curvature (2/n) sw (dh/dz)^2 to curv."""
+    n = z.shape[0]
+    a1, a2 = _cosine_fit(z, yt, sw, cbuf, sbuf)
+    two_n = 2.0 / n
+    for i in range(n):
+        c = cbuf[i]
+        s = sbuf[i]
+        r = yt[i] - (a1 * c + a2 * s)
+        dh = a2 * c - a1 * s
+        cbuf[i] = sw[i] * r * r
+        g[i] = -two_n * sw[i] * r * dh
+        if want_curv:
+            curv[i] = two_n * sw[i] * dh * dh
+    return _sum(cbuf) / n + lam * om_sq
+
+
+@njit(cache=True)
+def _landmark_outputs(C, S, a, ca, sa, hbuf):
+    """h_i = (1/K) sum_j cos(a_j - Z_ji) = sum_j ca_j C_ji + sa_j S_ji into
+    hbuf, with ca, sa = cos a / K, sin a / K (written)."""
     K, n = C.shape
     inv_k = 1.0 / K
-    ca = np.empty(K)
-    sa = np.empty(K)
     for j in range(K):
         s_, c_ = fsincos(a[j])
         ca[j] = c_ * inv_k
@@ -240,6 +223,27 @@ def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
         Sj = S[j]
         for i in range(n):
             hbuf[i] += cj * Cj[i] + sj * Sj[i]
+
+
+@njit(cache=True)
+def _landmark_gradient(C, S, ca, sa, buf, G):
+    """G_j = sum_i buf_i sin(a_j - Z_ji) / K: d f / d a_j for an objective
+    whose derivative in h_i is -buf_i (d/da_j cos(a_j - Z) = -sin(a_j - Z),
+    sin(a_j - Z) = sin a_j C - cos a_j S)."""
+    for j in range(C.shape[0]):
+        G[j] = sa[j] * _dot(buf, C[j]) - ca[j] * _dot(buf, S[j])
+
+
+@njit(cache=True)
+def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
+    """Landmark objective through a = Omega @ x (K,):
+    f = (1/n) sum sw expm1(-yt (1/K) sum_j cos(a_j - Z_ji)) (shift == 0) or
+    the log of (1/n) sum sw exp(...) (shift > 0, exp would overflow), with
+    cos(a_j - Z_ji) = cos a_j C_ji + sin a_j S_ji; G_j = df/da_j."""
+    K, n = C.shape
+    ca = np.empty(K)
+    sa = np.empty(K)
+    _landmark_outputs(C, S, a, ca, sa, hbuf)
     if shift > 0.0:
         # exp would overflow: f is the log of the paper's objective (same argmin)
         mx = -np.inf
@@ -260,84 +264,109 @@ def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
     if want_grad:
         for i in range(n):
             buf[i] = sw[i] * yt[i] * fexp(-yt[i] * hbuf[i] - mx) * scale if sw[i] > 0.0 else 0.0
-        # d/da_j of -yt (1/K) cos(a_j - Z) = yt (1/K) sin(a_j - Z)
-        # sin(a_j - Z) = sin a_j C - cos a_j S
-        for j in range(K):
-            G[j] = sa[j] * _dot(buf, C[j]) - ca[j] * _dot(buf, S[j])
+        _landmark_gradient(C, S, ca, sa, buf, G)
     return f
 
 
 @njit(cache=True)
-def landmark_descent(C, S, Om, yt, sw, shift, n_steps, x, buf, hbuf):
-    """At most ``n_steps`` L-BFGS iterations on the landmark x (d,) from its
-    given value (the paper starts at the origin), minimising the GBRFF1
-    landmark objective. Om (K, d) are the frequencies."""
-    K, d = Om.shape
-    m = 10
-    Sm = np.zeros((m, d))
-    Ym = np.zeros((m, d))
-    rho = np.zeros(m)
-    abuf = np.zeros(m)
-    n_hist = 0
-    head = 0
-    a = np.empty(K)
-    matvec(Om, x, a)
-    G = np.empty(K)
-    f = _landmark_terms(C, S, a, yt, sw, shift, True, G, buf, hbuf)
-    grad = np.empty(d)
-    matvec_t(Om, G, grad)
-    gnew = np.empty(d)
-    ua = np.empty(K)
-    direction = np.empty(d)
-    at = np.empty(K)
-    if _converged(np.inf, f, grad, shift):
-        return f
-    for it in range(n_steps):
-        slope, n_hist = _descent_direction(grad, Sm, Ym, rho, n_hist, head, direction, abuf)
-        if not (slope < 0.0):
-            break
-        step = 1.0
-        if n_hist == 0:
-            step = 1.0 / math.sqrt(blas_dot(direction, direction))
-        matvec(Om, direction, ua)
-        accepted = False
-        ft = 0.0
-        for _ls in range(30):
-            for j in range(K):
-                at[j] = a[j] + step * ua[j]
-            ft = _landmark_terms(C, S, at, yt, sw, shift, False, G, buf, hbuf)
-            if ft <= f + 1e-4 * step * slope:
-                accepted = True
-                break
-            step = _backtrack(step, slope, f, ft)
-        if not accepted:
-            break
-        for k in range(d):
-            x[k] += step * direction[k]
-        a[:] = at
-        f_old = f
-        f = _landmark_terms(C, S, a, yt, sw, shift, True, G, buf, hbuf)
-        matvec_t(Om, G, gnew)
-        n_hist, head = _lbfgs_store(step * direction, gnew - grad, Sm, Ym, rho, n_hist, head)
-        grad, gnew = gnew, grad
-        if _converged(f_old, f, grad, shift):
-            break
+def _landmark_ls(C, S, a, yt, sw, want_grad, G, buf, hbuf):
+    """The preprint's Eq. (5) through a = Omega @ x (K,):
+    f = (1/n) sum sw (yt - (1/K) sum_j cos(a_j - Z_ji))^2, and with
+    ``want_grad`` G_j = df/da_j (d f / d x = Omega.T G: its Eq. 6, weighted)."""
+    K, n = C.shape
+    ca = np.empty(K)
+    sa = np.empty(K)
+    _landmark_outputs(C, S, a, ca, sa, hbuf)
+    for i in range(n):
+        r = yt[i] - hbuf[i]
+        buf[i] = sw[i] * r * r
+    f = _sum(buf) / n
+    if want_grad:
+        two_n = 2.0 / n
+        for i in range(n):
+            buf[i] = two_n * sw[i] * (yt[i] - hbuf[i])
+        _landmark_gradient(C, S, ca, sa, buf, G)
     return f
 
 
+# --------------------------------------------------------------------------
+# the objectives by code, for the L-BFGS driver
+# --------------------------------------------------------------------------
 @njit(cache=True)
-def rff_weights(C, S, a, yt, sw, shift, beta, q, buf):
-    """The paper's Eq. (10): q_j proportional to
-    exp(-beta sqrt(n) (1/n) sum_i exp(-yt_i cos(a_j - Z_ji))), normalised
-    to sum to one (computed as a softmax, so it never overflows; with
-    residuals whose exp overflows, the losses are compared by their logs)."""
+def penalised(kind):
+    """Whether the objective carries the penalty lam |x|^2 (omega's)."""
+    return kind == OMEGA_EXP or kind == OMEGA_LS
+
+
+@njit(cache=True)
+def criterion_offset(kind):
+    """f_criterion - f as computed: 1 for the exponential criterion (f is
+    F - 1), 0 for least squares (the stopping test's scale)."""
+    return 1.0 if kind == OMEGA_EXP or kind == LANDMARK_EXP else 0.0
+
+
+@njit(cache=True)
+def objective(kind, p, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2, curv, want_grad,
+              have_pq):
+    """The objective ``kind`` at the projections p (z = X @ omega, or
+    a = Omega @ x), its derivatives in p to g (omega: always; landmark: with
+    ``want_grad``) and, for omega, its curvature along each projection to
+    curv. ``have_pq`` (OMEGA_EXP): g and buf2 hold yt cos z and yt sin z
+    (the b search's). Returns (f, kappa, curvature written): the gradient
+    is M.T g + 2 lam kappa x (see :func:`._lbfgs.lbfgs`)."""
+    if kind == OMEGA_EXP:
+        if have_pq and shift == 0.0:
+            f = _omega_first_terms(g, buf2, yt, sw, b, g, buf, curv) + lam * om_sq
+            return f, 1.0, True
+        f, kappa = _omega_objective(p, yt, sw, shift, b, lam, om_sq, g, buf, curv, shift == 0.0)
+        return f, kappa, shift == 0.0
+    if kind == OMEGA_LS:
+        return _omega_ls(p, yt, sw, lam, om_sq, g, buf, buf2, curv, True), 1.0, True
+    if kind == LANDMARK_EXP:
+        return _landmark_terms(C, S, p, yt, sw, shift, want_grad, g, buf, buf2), 1.0, False
+    return _landmark_ls(C, S, p, yt, sw, want_grad, g, buf, buf2), 1.0, False
+
+
+@njit(cache=True)
+def trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2):
+    """The objective ``kind`` at the trial projections pt = p + step u
+    (written), with its derivatives to g for omega (the landmark's are
+    evaluated once a trial is accepted). Returns (f, kappa)."""
+    if kind == OMEGA_EXP:
+        return _omega_trial(p, u, step, yt, sw, shift, b, lam, om_sq, g, pt, buf)
+    for i in range(p.shape[0]):
+        pt[i] = p[i] + step * u[i]
+    if kind == OMEGA_LS:
+        return _omega_ls(pt, yt, sw, lam, om_sq, g, buf, buf2, buf, False), 1.0
+    if kind == LANDMARK_EXP:
+        return _landmark_terms(C, S, pt, yt, sw, shift, False, g, buf, buf2), 1.0
+    return _landmark_ls(C, S, pt, yt, sw, False, g, buf, buf2), 1.0
+
+
+@njit(cache=True)
+def rff_weights(C, S, a, yt, sw, shift, beta, q, buf, least_squares):
+    """GBRFF1's pseudo-posterior q over the K cosines around the landmark,
+    a softmax (it never overflows): q_j proportional to exp(-beta sqrt(n) L_j),
+    n the samples of positive weight, with L_j the criterion of the single
+    cosine h = cos(a_j - Z_j.):
+
+    - exponential (the 2020 paper's Eq. 10): L_j = (1/n) sum_i sw exp(-yt_i h_i)
+      (with residuals whose exp overflows, the losses are compared by their logs);
+    - ``least_squares`` (the 2019 preprint's Eq. 7, whose printed second
+      equality drops the minus sign of the first): L_j = (1/n) sum sw (yt - h)^2;
+      beta sqrt(n) plays the preprint's c."""
     K, n = C.shape
     L = np.empty(K)
     for j in range(K):
         s_, c_ = fsincos(a[j])
         Cj = C[j]
         Sj = S[j]
-        if shift > 0.0:
+        if least_squares:
+            for i in range(n):
+                r = yt[i] - (c_ * Cj[i] + s_ * Sj[i])
+                buf[i] = sw[i] * r * r
+            L[j] = _sum(buf) / n
+        elif shift > 0.0:
             mx = -np.inf
             for i in range(n):
                 if sw[i] > 0.0:
@@ -356,11 +385,12 @@ def rff_weights(C, S, a, yt, sw, shift, beta, q, buf):
         if sw[i] > 0.0:
             n_pos += 1
     tot = 0.0
+    log_domain = shift > 0.0 and not least_squares
     for j in range(K):
         diff = L[j] - lmin
         if diff <= 0.0:
             e = 0.0
-        elif shift > 0.0:
+        elif log_domain:
             # beta sqrt(n) (loss_j - loss_min) = beta sqrt(n) loss_min expm1(diff)
             le = math.log(beta * math.sqrt(n_pos)) + lmin + math.log(math.expm1(diff)) if beta > 0.0 else -np.inf
             e = math.exp(min(le, 700.0))

@@ -7,9 +7,11 @@ from numba import njit
 
 from ._bias import best_bias
 from ._elementary import fsincos
-from ._learners import landmark_descent, refine_omega, rff_weights
-from ._losses import (EXPONENTIAL, _advance, _cosine_and_step, _step, loss_value, newton_step,
-                      residuals)
+from ._lbfgs import lbfgs
+from ._learners import LANDMARK_EXP, LANDMARK_LS, OMEGA_EXP, OMEGA_LS, ls_phase, rff_weights
+from ._losses import (EXPONENTIAL, _advance, _cosine_and_step, _step, criterion, loss_value,
+                      newton_step, residuals)
+from .losses import LEAST_SQUARES
 from ._reductions import matvec, project
 
 
@@ -36,8 +38,10 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
     and 3, and the preprint's Algorithm 1 for other losses).
 
     Each iteration computes the residuals yt of ``loss`` (EXPONENTIAL,
-    LOG_LOSS, SQUARED_ERROR) at the scores H, fits the weak learner to them,
-    takes the loss's step alpha (times ``learning_rate``) and adds alpha h to H.
+    LOG_LOSS, SQUARED_ERROR) at the scores H, fits the weak learner to them
+    by the loss's criterion (:func:`._losses.criterion`: the 2020 paper's
+    exponential one, or the 2019 preprint's least squares), takes the loss's
+    step alpha (times ``learning_rate``) and adds alpha h to H.
 
     learner COSINE (GBRFF2): omegas (T, 1, d) hold the draws
     omega ~ N(0, 2 gamma)^d on entry and the refined frequencies on exit
@@ -47,7 +51,10 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
     paper's origin, or training points for the random-landmark learner, run
     with n_steps = 0) and the landmarks after ``n_steps`` L-BFGS steps on
     exit; qs (T, K) get the pseudo-posterior of temperature ``beta``
-    (phases is not written). H (n,) holds H^0 on entry and the final scores
+    (phases is not written). Least squares: GBRFF2's omega minimises the
+    squared error of the best a1 cos z + a2 sin z (variable projection) and
+    b = atan2(a2, a1); GBRFF1's landmark minimises the preprint's Eq. (5).
+    H (n,) holds H^0 on entry and the final scores
     on exit; alphas, train_loss (T,) are written. With a non-empty
     validation set (XvT, yv, swv, Hv), val_loss is written and the loop
     stops after ``n_iter_no_change`` iterations without a decrease of the
@@ -71,15 +78,28 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
     bufv = np.empty(nv)
     best_val = np.inf
     since_best = 0
+    least_squares = criterion(loss) == LEAST_SQUARES
+    Om0 = np.empty((0, d))
+    G = np.empty(K)
+    ua = np.empty(K)
+    at = np.empty(K)
+    a = np.empty(K)
     tl, shift = residuals(loss, y, H, sw, w, yt)
     for t in range(T):
         if learner == COSINE:
             omega = omegas[t, 0]
             project(XT, omega, z)
-            b = best_bias(z, yt, sw, shift, p, qb, buf)[0]
-            if n_steps > 0:
-                refine_omega(XT, yt, sw, shift, b, reg_lambda, omega, z, n_steps, p, qb, buf,
-                             h, True)
+            if least_squares:
+                if n_steps > 0:
+                    lbfgs(OMEGA_LS, omega, z, XT, Om0, Cm, Sm, yt, sw, 0.0, 0.0, reg_lambda,
+                          n_steps, p, hbuf, buf, h, qb, False)
+                b = ls_phase(z, yt, sw, p, qb)
+            else:
+                b = best_bias(z, yt, sw, shift, p, qb, buf)[0]
+                if n_steps > 0:
+                    # p, qb hold yt cos z, yt sin z from the b search
+                    lbfgs(OMEGA_EXP, omega, z, XT, Om0, Cm, Sm, yt, sw, shift, b, reg_lambda,
+                          n_steps, p, hbuf, buf, h, qb, True)
             if loss == EXPONENTIAL:
                 al = learning_rate * _cosine_and_step(y, w, sw, z, b, h, p, qb)
             else:
@@ -98,11 +118,16 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
                     Sm[j, i] = s_
             x = landmarks[t]
             if n_steps > 0:
-                landmark_descent(Cm, Sm, Om, yt, sw, shift, n_steps, x, buf, hbuf)
-            a = np.empty(K)
+                matvec(Om, x, a)
+                if least_squares:
+                    lbfgs(LANDMARK_LS, x, a, XT, Om, Cm, Sm, yt, sw, 0.0, 0.0, 0.0, n_steps, G,
+                          ua, at, buf, hbuf, False)
+                else:
+                    lbfgs(LANDMARK_EXP, x, a, XT, Om, Cm, Sm, yt, sw, shift, 0.0, 0.0, n_steps,
+                          G, ua, at, buf, hbuf, False)
             matvec(Om, x, a)
             q = qs[t]
-            rff_weights(Cm, Sm, a, yt, sw, shift, beta, q, buf)
+            rff_weights(Cm, Sm, a, yt, sw, shift, beta, q, buf, least_squares)
             for i in range(n):
                 h[i] = 0.0
             for j in range(K):

@@ -1,4 +1,6 @@
-"""The loss axis: residuals, steps, losses.
+"""The loss axis compiled: residuals, steps, losses, and the criterion of
+each loss's weak learners (``criterion``). The codes and the Python-side
+facts (H⁰, links, names) are :mod:`.losses`'s registry.
 
 The exponential loss of the paper keeps its own fused kernels (whose numbers
 the committed results depend on); log_loss and squared_error go through
@@ -12,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from ._elementary import fexp, fsincos
+from .losses import CRITERIA, EXPONENTIAL, LOG_LOSS, SQUARED_ERROR  # noqa: F401
 from ._reductions import _dot, _sum
 
 
@@ -127,13 +130,17 @@ def exp_loss(y, H, sw, buf):
 # --------------------------------------------------------------------------
 # the loss axis: residuals, steps and loss values of the other losses
 # --------------------------------------------------------------------------
-# The codes the boosting loop takes (gbrff._boosting.LOSSES maps the names).
 # The exponential loss of the paper keeps its own kernels above (exp_weights,
 # step_size, _cosine_and_step, _update_scores, exp_loss), whose numbers the
 # committed results depend on; the others go through the functions below.
-EXPONENTIAL = 0
-LOG_LOSS = 1
-SQUARED_ERROR = 2
+# The codes EXPONENTIAL, LOG_LOSS, SQUARED_ERROR are the registry's.
+
+
+@njit(cache=True)
+def criterion(loss):
+    """The criterion (EXP_SURROGATE or LEAST_SQUARES of :mod:`.losses`) by
+    which the weak learners fit the residuals of ``loss``."""
+    return CRITERIA[loss]
 
 
 @njit(cache=True)

@@ -10,6 +10,8 @@ pages call these functions through Streamlit caches.
 
 import numpy as np
 
+from .._boosting import LOSSES
+
 __all__ = [
     "make_grid",
     "staged_scores",
@@ -72,7 +74,7 @@ def staged_scores(expansion, X, stages):
 
 def exp_loss(H, y):
     """Mean exponential loss ``(1/n) Σ exp(-y_i H(x_i))`` (paper eq. 5)."""
-    return float(np.mean(np.exp(-np.asarray(y) * np.asarray(H, dtype=np.float64))))
+    return LOSSES["exponential"].mean(H, y)
 
 
 def accuracy(H, y):
@@ -80,21 +82,18 @@ def accuracy(H, y):
     return float(np.mean(np.where(np.asarray(H) >= 0, 1, -1) == np.asarray(y)))
 
 
-#: The mean loss of a score on labels in {-1, +1}, by the Expansion's ``loss``.
-_LOSSES = {"exponential": exp_loss}
-
-
 def staged_curves(expansion, X, y):
     """Accuracy and the model's own loss after every iteration ``t = 0 … T``.
 
-    The loss is the one the expansion was fitted with (``expansion.loss``).
+    The loss is the one the expansion was fitted with (``expansion.loss``),
+    its mean as the loss registry (``gbrff._boosting.LOSSES``) defines it.
     Returns a dict with ``accuracy`` and ``loss``, arrays of length ``T + 1``.
     """
     try:
-        loss_of = _LOSSES[expansion.loss]
+        loss_of = LOSSES[expansion.loss].mean
     except KeyError:
         raise ValueError(f"no loss curve for loss={expansion.loss!r}; "
-                         f"known: {', '.join(_LOSSES)}") from None
+                         f"known: {', '.join(LOSSES)}") from None
     y = np.asarray(y)
     H0 = np.full(len(X), float(expansion.init_score))
     acc, loss = [accuracy(H0, y)], [loss_of(H0, y)]

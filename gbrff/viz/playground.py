@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..baselines import METHODS
+from .._boosting import LOSSES
 from ._compute import learner_landmark
 
 __all__ = [
@@ -224,7 +225,9 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     return _plane(data, xs, ys, title=title, height=height)
 
 
-_LOSS_NAMES = {"exponential": "Exponential loss", "log_loss": "Log loss", "squared_error": "Squared error"}
+def _loss_label(loss):
+    """The loss's name for an axis, from the loss registry."""
+    return LOSSES[loss].label if loss in LOSSES else str(loss)
 
 
 def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss="exponential", title=None,
@@ -260,7 +263,7 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
     shapes = []
     notes = [dict(text="Accuracy (%)", xref="x domain", yref="y domain", x=0.5, y=1.02, showarrow=False,
                   yanchor="bottom", font=dict(size=16)),
-             dict(text=f"{_LOSS_NAMES.get(loss, loss)} (log scale)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
+             dict(text=f"{_loss_label(loss)} (log scale)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
                   showarrow=False, yanchor="bottom", font=dict(size=16))]
     for label, value in (extra or {}).items():
         shapes.append(dict(type="line", xref="x domain", yref="y", x0=0, x1=1, y0=100 * value, y1=100 * value,
