@@ -96,12 +96,15 @@ def parse_points_csv(data, max_bytes=MAX_UPLOAD_BYTES, max_rows=MAX_UPLOAD_ROWS)
     sep = max([",", ";", "\t"], key=first.count)
     try:
         df = pd.read_csv(io.StringIO(text), sep=sep, header=None, dtype=str,
-                         skip_blank_lines=True, skipinitialspace=True)
+                         skip_blank_lines=True, skipinitialspace=True, keep_default_na=False)
     except Exception as exc:  # pandas raises many kinds here
         raise ValueError(f"The file could not be read as CSV ({type(exc).__name__}).") from None
     if df.shape[1] != 3:
         raise ValueError(f"Expected three columns (x1, x2, label), found {df.shape[1]}. "
                          "The playground draws 2-D data: two numeric features and a label.")
+    # every cell as stripped text; a missing cell (empty, or a short row) becomes ""
+    df = df.apply(lambda col: col.map(lambda v: "" if v is None or (isinstance(v, float) and v != v)
+                                      else str(v).strip()))
     header = None
     if not _is_number(df.iloc[0, 0]) or not _is_number(df.iloc[0, 1]):
         header = [str(c).strip().lower() for c in df.iloc[0]]
@@ -118,21 +121,30 @@ def parse_points_csv(data, max_bytes=MAX_UPLOAD_BYTES, max_rows=MAX_UPLOAD_ROWS)
     if len(df) > max_rows:
         raise ValueError(f"The file has {len(df)} rows; the playground takes at most {max_rows} "
                          "so that it stays interactive. Subsample it first.")
+    names = header or ["x1", "x2", "label"]
+    empty = (df == "").to_numpy()
+    if empty.any():
+        r, c = (int(v[0]) for v in np.nonzero(empty))
+        line = r + (2 if header else 1)
+        what = "no label" if c == label_col else f"an empty cell in the column '{names[c] or c + 1}'"
+        raise ValueError(f"Line {line} has {what}; {int(empty.any(axis=1).sum())} row(s) have missing cells. "
+                         "Fill or delete them.")
     feats = df.iloc[:, feat_cols].apply(pd.to_numeric, errors="coerce")
     bad = feats.isna().any(axis=1)
     if bad.any():
-        row = int(np.flatnonzero(bad.to_numpy())[0]) + (2 if header else 1)
-        raise ValueError(f"The feature columns must be numbers; line {row} has "
-                         f"{', '.join(map(str, df.iloc[int(np.flatnonzero(bad.to_numpy())[0]), feat_cols]))}.")
+        r = int(np.flatnonzero(bad.to_numpy())[0])
+        raise ValueError(f"The feature columns must be numbers; line {r + (2 if header else 1)} has "
+                         f"{', '.join(str(v) for v in df.iloc[r, feat_cols])}.")
     X = feats.to_numpy(dtype=np.float64)
     if not np.isfinite(X).all():
         raise ValueError("The feature columns contain infinite values.")
-    labels = df.iloc[:, label_col].astype(str).str.strip()
-    if (labels == "").any() or labels.isin(["nan", "NaN"]).any():
-        raise ValueError("Some rows have no label.")
+    labels = df.iloc[:, label_col].astype(str)
     values = sorted(labels.unique(), key=lambda v: (not _is_number(v), float(v) if _is_number(v) else 0, v))
+    if len(values) == 1:
+        raise ValueError(f"Every row has the same label ({values[0]}): the label column must hold exactly two "
+                         "classes. GBRFF here is a binary classifier.")
     if len(values) != 2:
-        shown = ", ".join(values[:6]) + (" …" if len(values) > 6 else "")
+        shown = ", ".join(str(v) for v in values[:6]) + (" …" if len(values) > 6 else "")
         raise ValueError(f"The label column must hold exactly two classes; it holds {len(values)} "
                          f"({shown}). GBRFF here is a binary classifier.")
     if len(X) < 10:
