@@ -20,13 +20,13 @@ the tests run from it.
 from ._cache import RESULTS_DIR, paper_table2, stored_results, warm_engine
 from ._files import MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, model_to_json, parse_points_csv, points_to_csv
 from ._router import PAGES, ROOT, current_page, ensure_router, run_router
-from ._state import (begin_page, control, hidden_keys, is_hidden, play_schedule, player, player_run_every,
-                     register, share_box)
+from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, play_schedule, player, player_run_every,
+                     register, share_box, widget_key)
 from ._widgets import explain, figure_download
 
 __all__ = [
     "PAGES", "ROOT", "RESULTS_DIR", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
-    "run_router", "ensure_router", "current_page", "begin_page", "control", "register", "hidden_keys",
+    "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "player_run_every", "player", "play_schedule", "explain", "figure_download",
     "warm_engine", "stored_results", "paper_table2", "parse_points_csv", "points_to_csv", "model_to_json",
 ]

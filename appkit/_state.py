@@ -16,18 +16,47 @@ import streamlit as st
 
 from ._router import current_page, ensure_router
 
-__all__ = ["begin_page", "hidden_keys", "is_hidden", "control", "register", "share_box", "player_run_every",
+__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box", "player_run_every",
            "player", "play_schedule", "FRAME_SECONDS"]
 
 _REGISTRY = "_gbrff_controls"
+_PAGE = "_gbrff_control_page"      # the page whose controls the session holds
+_NOTES = "_gbrff_url_notes"        # session key -> (note, value adopted from the URL)
+_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
-def begin_page():
+def begin_page(page=None):
     """Start a page: through the router (:func:`ensure_router`), with an empty
-    list of controls drawn on it; returns the keys of the hidden controls."""
+    list of controls drawn on it; returns the keys of the hidden controls.
+
+    ``page`` names the page (its file stem); the widgets of :func:`control`
+    live in the session under ``"page:key"`` (:func:`widget_key`), so no
+    value crosses from one page to another. Coming from another page drops
+    this page's old widget values: a page opens with its own defaults unless
+    its URL says otherwise.
+    """
     ensure_router()
+    page = page if page is not None else (current_page() or "")
+    previous = st.session_state.get(_PAGE)
+    if previous != page:
+        # parameters the previous page wrote and the switch kept (the browser drops them; st.switch_page
+        # and AppTest may not): not this page's
+        for k, c in st.session_state.get(_REGISTRY, {}).items():
+            if previous is not None and not c.get("fixed") and "value" in c and k != "hide" \
+                    and st.query_params.get(k) == _to_url(c["value"]):
+                del st.query_params[k]
+        prefix = f"{page}:"
+        for k in [k for k in st.session_state if str(k).startswith(prefix)]:
+            del st.session_state[k]
+        st.session_state[_NOTES] = {}
+    st.session_state[_PAGE] = page
     st.session_state[_REGISTRY] = {}
     return hidden_keys()
+
+
+def widget_key(key, page=None):
+    """The session key of the control ``key`` of ``page`` (default: the page running)."""
+    return f"{st.session_state.get(_PAGE, '') if page is None else page}:{key}"
 
 
 def hidden_keys():
@@ -40,26 +69,75 @@ def is_hidden(key):
     return key in hidden_keys()
 
 
-def _from_url(key, default, options=None):
-    """Value of ``key`` from the URL when its widget is hidden (else the default)."""
-    raw = st.query_params.get(key)
-    if raw is None:
-        return default
+def _fmt(v):
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def _to_url(v):
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def adopt(key, raw, default, options=None, min_value=None, max_value=None, step=None):
+    """A URL value checked against this page's control: ``(value, note)``.
+
+    ``value`` is always valid for the control: one of ``options``, a bool, or
+    a finite number of the default's type within ``[min_value, max_value]``
+    and on the ``step`` grid. ``note`` is None when the URL value was used
+    as it is, else a sentence for the reader saying what was used instead.
+    """
+    shown = str(raw) if len(str(raw)) <= 40 else str(raw)[:40] + "…"
     if options is not None:
         for o in options:
             if str(o) == str(raw):
-                return o
-        return default
-    try:
-        if isinstance(default, bool):
-            return str(raw).lower() in ("1", "true", "yes", "on")
+                return o, None
+        try:
+            x = float(raw)
+            for o in options:
+                if isinstance(o, (int, float)) and not isinstance(o, bool) and float(o) == x:
+                    return o, None
+        except (TypeError, ValueError):
+            pass
+        choices = ", ".join(_fmt(o) for o in list(options)[:12])
+        return default, (f"{key} = {shown} is not one of this page's choices ({choices}); "
+                         f"using {_fmt(default)}.")
+    if isinstance(default, bool):
+        low = str(raw).strip().lower()
+        if low in _TRUE:
+            return True, None
+        if low in _FALSE:
+            return False, None
+        return default, f"{key} = {shown} is neither true nor false; using {_to_url(default)}."
+    if isinstance(default, (int, float)):
+        try:
+            x = float(raw)
+        except (TypeError, ValueError):
+            x = float("nan")
+        if not np.isfinite(x):
+            return default, f"{key} = {shown} is not a number; using the default {_fmt(default)}."
+        note = None
+        if max_value is not None and x > max_value:
+            x, note = max_value, f"{key} = {shown} is above this page's maximum {_fmt(max_value)}; using {_fmt(max_value)}."
+        elif min_value is not None and x < min_value:
+            x, note = min_value, f"{key} = {shown} is below this page's minimum {_fmt(min_value)}; using {_fmt(min_value)}."
+        if step and note is None:
+            base = min_value if min_value is not None else 0
+            snapped = base + round((x - base) / step) * step
+            if max_value is not None and snapped > max_value:
+                snapped -= step
+            snapped = round(snapped, 10)
+            if abs(snapped - x) > 1e-9 * max(1.0, abs(x)):
+                note = f"{key} = {shown} is not on this control's steps of {_fmt(step)}; using {_fmt(snapped)}."
+            x = snapped
         if isinstance(default, int):
-            return int(float(raw))
-        if isinstance(default, float):
-            return float(raw)
-    except ValueError:
-        return default
-    return raw
+            if x != int(round(x)) and note is None:
+                note = f"{key} = {shown} is not a whole number; using {int(round(x))}."
+            return int(round(x)), note
+        return float(x), note
+    return str(raw), None
+
+
+def _show_note(note):
+    st.info(note + " (The link asked for it; the picture uses the value given here.)", icon=":material/info:")
 
 
 def control(kind, label, key, default, *, options=None, where=None, **kwargs):
@@ -69,30 +147,54 @@ def control(kind, label, key, default, *, options=None, where=None, **kwargs):
     ``segmented_control``, ``select_slider``, ``slider``, ``number_input``,
     ``checkbox`` or ``toggle``. ``default`` is the value without a URL
     parameter. Returns the widget's value.
+
+    The URL parameter is ``key`` itself (links keep their names); the widget's
+    session key is page-scoped (:func:`widget_key`). A URL value, hidden or
+    not, goes through :func:`adopt`: out of range, off the options, NaN or
+    garbage, it is clamped or replaced by the default, with a visible note.
+    The widget writes its value back to the URL (and removes it at the
+    default), so the address always reproduces the picture.
     """
     reg = st.session_state.setdefault(_REGISTRY, {})
     reg[key] = {"label": label, "default": default}
+    notes = st.session_state.setdefault(_NOTES, {})
+    bounds = {b: kwargs.get(b) for b in ("min_value", "max_value", "step")}
     if key in hidden_keys():
-        value = _from_url(key, default, options)
+        raw = st.query_params.get(key)
+        value, note = (default, None) if raw is None else adopt(key, raw, default, options, **bounds)
+        if note:
+            _show_note(note)
         reg[key]["value"] = value
         return value
+    skey = widget_key(key)
+    if skey not in st.session_state:
+        raw = st.query_params.get(key)
+        value, note = (default, None) if raw is None else adopt(key, raw, default, options, **bounds)
+        st.session_state[skey] = value
+        notes.pop(skey, None)
+        if note:
+            notes[skey] = (note, value)
     host = where if where is not None else st
     widget = getattr(host, kind)
-    if kind in ("selectbox", "radio"):
-        args = dict(options=options, index=list(options).index(default))
+    if kind in ("selectbox", "radio", "select_slider"):
+        args = dict(options=options)
     elif kind == "segmented_control":
-        args = dict(options=options, default=default, required=True)
-    elif kind == "select_slider":
-        args = dict(options=options, value=default)
+        args = dict(options=options, required=True)
     else:
-        args = dict(value=default)
-    if key in st.session_state:
-        args.pop("value", None)
-        args.pop("index", None)
-        args.pop("default", None)
-    value = widget(label, key=key, bind="query-params", **args, **kwargs)
+        args = {}
+    value = widget(label, key=skey, **args, **kwargs)
     if kind == "segmented_control" and value is None:
         value = default
+    if skey in notes:
+        if notes[skey][1] == value:
+            _show_note(notes[skey][0])
+        else:
+            del notes[skey]
+    if value == default:
+        if key in st.query_params:
+            del st.query_params[key]
+    elif st.query_params.get(key) != _to_url(value):
+        st.query_params[key] = _to_url(value)
     reg[key]["value"] = value
     return value
 
@@ -113,7 +215,7 @@ def share_box():
         keys = [k for k in reg if not k.startswith("_")]
         hideable = [k for k in keys if not reg[k].get("fixed")]
         hide = st.multiselect("Hide these controls", options=hideable, format_func=lambda k: reg[k]["label"],
-                              default=sorted(hidden_keys() & set(hideable)), key="_share_hide")
+                              default=sorted(hidden_keys() & set(hideable)), key=widget_key("_share_hide"))
         params = {}
         for k in keys:
             v, d = reg[k].get("value"), reg[k]["default"]

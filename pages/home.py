@@ -20,7 +20,7 @@ st.markdown(
     "The sum of the waves is a kernel learned for the task: below, three pictures from one real fit on the "
     "two moons."
 )
-begin_page()
+begin_page("home")
 warm_engine()
 
 

@@ -18,7 +18,7 @@ GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
 REPEATS = 2
 
 st.title("K and λ")
-begin_page()
+begin_page("k_and_lambda")
 warm_engine()
 
 sb = st.sidebar

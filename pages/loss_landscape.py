@@ -21,7 +21,7 @@ st.markdown(
     "loss repeats in **diagonal stripes**: infinitely many landmarks are equally good, so the search can fix "
     "all but one number — a phase b."
 )
-begin_page()
+begin_page("loss_landscape")
 warm_engine()
 
 sb = st.sidebar

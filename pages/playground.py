@@ -39,7 +39,7 @@ CHALLENGES = [
 ]
 
 st.title("Boosting playground")
-hidden = begin_page()
+hidden = begin_page("playground")
 warm_engine()
 
 # ---------------------------------------------------------------- controls
@@ -57,6 +57,8 @@ if data_name == "upload":
             upload = parse_points_csv(file.getvalue())
         except ValueError as err:
             sb.error(f"Could not use this file: {err}")
+        except Exception as err:  # noqa: BLE001 - a file the parser did not foresee: say so, keep the page
+            sb.error(f"Could not use this file ({type(err).__name__}: {err}). Showing moons instead.")
         else:
             sb.success(f"{len(upload[1])} points, classes {upload[2][0]} → −1 and {upload[2][1]} → +1 "
                        "(features standardised).")

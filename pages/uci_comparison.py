@@ -21,7 +21,7 @@ st.title("UCI comparison")
 st.markdown("The paper's Table 2: six methods on 16 UCI tasks, mean test accuracy over 70/30 splits with "
             "hyper-parameters chosen by 5-fold cross-validation. Below, our reproduction from `results/` "
             "beside the published values.")
-begin_page()
+begin_page("uci_comparison")
 
 
 def ranks(summary, tasks=None):

@@ -86,7 +86,7 @@ def test_home_page_alone():
 def test_playground_defaults():
     at = run_page("pages/playground.py")
     assert "learning_curve" not in charts(at)  # off by default: it refits 36 models
-    at.toggle(key="lc").set_value(True).run()
+    at.toggle(key="playground:lc").set_value(True).run()
     assert not at.exception
     figs = charts(at)
     for key in ("surface", "weak", "curves", "omegas", "cmp_gbrff", "cmp_lgbm", "learning_curve"):
@@ -139,15 +139,15 @@ def test_playground_step_back_reset_and_play():
 
 def test_playground_changed_widgets_gbrff1_board():
     at = run_page("pages/playground.py")
-    at.selectbox(key="data").set_value("board")
-    at.segmented_control(key="algo").set_value("GBRFF1")
+    at.selectbox(key="playground:data").set_value("board")
+    at.segmented_control(key="playground:algo").set_value("GBRFF1")
     at.run()
     assert not at.exception
-    at.slider(key="T").set_value(30)
-    at.slider(key="K").set_value(3)
-    at.select_slider(key="gamma").set_value(2.0)
-    at.toggle(key="show_test").set_value(False)
-    at.toggle(key="discrete").set_value(True)
+    at.slider(key="playground:T").set_value(30)
+    at.slider(key="playground:K").set_value(3)
+    at.select_slider(key="playground:gamma").set_value(2.0)
+    at.toggle(key="playground:show_test").set_value(False)
+    at.toggle(key="playground:discrete").set_value(True)
     at.run()
     assert not at.exception
     figs = charts(at)
@@ -163,26 +163,26 @@ def test_playground_changed_widgets_gbrff1_board():
 def test_playground_url_state_and_classroom_hiding():
     at = run_page("pages/playground.py", {"data": "circles", "T": "20", "lam": "0.125", "t": "7",
                                           "hide": "noise,seed,algo"})
-    assert at.selectbox(key="data").value == "circles"
+    assert at.selectbox(key="playground:data").value == "circles"
     assert at.slider(key="t").value == 7
     keys = {w.key for w in at.slider} | {w.key for w in at.number_input} | {w.key for w in at.segmented_control}
-    assert "noise" not in keys and "seed" not in keys and "algo" not in keys
-    assert "T" in keys
+    assert not {"playground:noise", "playground:seed", "playground:algo"} & keys
+    assert "playground:T" in keys
     assert "t = 7" in charts(at)["surface"]["layout"]["title"]["text"]
     # the share box rebuilds the link, keeping the hidden controls hidden
     code = " ".join(c.value for c in at.code)
     assert "data=circles" in code and "t=7" in code and "hide=" in code and "noise" in code
-    assert "Iteration t" not in at.multiselect(key="_share_hide").options  # the iteration cannot be hidden
+    assert "Iteration t" not in at.multiselect(key="playground:_share_hide").options  # the iteration cannot be hidden
     # choosing more controls to hide rebuilds the link
-    at.multiselect(key="_share_hide").set_value(["noise", "seed", "algo", "gamma"]).run()
+    at.multiselect(key="playground:_share_hide").set_value(["noise", "seed", "algo", "gamma"]).run()
     assert "gamma" in " ".join(c.value for c in at.code).split("hide=")[1]
 
 
 def test_playground_challenge_ticks():
     at = run_page("pages/playground.py", {"data": "circles", "T": "20", "gamma": "2.0"})
     assert not any(m.value.startswith(DONE) for m in at.markdown)
-    at.slider(key="noise").set_value(0.04)
-    at.select_slider(key="gamma").set_value(4.0)
+    at.slider(key="playground:noise").set_value(0.04)
+    at.select_slider(key="playground:gamma").set_value(4.0)
     at.run()
     line = [m.value for m in at.markdown if "circles" in m.value and "20" in m.value and "95" in m.value][0]
     acc = [t for t in charts(at)["curves"]["data"] if t.get("name") == "test accuracy"][0]
@@ -190,13 +190,13 @@ def test_playground_challenge_ticks():
     assert line.startswith(DONE) == reached
     assert reached, "the circles challenge should be reachable with noise 0.04, γ = 4, T = 20"
     # ticked challenges stay ticked when the settings move on
-    at.selectbox(key="data").set_value("moons").run()
+    at.selectbox(key="playground:data").set_value("moons").run()
     assert any(m.value.startswith(DONE) and "circles" in m.value for m in at.markdown)
 
 
 def test_playground_upload_good_and_bad_files():
     at = run_page("pages/playground.py")
-    at.selectbox(key="data").set_value("upload").run()
+    at.selectbox(key="playground:data").set_value("upload").run()
     assert not at.exception
     assert any("No file yet" in i.value for i in at.sidebar.info)
     rng = np.random.RandomState(0)
@@ -267,7 +267,7 @@ def test_k_and_lambda_defaults():
 
 def test_k_and_lambda_changed_widgets():
     at = run_page("pages/k_and_lambda.py", {"data": "moons", "n": "150"})
-    at.slider(key="T").set_value(20).run()
+    at.slider(key="k_and_lambda:T").set_value(20).run()
     assert not at.exception
     assert "T = 20" in charts(at)["lambda_sweep"]["layout"]["title"]["text"]
 
