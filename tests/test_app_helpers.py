@@ -126,6 +126,9 @@ def test_surface_figure_traces_and_discretised():
     disc = figs.surface_figure(xs, ys, H, X, y, discretise=True)
     assert set(np.unique(np.asarray(disc.data[0].z))) == {0.0, 1.0}
     json.loads(fig.to_json())
+    # another loss, its own link: sigma(H) for log_loss
+    z = np.asarray(figs.surface_figure(xs, ys, H, X, y, loss="log_loss").data[0].z)
+    assert z.ravel()[-1] == pytest.approx(1 / (1 + np.exp(-3)), rel=1e-5)
 
 
 def test_weak_learner_figure_marks_landmark_and_crest():

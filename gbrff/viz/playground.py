@@ -86,13 +86,9 @@ def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁
     return go.Figure(data=data, layout=layout)
 
 
-def _proba(H):
-    return 1.0 / (1.0 + np.exp(-2.0 * np.asarray(H, dtype=np.float64)))
-
-
-def _surface_traces(xs, ys, H, discretise, showscale=True):
+def _surface_traces(xs, ys, H, discretise, showscale=True, loss="exponential"):
     n_y, n_x = len(ys), len(xs)
-    P = _proba(H).reshape(n_y, n_x).astype(np.float32)
+    P = LOSSES[loss].probability(H).reshape(n_y, n_x).astype(np.float32)
     if discretise:
         z = np.where(P >= 0.5, 1.0, 0.0).astype(np.float32)
         heat = dict(
@@ -115,8 +111,10 @@ def _surface_traces(xs, ys, H, discretise, showscale=True):
 
 
 def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
-                   discretise=False, title=None, landmarks=None, height=470, showscale=True):
-    """Decision surface ``p(+1) = 1/(1+exp(−2H))`` as a heatmap with the points.
+                   discretise=False, title=None, landmarks=None, height=470, showscale=True,
+                   loss="exponential"):
+    """Decision surface ``p(+1)`` as a heatmap with the points, through the link
+    of ``loss`` (``gbrff.LOSSES``; the exponential loss's ``1/(1+exp(−2H))`` by default).
 
     ``H`` holds the decision function on the grid ``xs × ys`` (flattened
     row-major, ``len(ys) * len(xs)`` values). The black line is the decision
@@ -124,7 +122,7 @@ def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
     Training points are circles, test points diamonds; ``landmarks`` (m, 2),
     when given, are drawn as black crosses.
     """
-    data = list(_surface_traces(xs, ys, H, discretise, showscale))
+    data = list(_surface_traces(xs, ys, H, discretise, showscale, loss))
     data += _points(X_train, y_train, "train", "circle", "white")
     if X_test is not None and len(X_test):
         data += _points(X_test, y_test, "test", "diamond", "black", size=9)
