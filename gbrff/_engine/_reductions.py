@@ -3,8 +3,9 @@ eight accumulators, OpenBLAS-exact ``blas_dot``/``matvec``/``matvec_t``, and
 the two passes over the transposed data XT (d, n) that a boosting step
 needs, ``project`` (X @ v) and ``back_project`` (X.T @ g).
 
-Every result is bit-for-bit reproducible on one CPU: no ``fastmath`` except
-the reassociated (still fixed-order) back-projection dot products."""
+Every result is bit-for-bit the same on every x86-64 CPU: no ``fastmath``;
+the back-projection's dot products are vectorised by hand in a fixed order
+(:mod:`._simd`)."""
 
 import math
 
@@ -12,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from ._elementary import fma
+from ._simd import dot4_f32, dot_f32
 
 
 @njit(cache=True)
@@ -237,40 +239,13 @@ def project(XT, v, out):
     return out
 
 
-# Reassociation lets LLVM vectorise this reduction; it is safe here (no
-# rounding tricks inside) and still deterministic: the compiled order of the
-# sums is fixed.
-@njit(cache=True, fastmath={"reassoc", "contract"})
-def _dot_fast(row, g):
-    s = 0.0
-    for i in range(row.shape[0]):
-        s += row[i] * g[i]
-    return s
-
-
-@njit(cache=True, fastmath={"reassoc", "contract"})
-def _dot4_fast(r0, r1, r2, r3, g):
-    """Four dot products with g in one pass over g."""
-    s0 = 0.0
-    s1 = 0.0
-    s2 = 0.0
-    s3 = 0.0
-    for i in range(g.shape[0]):
-        gi = g[i]
-        s0 += r0[i] * gi
-        s1 += r1[i] * gi
-        s2 += r2[i] * gi
-        s3 += r3[i] * gi
-    return s0, s1, s2, s3
-
-
 @njit(cache=True)
 def _back_project_block(XT, s0, s1, gb, out):
     """out += X[s0:s1].T @ gb, four features at a time."""
     d = XT.shape[0]
     k = 0
     while k + 4 <= d:
-        a0, a1, a2, a3 = _dot4_fast(XT[k, s0:s1], XT[k + 1, s0:s1], XT[k + 2, s0:s1],
+        a0, a1, a2, a3 = dot4_f32(XT[k, s0:s1], XT[k + 1, s0:s1], XT[k + 2, s0:s1],
                                     XT[k + 3, s0:s1], gb)
         out[k] += a0
         out[k + 1] += a1
@@ -278,7 +253,7 @@ def _back_project_block(XT, s0, s1, gb, out):
         out[k + 3] += a3
         k += 4
     while k < d:
-        out[k] += _dot_fast(XT[k, s0:s1], gb)
+        out[k] += dot_f32(XT[k, s0:s1], gb)
         k += 1
 
 

@@ -1,0 +1,214 @@
+"""Fixed-width vector arithmetic for the reductions over the data: a 4-lane
+float64 vector type (``float64x4``, an LLVM ``<4 x double>``) with loads,
+fused multiply-adds and a fixed horizontal sum, so that a dot product is
+vectorised in one summation order on every CPU.
+
+Why: a reduction compiled with ``fastmath={"reassoc"}`` is vectorised by
+LLVM at the width of the machine (4 doubles with AVX2, 8 with AVX-512), and
+the width sets the order of the sums, hence the last bits of every model
+(the committed results were computed with AVX2 code: on an AVX-512 machine
+100 of 320 GBRFF2 rows came out different). Written with these vectors and
+no fast-math flags, the order is the code's: LLVM may map a ``<4 x double>``
+operation onto any instructions but may not reorder the arithmetic.
+
+:func:`dot_f32` and :func:`dot4_f32` reproduce, operation for operation, what
+LLVM made of the former reassociated loops on AVX2 (Zen 3/Haswell) CPUs —
+the machine code of the committed results — so the models do not change
+there and become the same everywhere else. tests/test_engine_simd.py checks
+them against numpy twins of that order.
+"""
+
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic, models, register_model
+
+from ._elementary import fma
+
+
+class Float64x4(types.Type):
+    """Four float64 lanes held in one LLVM vector (a value, never an array)."""
+
+    def __init__(self):
+        super().__init__(name="float64x4")
+
+
+float64x4 = Float64x4()
+_LL_V4 = ir.VectorType(ir.DoubleType(), 4)
+_LL_V4F32 = ir.VectorType(ir.FloatType(), 4)
+_NEG0 = ir.Constant(ir.DoubleType(), -0.0)
+
+
+@register_model(Float64x4)
+class _Float64x4Model(models.PrimitiveModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, _LL_V4)
+
+
+@intrinsic
+def v4_start(typingctx, x):
+    """<x, -0, -0, -0>: an accumulator holding x (LLVM's reduction start)."""
+    sig = float64x4(types.float64)
+
+    def codegen(context, builder, signature, args):
+        base = ir.Constant(_LL_V4, [ir.Undefined, _NEG0, _NEG0, _NEG0])
+        return builder.insert_element(base, args[0], ir.Constant(ir.IntType(64), 0))
+
+    return sig, codegen
+
+
+@intrinsic
+def v4_zero(typingctx):
+    """<-0, -0, -0, -0>: the additive identity of every lane."""
+    sig = float64x4()
+
+    def codegen(context, builder, signature, args):
+        return ir.Constant(_LL_V4, [_NEG0] * 4)
+
+    return sig, codegen
+
+
+def _element_pointer(context, builder, aryty, ary, index):
+    arr = context.make_array(aryty)(context, builder, ary)
+    return cgutils.get_item_pointer(context, builder, aryty, arr, [index], wraparound=False,
+                                    boundscheck=False)
+
+
+@intrinsic
+def v4_load(typingctx, ary, index):
+    """Four consecutive elements ary[index:index + 4] of a contiguous 1-d
+    float32 or float64 array, as float64 (float32 widened exactly)."""
+    if not (isinstance(ary, types.Array) and ary.ndim == 1
+            and ary.dtype in (types.float32, types.float64)):
+        return None
+    sig = float64x4(ary, types.intp)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ptr = _element_pointer(context, builder, aryty, args[0], args[1])
+        if aryty.dtype == types.float32:
+            vec = builder.load(builder.bitcast(ptr, _LL_V4F32.as_pointer()), align=4)
+            return builder.fpext(vec, _LL_V4)
+        return builder.load(builder.bitcast(ptr, _LL_V4.as_pointer()), align=8)
+
+    return sig, codegen
+
+
+@intrinsic
+def v4_fma(typingctx, a, b, c):
+    """a * b + c lane by lane, each rounded once."""
+    sig = float64x4(float64x4, float64x4, float64x4)
+
+    def codegen(context, builder, signature, args):
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(_LL_V4, [_LL_V4] * 3),
+                                            "llvm.fma.v4f64")
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
+@intrinsic
+def v4_add(typingctx, a, b):
+    """a + b lane by lane."""
+    sig = float64x4(float64x4, float64x4)
+
+    def codegen(context, builder, signature, args):
+        return builder.fadd(args[0], args[1])
+
+    return sig, codegen
+
+
+@intrinsic
+def v4_hsum(typingctx, v):
+    """(v0 + v2) + (v1 + v3): LLVM's horizontal sum of a <4 x double>."""
+    sig = types.float64(float64x4)
+
+    def codegen(context, builder, signature, args):
+        v = args[0]
+        lane = [builder.extract_element(v, ir.Constant(ir.IntType(64), k)) for k in range(4)]
+        return builder.fadd(builder.fadd(lane[0], lane[2]), builder.fadd(lane[1], lane[3]))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def dot_f32(x, g):
+    """sum_i x_i g_i for a float32 x and a float64 g of x's length, in the
+    order of LLVM's AVX2 vectorisation of the plain loop: 4 accumulators of 4
+    lanes over the first n & -16 terms (summed ((a0 + a1) + a2) + a3, then
+    across lanes), a 4-lane epilogue over the next terms up to n & -4
+    starting from that sum, then the last terms one by one; all fused."""
+    n = x.shape[0]
+    s = 0.0
+    i = 0
+    if n >= 4:
+        if n >= 16:
+            a0 = v4_start(0.0)
+            a1 = v4_zero()
+            a2 = v4_zero()
+            a3 = v4_zero()
+            nv = n & -16
+            for j in range(0, nv, 16):
+                a0 = v4_fma(v4_load(x, j), v4_load(g, j), a0)
+                a1 = v4_fma(v4_load(x, j + 4), v4_load(g, j + 4), a1)
+                a2 = v4_fma(v4_load(x, j + 8), v4_load(g, j + 8), a2)
+                a3 = v4_fma(v4_load(x, j + 12), v4_load(g, j + 12), a3)
+            s = v4_hsum(v4_add(v4_add(v4_add(a1, a0), a2), a3))
+            i = nv
+        ne = n & -4
+        if i < ne:
+            a = v4_start(s)
+            for j in range(i, ne, 4):
+                a = v4_fma(v4_load(x, j), v4_load(g, j), a)
+            s = v4_hsum(a)
+            i = ne
+    for j in range(i, n):
+        s = fma(float(x[j]), g[j], s)
+    return s
+
+
+@njit(cache=True, inline="always")
+def dot4_f32(r0, r1, r2, r3, g):
+    """Four dot products with g (float32 rows of g's length) in one pass
+    over g, each in the order of LLVM's AVX2 vectorisation of the plain
+    four-accumulator loop: 2 accumulators of 4 lanes a row over the first
+    n & -8 terms (summed a1 + a0, then across lanes), then the last terms
+    one by one; all fused."""
+    n = g.shape[0]
+    s0 = 0.0
+    s1 = 0.0
+    s2 = 0.0
+    s3 = 0.0
+    nv = 0
+    if n >= 8:
+        nv = n & -8
+        a0 = v4_start(0.0)
+        b0 = v4_zero()
+        a1 = v4_start(0.0)
+        b1 = v4_zero()
+        a2 = v4_start(0.0)
+        b2 = v4_zero()
+        a3 = v4_start(0.0)
+        b3 = v4_zero()
+        for j in range(0, nv, 8):
+            g0 = v4_load(g, j)
+            g1 = v4_load(g, j + 4)
+            a0 = v4_fma(v4_load(r0, j), g0, a0)
+            b0 = v4_fma(v4_load(r0, j + 4), g1, b0)
+            a1 = v4_fma(v4_load(r1, j), g0, a1)
+            b1 = v4_fma(v4_load(r1, j + 4), g1, b1)
+            a2 = v4_fma(v4_load(r2, j), g0, a2)
+            b2 = v4_fma(v4_load(r2, j + 4), g1, b2)
+            a3 = v4_fma(v4_load(r3, j), g0, a3)
+            b3 = v4_fma(v4_load(r3, j + 4), g1, b3)
+        s0 = v4_hsum(v4_add(b0, a0))
+        s1 = v4_hsum(v4_add(b1, a1))
+        s2 = v4_hsum(v4_add(b2, a2))
+        s3 = v4_hsum(v4_add(b3, a3))
+    for j in range(nv, n):
+        gj = g[j]
+        s0 = fma(float(r0[j]), gj, s0)
+        s1 = fma(float(r1[j]), gj, s1)
+        s2 = fma(float(r2[j]), gj, s2)
+        s3 = fma(float(r3[j]), gj, s3)
+    return s0, s1, s2, s3
