@@ -39,7 +39,7 @@ class BuildEngine(build_ext):
         target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as tmp:
-            env = dict(os.environ, NUMBA_CACHE_DIR=tmp)
+            env = dict(os.environ, NUMBA_CACHE_DIR=tmp, GBRFF_SERIAL_BUILD="1")
             subprocess.run([sys.executable, "-c", _BUILD, str(ROOT / "gbrff"), tmp],
                            check=True, env=env)
             built = next(p for p in Path(tmp).iterdir()

@@ -4,9 +4,18 @@ time for this CPU with numba's ``pycc`` (see :mod:`gbrff._aot`).
 Run by the set-up command (``setup.py``, in pip's isolated build environment,
 which has numba, numpy and scipy but not scikit-learn) and by hand after editing the
 kernels: ``python -m gbrff._aot_build``. Takes ~30 s.
+
+pycc cannot link numba's threads: the build compiles the engine serially
+(``GBRFF_SERIAL_BUILD=1``: its block loops ``prange`` become ``range``, the
+same arithmetic) in a process of its own, with a throw-away numba cache so
+that no serial code lands in the JIT's cache.
 """
 
 import json
+import os
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 from gbrff._aot import (EXPORTS, MODULE_NAME, RECORD, _HERE, cpuinfo_digest, host_cpu,
@@ -28,6 +37,12 @@ def build(output_dir=None, package_dir=_HERE, verbose=False):
         from numba.core.codegen import AOTCPUCodegen
         from numba.pycc import CC
 
+    from gbrff._engine import _reductions
+
+    if _reductions.PARALLEL:
+        raise RuntimeError("the ahead-of-time build compiles the serial engine: run it with "
+                           "GBRFF_SERIAL_BUILD=1 in a fresh process (python -m gbrff._aot_build "
+                           "does) and a throw-away NUMBA_CACHE_DIR")
     output_dir = Path(output_dir or package_dir)
     (output_dir / RECORD).unlink(missing_ok=True)     # no record until the module is whole
     from gbrff import _engine as kernels
@@ -78,7 +93,17 @@ def main(argv=None):
                         help="folder of the compiled module (default: the gbrff package)")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
-    path = build(args.output_dir)
+    if os.environ.get("GBRFF_SERIAL_BUILD") == "1":
+        path = build(args.output_dir)
+    else:       # a fresh process: the engine imported serially, a throw-away cache
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, GBRFF_SERIAL_BUILD="1", NUMBA_CACHE_DIR=tmp)
+            code = ("import sys; from gbrff._aot_build import build; "
+                    "print(build(sys.argv[1] if len(sys.argv) > 1 else None))")
+            out = subprocess.run([sys.executable, "-c", code]
+                                 + ([args.output_dir] if args.output_dir else []),
+                                 env=env, check=True, capture_output=True, text=True)
+            path = out.stdout.strip().splitlines()[-1]
     print(f"built {path} in {time.perf_counter() - t0:.0f} s")
 
 

@@ -7,22 +7,75 @@ compiled call of :mod:`gbrff._engine` (``boost``), whatever the weak
 learner and the loss: both are axes, integer codes of that one loop. The estimators in :mod:`gbrff._estimators` wrap it.
 """
 
+import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import _aot
+from ._engine.layout import n_blocks
 from ._engine.losses import LOSSES
 
 # the compiled entry points: ahead of time if built for these sources and this
-# CPU (no numba import, no first-dispatch cost), else numba's JIT; same models
-_kernels, _reason = _aot.load()
-if _kernels is None:
+# CPU (no numba import, no first-dispatch cost), else numba's JIT; same models.
+# The ahead-of-time module is serial (numba's pycc cannot link threads): a fit
+# on more than one thread runs the JIT engine, whose blocks give the same bits.
+_aot_kernels, _reason = _aot.load()
+if _aot_kernels is None:
     from . import _engine as _kernels
     ENGINE = "jit: " + _reason
 else:
+    _kernels = _aot_kernels
     ENGINE = "aot: " + _reason
+
+
+def max_threads():
+    """Threads this process may use: NUMBA_NUM_THREADS if set (joblib's
+    workers set it to their share of the cores), else every core available."""
+    from joblib import cpu_count
+
+    cap = cpu_count()
+    try:
+        cap = min(cap, int(os.environ["NUMBA_NUM_THREADS"]))
+    except (KeyError, ValueError):
+        pass
+    return max(1, cap)
+
+
+def resolve_threads(n_jobs):
+    """The threads of a fit for the estimators' ``n_jobs``: None means every
+    core this process may use (as LightGBM, XGBoost and scikit-learn's
+    HistGradientBoosting use all cores by default; the model does not depend
+    on it), -1 all of them, -k all but k - 1 (joblib's convention), k > 0 at
+    most k; never more than :func:`max_threads`."""
+    cap = max_threads()
+    if n_jobs is None:
+        return cap
+    from joblib import effective_n_jobs
+
+    return max(1, min(effective_n_jobs(n_jobs), cap))
+
+
+def serial_engine_available():
+    """Whether the ahead-of-time (serial, GIL-free) engine is loaded: fits
+    may then run in Python threads (one-vs-rest classes)."""
+    return _aot_kernels is not None
+
+
+def engine_for(n, n_threads):
+    """(kernels, threads) for a fit on n samples with at most ``n_threads``:
+    the ahead-of-time module when one thread is enough (fewer than two
+    blocks, or n_threads 1), else the JIT engine on that many threads."""
+    threads = max(1, min(int(n_threads), n_blocks(n)))
+    if threads == 1 and _aot_kernels is not None:
+        return _aot_kernels, 1
+    import numba
+
+    from . import _engine
+
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    return _engine, threads
 
 __all__ = ["ENGINE", "Expansion", "LEARNERS", "LOSSES", "check_loss", "fit", "fit_gbrff1",
            "fit_gbrff2", "initial_score", "probability", "staged_scores"]
@@ -174,8 +227,9 @@ def _prepare(X, y, sw, validation):
 
 def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, gamma,
         reg_lambda=0.0, beta=1.0, learning_rate=1.0, n_optim_steps=10, rng, validation=None,
-        n_iter_no_change=None, tol=1e-4, omegas=None):
-    """Boost ``learner`` with ``loss`` on X (n, d), y in {-1, +1}, sample weights sw.
+        n_iter_no_change=None, tol=1e-4, omegas=None, n_threads=1):
+    """Boost ``learner`` with ``loss`` on X (n, d), y in {-1, +1}, sample weights sw,
+    on at most ``n_threads`` threads (the same model for any number).
 
     learner "cosine" (GBRFF2): one cosine cos(omega . x - b) an iteration,
     omega drawn from N(0, 2 gamma)^d and refined by ``n_optim_steps`` L-BFGS
@@ -225,8 +279,9 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
     alphas = np.zeros(T)
     train_loss = np.zeros(T)
     val_loss = np.full(T, np.nan)
+    kernels, _ = engine_for(n, n_threads)
     n_iter = _aot.call(
-        _kernels, "boost", XT=XT, y=y, sw=sw, H=H, omegas=omegas, phases=phases, qs=q,
+        kernels, "boost", XT=XT, y=y, sw=sw, H=H, omegas=omegas, phases=phases, qs=q,
         landmarks=landmarks, alphas=alphas, train_loss=train_loss,
         learner=LEARNERS[learner], loss=LOSSES[loss].code, n_steps=n_steps,
         reg_lambda=float(reg_lambda), beta=float(beta), learning_rate=float(learning_rate),
@@ -247,17 +302,17 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
 
 def fit_gbrff2(X, y, sw, *, n_estimators, gamma, reg_lambda, learning_rate, n_optim_steps,
                rng, validation=None, n_iter_no_change=None, tol=1e-4, omegas=None,
-               loss="exponential"):
+               loss="exponential", n_threads=1):
     """Fit GBRFF2 (:func:`fit` with the cosine learner); ``omegas`` is (T, d)."""
     return fit(X, y, sw, learner="cosine", loss=loss, n_estimators=n_estimators, gamma=gamma,
                reg_lambda=reg_lambda, learning_rate=learning_rate, n_optim_steps=n_optim_steps,
                rng=rng, validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
-               omegas=omegas)
+               omegas=omegas, n_threads=n_threads)
 
 
 def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_rate,
                n_optim_steps, rng, validation=None, n_iter_no_change=None, tol=1e-4,
-               omegas=None, loss="exponential", landmarks="learn"):
+               omegas=None, loss="exponential", landmarks="learn", n_threads=1):
     """Fit GBRFF1 (:func:`fit` with the landmark learner, ``landmarks="learn"``,
     or the random-landmark one, ``"random"``); ``omegas`` is (T, K, d)."""
     learner = {"learn": "landmark", "random": "random_landmark"}[landmarks]
@@ -265,7 +320,7 @@ def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_ra
                n_components=n_components, gamma=gamma, beta=beta,
                learning_rate=learning_rate, n_optim_steps=n_optim_steps, rng=rng,
                validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
-               omegas=omegas)
+               omegas=omegas, n_threads=n_threads)
 
 
 def staged_scores(model, X, max_block_bytes=1 << 25):

@@ -9,7 +9,6 @@ from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 
 import numpy as np
-from joblib import effective_n_jobs
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.model_selection import train_test_split
 from sklearn.utils import check_random_state
@@ -18,6 +17,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from . import _boosting
+from ._engine.layout import n_blocks
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier"]
 
@@ -74,21 +74,27 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
                 "The number of classes has to be greater than one; got %d class" % n_classes)
         rng = check_random_state(self.random_state)
         gamma = self._gamma_value(X.shape[1])
+        threads = _boosting.resolve_threads(self.n_jobs)
         if n_classes == 2:
             model = self._fit_binary(X, np.where(y_idx == 1, 1.0, -1.0), sample_weight,
-                                     gamma, rng)
+                                     gamma, rng, threads)
             self.expansions_ = [model]
             self._set_binary_attributes(model)
         else:
             # one seed a class, drawn up front: the same models for any n_jobs
             seeds = rng.randint(np.iinfo(np.int32).max, size=n_classes)
 
+            # threads inside each fit when the data have blocks to share, else
+            # one class a thread (the serial ahead-of-time loop releases the GIL)
+            inner = n_blocks(X.shape[0]) > 1 or not _boosting.serial_engine_available()
+            n_threads = 1 if inner else min(threads, n_classes)
+
             def fit_class(k):
                 return self._fit_binary(X, np.where(y_idx == k, 1.0, -1.0), sample_weight,
-                                        gamma, np.random.RandomState(seeds[k]))
+                                        gamma, np.random.RandomState(seeds[k]),
+                                        threads if inner else 1)
 
-            n_threads = min(effective_n_jobs(self.n_jobs), n_classes)
-            if n_threads > 1:       # the compiled boosting loop releases the GIL
+            if n_threads > 1:
                 with ThreadPoolExecutor(n_threads) as pool:
                     self.expansions_ = list(pool.map(fit_class, range(n_classes)))
             else:
@@ -116,10 +122,10 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if not (np.sum(sw[y > 0]) > 0 and np.sum(sw[y < 0]) > 0):
             raise ValueError("Each class needs a positive total sample_weight.")
 
-    def _fit_binary(self, X, y, sw, gamma, rng):
+    def _fit_binary(self, X, y, sw, gamma, rng, n_threads):
         X, y, sw, val = self._split_validation(X, y, sw, rng)
         self._check_weighted_classes(y, sw)
-        return self._run_boosting(X, y, sw, gamma, rng, val)
+        return self._run_boosting(X, y, sw, gamma, rng, val, n_threads)
 
     def _set_binary_attributes(self, m):
         self.init_score_ = m.init_score
@@ -163,7 +169,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             For more than two classes, one column of one-vs-rest scores per class.
         """
         X = self._validate_for_predict(X)
-        n_threads = effective_n_jobs(self.n_jobs)
+        n_threads = _boosting.resolve_threads(self.n_jobs)
         scores = [_boosting.final_scores(m, X, n_threads) for m in self.expansions_]
         return scores[0] if len(scores) == 1 else np.column_stack(scores)
 
@@ -260,9 +266,14 @@ class GBRFF2Classifier(_BaseGBRFF):
     random_state : int, RandomState instance or None, default=None
         Seeds the draws of ω (and the validation split).
     n_jobs : int or None, default=None
-        Threads for the one-vs-rest models of a multiclass fit and for
-        scoring large inputs (the compiled code releases the GIL). A binary
-        fit is one sequential run. The result does not depend on n_jobs.
+        Threads of a fit and of scoring large inputs. None: every core this
+        process may use (``NUMBA_NUM_THREADS`` if set, as joblib's workers
+        set it), as LightGBM, XGBoost and scikit-learn's
+        HistGradientBoosting do by default; -1: all cores; k: at most k.
+        A fit splits the samples into fixed blocks of 4096 and adds their
+        partial sums in block order, so the model is bit for bit the same
+        for any n_jobs (data of one block run on one thread; one-vs-rest
+        models of small data run one class a thread).
     loss : {"exponential", "log_loss", "squared_error"}, default="exponential"
         The loss boosted (scikit-learn's names). "exponential" is the
         paper's: H⁰ = ½ ln(Σ(1+y)/Σ(1−y)), ỹ = y exp(−yH), the closed-form α,
@@ -339,12 +350,13 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.n_jobs = n_jobs
         self.loss = loss
 
-    def _run_boosting(self, X, y, sw, gamma, rng, val):
+    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff2(
             X, y, sw, n_estimators=self.n_estimators, gamma=gamma,
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
-            n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss)
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
+            n_threads=n_threads)
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -431,13 +443,13 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.loss = loss
         self.landmarks = landmarks
 
-    def _run_boosting(self, X, y, sw, gamma, rng, val):
+    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff1(
             X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
             gamma=gamma, beta=self.beta, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
-            landmarks=self.landmarks)
+            landmarks=self.landmarks, n_threads=n_threads)
 
     @staticmethod
     def _weak_learner_arrays(m):

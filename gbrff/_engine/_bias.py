@@ -5,10 +5,10 @@ and polished by safeguarded Newton steps (:func:`best_bias`)."""
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ._elementary import fexpm1_shift, fsincos, fsincos_lp
-from ._reductions import _sum
+from ._reductions import BLOCK, PARALLEL, _sum, n_blocks
 
 
 # Residuals up to _TIER_YT[-1] go through the Fourier series, in tiers by size,
@@ -222,6 +222,67 @@ def _bias_terms(A, B, pl, ql, wl, shift, b, n_total, has_series, want_derivative
 
 
 @njit(cache=True)
+def _tier_block(z, yt, sw, p, q, tier, s0, s1, counts):
+    """p = yt cos z, q = yt sin z and each sample's tier over samples
+    [s0, s1), with the number of samples of each tier (0..n_tiers) in counts."""
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    c3 = 0
+    c4 = 0
+    c5 = 0
+    for i in range(s0, s1):
+        s, c = fsincos_lp(z[i])
+        p[i] = yt[i] * c
+        q[i] = yt[i] * s
+        a = abs(yt[i])
+        j = ((a > _TIER_YT[0]) + (a > _TIER_YT[1]) + (a > _TIER_YT[2])
+             + (a > _TIER_YT[3]) + (a > _TIER_YT[4]))
+        j = j if sw[i] > 0.0 else -1
+        tier[i] = j
+        c0 += j == 0
+        c1 += j == 1
+        c2 += j == 2
+        c3 += j == 3
+        c4 += j == 4
+        c5 += j == 5
+    counts[0] = c0
+    counts[1] = c1
+    counts[2] = c2
+    counts[3] = c3
+    counts[4] = c4
+    counts[5] = c5
+
+
+@njit(cache=True)
+def _compact_block(tier, s0, s1, start, idx):
+    """Write the indices of samples [s0, s1) of each tier j to idx[j], from
+    position start[j] on, in sample order, without branches: every index is
+    written to all the lists and only its own tier's position advances (one
+    spare slot a list takes the other writes)."""
+    k0 = start[0]
+    k1 = start[1]
+    k2 = start[2]
+    k3 = start[3]
+    k4 = start[4]
+    k5 = start[5]
+    for i in range(s0, s1):
+        j = tier[i]
+        idx[0, k0] = i
+        k0 += j == 0
+        idx[1, k1] = i
+        k1 += j == 1
+        idx[2, k2] = i
+        k2 += j == 2
+        idx[3, k3] = i
+        k3 += j == 3
+        idx[4, k4] = i
+        k4 += j == 4
+        idx[5, k5] = i
+        k5 += j == 5
+
+
+@njit(cache=True, parallel=PARALLEL)
 def best_bias(z, yt, sw, shift, p, q, buf):
     """Global minimiser over [-pi, pi] of F(b) = (1/n) sum sw exp(-yt cos(z - b)).
 
@@ -237,87 +298,68 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     Returns (b, number of scan points)."""
     n = z.shape[0]
     n_tiers = _TIER_YT.shape[0]
-    # one vectorised pass: p, q, each sample's tier (-1: weight 0,
-    # n_tiers: too large for the series) and the tiers' sizes (integer sums)
+    nb = n_blocks(n)
+    # one vectorised pass a block: p, q, each sample's tier (-1: weight 0,
+    # n_tiers: too large for the series) and the block's tier sizes
     tier = np.empty(n, dtype=np.int64)
-    c0 = 0
-    c1 = 0
-    c2 = 0
-    c3 = 0
-    c4 = 0
-    for i in range(n):
-        s, c = fsincos_lp(z[i])
-        p[i] = yt[i] * c
-        q[i] = yt[i] * s
-        a = abs(yt[i])
-        j = ((a > _TIER_YT[0]) + (a > _TIER_YT[1]) + (a > _TIER_YT[2])
-             + (a > _TIER_YT[3]) + (a > _TIER_YT[4]))
-        j = j if sw[i] > 0.0 else -1
-        tier[i] = j
-        c0 += j == 0
-        c1 += j == 1
-        c2 += j == 2
-        c3 += j == 3
-        c4 += j == 4
-    # each tier's sample indices, compacted without branches: every index is
-    # written to all five lists and only its own tier's position advances
-    # (one spare slot a list takes the other writes)
-    i0 = np.empty(c0 + 1, dtype=np.int64)
-    i1 = np.empty(c1 + 1, dtype=np.int64)
-    i2 = np.empty(c2 + 1, dtype=np.int64)
-    i3 = np.empty(c3 + 1, dtype=np.int64)
-    i4 = np.empty(c4 + 1, dtype=np.int64)
-    k0 = 0
-    k1 = 0
-    k2 = 0
-    k3 = 0
-    k4 = 0
-    for i in range(n):
-        j = tier[i]
-        i0[k0] = i
-        k0 += j == 0
-        i1[k1] = i
-        k1 += j == 1
-        i2[k2] = i
-        k2 += j == 2
-        i3[k3] = i
-        k3 += j == 3
-        i4[k4] = i
-        k4 += j == 4
+    counts = np.zeros((nb + 1, n_tiers + 1), dtype=np.int64)
+    for blk in prange(nb):
+        _tier_block(z, yt, sw, p, q, tier, blk * BLOCK, min(n, (blk + 1) * BLOCK), counts[blk + 1])
+    # offsets of each block's run in each tier's index list (prefix sums)
+    for blk in range(nb):
+        for j in range(n_tiers + 1):
+            counts[blk + 1, j] += counts[blk, j]
+    tot = counts[nb]
+    # each tier's sample indices in sample order (the large residuals last):
+    # block blk's run of tier j is idx[j, counts[blk, j] + blk:counts[blk + 1, j] + blk]
+    # (one spare slot a block, for the branch-free compaction's other writes)
+    idx = np.empty((n_tiers + 1, tot.max() + nb), dtype=np.int64)
+    starts = counts + np.arange(nb + 1).reshape(nb + 1, 1)
+    for blk in prange(nb):
+        _compact_block(tier, blk * BLOCK, min(n, (blk + 1) * BLOCK), starts[blk], idx)
+    n_large = tot[n_tiers]
     # the largest residual (it sets the scan's resolution): in the last tier
     # or among the large ones
     R = 0.0
-    for k in range(c4):
-        R = max(R, abs(yt[i4[k]]))
-    n_large = 0
-    for i in range(n):
-        if tier[i] == n_tiers:
-            n_large += 1
-            R = max(R, abs(yt[i]))
     pl = np.empty(n_large)
     ql = np.empty(n_large)
     wl = np.empty(n_large)
-    if n_large > 0:
-        jl = 0
-        for i in range(n):
-            if tier[i] == n_tiers:
-                pl[jl] = p[i]
-                ql[jl] = q[i]
-                wl[jl] = sw[i]
-                jl += 1
+    jl = 0
+    for blk in range(nb):
+        for k in range(starts[blk, n_tiers - 1], counts[blk + 1, n_tiers - 1] + blk):
+            R = max(R, abs(yt[idx[n_tiers - 1, k]]))
+        for k in range(starts[blk, n_tiers], counts[blk + 1, n_tiers] + blk):
+            i = idx[n_tiers, k]
+            R = max(R, abs(yt[i]))
+            pl[jl] = p[i]
+            ql[jl] = q[i]
+            wl[jl] = sw[i]
+            jl += 1
+    # shift > 0: absolute values of the series (combined with the large
+    # residuals in the log domain by _bias_terms); else expm1 form.
+    # Each block's coefficients from its runs of the tiers, in parallel, then
+    # added in block order.
+    AB = np.zeros((nb, 2, _N_HARM + 1))
+    for blk in prange(nb):
+        for j in range(n_tiers):
+            a = starts[blk, j]
+            b_ = counts[blk + 1, j] + blk
+            if b_ > a:
+                _fourier_coefficients(p, q, yt, sw, shift, idx[j, a:b_], _TIER_K[j],
+                                      _TIER_NHI[j], _TIER_N0[j], AB[blk, 0], AB[blk, 1])
     A = np.zeros(_N_HARM + 1)
     B = np.zeros(_N_HARM + 1)
-    # shift > 0: absolute values of the series (combined with the large
-    # residuals in the log domain by _bias_terms); else expm1 form
-    tiers = (i0[:c0], i1[:c1], i2[:c2], i3[:c3], i4[:c4])
+    for blk in range(nb):
+        for k in range(_N_HARM + 1):
+            A[k] += AB[blk, 0, k]
+            B[k] += AB[blk, 1, k]
+    c_series = 0
     for j in range(n_tiers):
-        if tiers[j].shape[0] > 0:
-            _fourier_coefficients(p, q, yt, sw, shift, tiers[j], _TIER_K[j], _TIER_NHI[j],
-                                  _TIER_N0[j], A, B)
+        c_series += tot[j]
     for k in range(_N_HARM + 1):
         A[k] /= n
         B[k] /= n
-    has_series = c0 + c1 + c2 + c3 + c4 > 0
+    has_series = c_series > 0
     M = 128
     if R > _TIER_YT[3]:
         M = min(max(128, 4 * int(math.ceil(R + 3.0 * R ** (1.0 / 3.0))) + 64), 2048)

@@ -22,7 +22,7 @@ from numba import njit
 
 from ._learners import (LANDMARK_EXP, OMEGA_EXP, OMEGA_LS, criterion_offset, objective,
                         penalised, trial)
-from ._reductions import back_project, blas_dot, matvec, matvec_t, project
+from ._reductions import back_project, bcurv, blas_dot, matvec, matvec_t, project
 
 
 # Stopping rules of the L-BFGS refinements: those of scipy's L-BFGS-B with the
@@ -188,9 +188,7 @@ def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, bu
         if n_hist == 0:
             step = 1.0 / math.sqrt(blas_dot(direction, direction))
             if it == 0 and has_curv:
-                cv = 0.0
-                for i in range(u.shape[0]):
-                    cv += pt[i] * u[i] * u[i]
+                cv = bcurv(pt, u)
                 cv += 2.0 * lam * blas_dot(direction, direction)
                 if cv > 0.0 and math.isfinite(cv):
                     # never longer than scipy's first step (unit length)

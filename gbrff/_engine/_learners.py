@@ -14,10 +14,10 @@ the same argmin. The least-squares criterion (the 2019 preprint's, loss
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ._elementary import fexp, fexpm1_shift, fexpm1_shift_lp, fsincos, fsincos_lp
-from ._reductions import _dot, _sum
+from ._reductions import BLOCK, PARALLEL, _dot, _sum, combine, n_blocks
 
 # The objectives of the L-BFGS driver (``kind``): omega or the landmark, by
 # the exponential criterion or least squares.
@@ -27,28 +27,34 @@ LANDMARK_EXP = 2
 LANDMARK_LS = 3
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=PARALLEL)
 def _omega_loss_terms(z, yt, sw, shift, b, g, lbuf, curv, want_curv):
     """Data part of the omega objective at projections z; its derivative with
     respect to each z_i is written to g and, if ``want_curv``, its second
-    derivative to curv. Returns the data loss."""
+    derivative to curv. Returns the data loss. By blocks, in parallel."""
     n = z.shape[0]
     inv_n = 1.0 / n
-    if want_curv:
-        for i in range(n):
-            s, c = fsincos(z[i] - b)
-            phi, e = fexpm1_shift(-yt[i] * c, shift)
-            lbuf[i] = sw[i] * phi
-            we = sw[i] * yt[i] * e * inv_n
-            g[i] = we * s
-            curv[i] = we * (c + yt[i] * s * s)
-    else:
-        for i in range(n):
-            s, c = fsincos(z[i] - b)
-            phi, e = fexpm1_shift(-yt[i] * c, shift)
-            lbuf[i] = sw[i] * phi
-            g[i] = sw[i] * yt[i] * s * e * inv_n
-    return _sum(lbuf) / n
+    nb = n_blocks(n)
+    parts = np.empty(nb)
+    for blk in prange(nb):
+        s0 = blk * BLOCK
+        s1 = min(n, s0 + BLOCK)
+        if want_curv:
+            for i in range(s0, s1):
+                s, c = fsincos(z[i] - b)
+                phi, e = fexpm1_shift(-yt[i] * c, shift)
+                lbuf[i] = sw[i] * phi
+                we = sw[i] * yt[i] * e * inv_n
+                g[i] = we * s
+                curv[i] = we * (c + yt[i] * s * s)
+        else:
+            for i in range(s0, s1):
+                s, c = fsincos(z[i] - b)
+                phi, e = fexpm1_shift(-yt[i] * c, shift)
+                lbuf[i] = sw[i] * phi
+                g[i] = sw[i] * yt[i] * s * e * inv_n
+        parts[blk] = _sum(lbuf[s0:s1])
+    return combine(parts) / n
 
 
 @njit(cache=True)
@@ -83,7 +89,7 @@ def _omega_objective(z, yt, sw, shift, b, lam, om_sq, g, lbuf, curv, want_curv):
     return m + math.log(D), math.exp(-m) / D
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=PARALLEL)
 def _omega_first_terms(p, q, yt, sw, b, g, lbuf, curv):
     """:func:`_omega_loss_terms` (shift 0, with curvature) at the projections
     z whose ``p = yt cos z`` and ``q = yt sin z`` the b search has computed:
@@ -92,15 +98,21 @@ def _omega_first_terms(p, q, yt, sw, b, g, lbuf, curv):
     n = p.shape[0]
     inv_n = 1.0 / n
     sb, cb = fsincos(b)
-    for i in range(n):
-        a = p[i] * cb + q[i] * sb
-        s = q[i] * cb - p[i] * sb
-        phi, e = fexpm1_shift_lp(-a, 0.0)
-        lbuf[i] = sw[i] * phi
-        we = sw[i] * e * inv_n
-        g[i] = we * s
-        curv[i] = we * (a + s * s)
-    return _sum(lbuf) / n
+    nb = n_blocks(n)
+    parts = np.empty(nb)
+    for blk in prange(nb):
+        s0 = blk * BLOCK
+        s1 = min(n, s0 + BLOCK)
+        for i in range(s0, s1):
+            a = p[i] * cb + q[i] * sb
+            s = q[i] * cb - p[i] * sb
+            phi, e = fexpm1_shift_lp(-a, 0.0)
+            lbuf[i] = sw[i] * phi
+            we = sw[i] * e * inv_n
+            g[i] = we * s
+            curv[i] = we * (a + s * s)
+        parts[blk] = _sum(lbuf[s0:s1])
+    return combine(parts) / n
 
 
 @njit(cache=True)
@@ -113,15 +125,28 @@ def _omega_trial(z, u, step, yt, sw, shift, b, lam, om_sq, g, zt, lbuf):
         for i in range(n):
             zt[i] = z[i] + step * u[i]
         return _omega_objective(zt, yt, sw, shift, b, lam, om_sq, g, lbuf, lbuf, False)
+    return _omega_trial_terms(z, u, step, yt, sw, b, g, zt, lbuf) + lam * om_sq, 1.0
+
+
+@njit(cache=True, parallel=PARALLEL)
+def _omega_trial_terms(z, u, step, yt, sw, b, g, zt, lbuf):
+    """The data part of :func:`_omega_trial` (shift 0), by blocks in parallel."""
+    n = z.shape[0]
     inv_n = 1.0 / n
-    for i in range(n):
-        t = z[i] + step * u[i]
-        zt[i] = t
-        s, c = fsincos_lp(t - b)
-        phi, e = fexpm1_shift_lp(-yt[i] * c, 0.0)
-        lbuf[i] = sw[i] * phi
-        g[i] = sw[i] * yt[i] * s * e * inv_n
-    return _sum(lbuf) / n + lam * om_sq, 1.0
+    nb = n_blocks(n)
+    parts = np.empty(nb)
+    for blk in prange(nb):
+        s0 = blk * BLOCK
+        s1 = min(n, s0 + BLOCK)
+        for i in range(s0, s1):
+            t = z[i] + step * u[i]
+            zt[i] = t
+            s, c = fsincos_lp(t - b)
+            phi, e = fexpm1_shift_lp(-yt[i] * c, 0.0)
+            lbuf[i] = sw[i] * phi
+            g[i] = sw[i] * yt[i] * s * e * inv_n
+        parts[blk] = _sum(lbuf[s0:s1])
+    return combine(parts) / n
 
 
 @njit(cache=True)

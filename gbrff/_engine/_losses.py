@@ -11,18 +11,18 @@ loop calls :func:`residuals`, :func:`_step`, :func:`_advance` and
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ._elementary import fexp, fsincos
 from .losses import CRITERIA, EXPONENTIAL, LOG_LOSS, SQUARED_ERROR  # noqa: F401
-from ._reductions import _dot, _sum
+from ._reductions import BLOCK, PARALLEL, _sum, bdot, bsum, combine, n_blocks
 
 
 # exponents above this would overflow exp() in a sum of many terms: shift
 _SHIFT_START = 600.0
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=PARALLEL)
 def exp_weights(y, H, sw, w, yt):
     """w_i = exp(-y_i H_i), yt_i = y_i w_i; returns (loss, shift) where loss
     is the weighted mean of w (the exponential loss) and ``shift`` > 0 says
@@ -30,7 +30,7 @@ def exp_weights(y, H, sw, w, yt):
     logarithm of their objectives (same argmin), with the largest exponent
     factored out of every sum."""
     n = y.shape[0]
-    for i in range(n):
+    for i in prange(n):
         wi = fexp(-y[i] * H[i])
         w[i] = wi
         yt[i] = y[i] * wi
@@ -51,15 +51,15 @@ def _max_weight(sw, w):
 def _loss_and_shift(sw, w):
     """(loss, shift) of :func:`exp_weights` from the weights w."""
     R = _max_weight(sw, w)
-    loss = _dot(sw, w) / w.shape[0]
+    loss = bdot(sw, w) / w.shape[0]
     shift = 0.0 if R <= _SHIFT_START else R - _SHIFT_START
     return loss, shift
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=PARALLEL)
 def _update_scores(y, sw, a, h, H, w, yt):
     """H += a h, then :func:`exp_weights` (the same numbers, one pass less)."""
-    for i in range(y.shape[0]):
+    for i in prange(y.shape[0]):
         Hi = H[i] + a * h[i]
         H[i] = Hi
         wi = fexp(-y[i] * Hi)
@@ -83,27 +83,34 @@ def step_size(y, w, sw, h, buf):
     inv = 1.0 / wmax
     for i in range(n):
         buf[i] = sw[i] * w[i] * inv
-    W = _sum(buf)
+    W = bsum(buf)
     for i in range(n):
         buf[i] *= y[i] * h[i]
-    return _alpha_from_sums(W, _sum(buf))
+    return _alpha_from_sums(W, bsum(buf))
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=PARALLEL)
 def _cosine_and_step(y, w, sw, z, b, h, buf, buf2):
     """h = cos(z - b) and :func:`step_size` for it in one pass (the same numbers)."""
     n = y.shape[0]
     wmax = _max_weight(sw, w)
     inv = 1.0 / wmax if wmax > 0.0 else 0.0
-    for i in range(n):
-        hi = fsincos(z[i] - b)[1]
-        h[i] = hi
-        bi = sw[i] * w[i] * inv
-        buf[i] = bi
-        buf2[i] = bi * (y[i] * hi)
+    nb = n_blocks(n)
+    parts = np.empty((2, nb))
+    for blk in prange(nb):
+        s0 = blk * BLOCK
+        s1 = min(n, s0 + BLOCK)
+        for i in range(s0, s1):
+            hi = fsincos(z[i] - b)[1]
+            h[i] = hi
+            bi = sw[i] * w[i] * inv
+            buf[i] = bi
+            buf2[i] = bi * (y[i] * hi)
+        parts[0, blk] = _sum(buf[s0:s1])
+        parts[1, blk] = _sum(buf2[s0:s1])
     if wmax <= 0.0:
         return 0.0
-    return _alpha_from_sums(_sum(buf), _sum(buf2))
+    return _alpha_from_sums(combine(parts[0]), combine(parts[1]))
 
 
 @njit(cache=True)
@@ -124,7 +131,7 @@ def exp_loss(y, H, sw, buf):
         return np.nan
     for i in range(n):
         buf[i] = sw[i] * fexp(-y[i] * H[i])
-    return _sum(buf) / _sum(sw)
+    return bsum(buf) / bsum(sw)
 
 
 # --------------------------------------------------------------------------
@@ -227,7 +234,7 @@ def loss_value(loss, y, H, sw, buf):
         return np.nan
     for i in range(n):
         buf[i] = sw[i] * _loss_term(loss, y[i], H[i])
-    return _sum(buf) / _sum(sw)
+    return bsum(buf) / bsum(sw)
 
 
 @njit(cache=True)

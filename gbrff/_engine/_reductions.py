@@ -8,12 +8,41 @@ the back-projection's dot products are vectorised by hand in a fixed order
 (:mod:`._simd`)."""
 
 import math
+import os
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ._elementary import fma
 from ._simd import dot4_f32, dot_f32
+from .layout import BLOCK
+
+
+# --------------------------------------------------------------------------
+# fixed blocks of samples: the unit of work of the threads
+# --------------------------------------------------------------------------
+# Every pass over the samples works on the fixed blocks of .layout (BLOCK
+# samples), in parallel over the blocks (numba's prange; threads set by
+# numba.set_num_threads), and every sum over the samples adds the blocks'
+# partial sums in block order: the same bits for any number of threads. The
+# ahead-of-time build (numba's pycc cannot link threads) compiles the same
+# code serially (GBRFF_SERIAL_BUILD=1: prange is range).
+PARALLEL = os.environ.get("GBRFF_SERIAL_BUILD", "") != "1"
+
+
+@njit(cache=True)
+def n_blocks(n):
+    """The number of blocks of n samples (one at least)."""
+    return max(1, (n + BLOCK - 1) // BLOCK)
+
+
+@njit(cache=True)
+def combine(parts):
+    """The sum of per-block partial sums, in block order."""
+    s = 0.0
+    for b in range(parts.shape[0]):
+        s += parts[b]
+    return s
 
 
 @njit(cache=True)
@@ -54,6 +83,44 @@ def _dot(a, b):
     for i in range(m, n):
         r += a[i] * b[i]
     return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) + r
+
+
+@njit(cache=True, parallel=PARALLEL)
+def bsum(a):
+    """sum(a) by blocks (:func:`_sum` within each block, :func:`combine` across)."""
+    n = a.shape[0]
+    nb = n_blocks(n)
+    parts = np.empty(nb)
+    for b in prange(nb):
+        parts[b] = _sum(a[b * BLOCK:min(n, (b + 1) * BLOCK)])
+    return combine(parts)
+
+
+@njit(cache=True, parallel=PARALLEL)
+def bdot(a, c):
+    """a . c by blocks (:func:`_dot` within each block, :func:`combine` across)."""
+    n = a.shape[0]
+    nb = n_blocks(n)
+    parts = np.empty(nb)
+    for b in prange(nb):
+        s0 = b * BLOCK
+        s1 = min(n, s0 + BLOCK)
+        parts[b] = _dot(a[s0:s1], c[s0:s1])
+    return combine(parts)
+
+
+@njit(cache=True, parallel=PARALLEL)
+def bcurv(c, u):
+    """sum_i c_i u_i^2 by blocks (one accumulator within each block)."""
+    n = u.shape[0]
+    nb = n_blocks(n)
+    parts = np.empty(nb)
+    for b in prange(nb):
+        t = 0.0
+        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+            t += c[i] * u[i] * u[i]
+        parts[b] = t
+    return combine(parts)
 
 
 # The small products of the L-BFGS steps and of the GBRFF1 landmark (vectors
@@ -228,14 +295,15 @@ def _project_block(XT, v, s0, s1, o):
         k += 1
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=PARALLEL)
 def project(XT, v, out):
     """out = X @ v for the transposed data XT (d, n), by blocks of samples
-    (the block of ``out`` stays in L1)."""
+    (the block of ``out`` stays in L1), the blocks in parallel."""
     n = XT.shape[1]
-    for s0 in range(0, n, _BLOCK):
-        s1 = min(s0 + _BLOCK, n)
-        _project_block(XT, v, s0, s1, out[s0:s1])
+    for b in prange(n_blocks(n)):
+        for s0 in range(b * BLOCK, min(n, (b + 1) * BLOCK), _BLOCK):
+            s1 = min(s0 + _BLOCK, n)
+            _project_block(XT, v, s0, s1, out[s0:s1])
     return out
 
 
@@ -257,14 +325,21 @@ def _back_project_block(XT, s0, s1, gb, out):
         k += 1
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=PARALLEL)
 def back_project(XT, g, out):
     """out = X.T @ g for the transposed data XT (d, n), by blocks of samples
-    (the block of g stays in L1 for all d rows)."""
-    n = XT.shape[1]
-    for k in range(XT.shape[0]):
+    (the block of g stays in L1 for all d rows); each BLOCK's partial
+    products in parallel, added in block order."""
+    d, n = XT.shape
+    nb = n_blocks(n)
+    parts = np.zeros((nb, d))
+    for b in prange(nb):
+        for s0 in range(b * BLOCK, min(n, (b + 1) * BLOCK), _BLOCK):
+            s1 = min(s0 + _BLOCK, n)
+            _back_project_block(XT, s0, s1, g[s0:s1], parts[b])
+    for k in range(d):
         out[k] = 0.0
-    for s0 in range(0, n, _BLOCK):
-        s1 = min(s0 + _BLOCK, n)
-        _back_project_block(XT, s0, s1, g[s0:s1], out)
+    for b in range(nb):
+        for k in range(d):
+            out[k] += parts[b, k]
     return out

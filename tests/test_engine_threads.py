@@ -1,0 +1,89 @@
+"""Threads: a fit splits the samples into fixed blocks and adds their partial
+sums in block order, so the model is bit for bit the same for any n_jobs,
+and the serial ahead-of-time engine (one thread) equals the JIT's threads."""
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_classification
+
+from gbrff import GBRFF1Classifier, GBRFF2Classifier, _boosting
+from gbrff._engine.layout import BLOCK, n_blocks
+
+
+def _arrays(m):
+    return [np.asarray(a) for e in m.expansions_
+            for a in (e.omegas, e.phases, e.q, e.alphas, e.train_loss)]
+
+
+def _same(a, b):
+    return all(np.array_equal(x, y) for x, y in zip(_arrays(a), _arrays(b)))
+
+
+@pytest.fixture(scope="module")
+def data():
+    # three blocks and a part: work for two threads, a short last block
+    X, y = make_classification(n_samples=3 * BLOCK + 517, n_features=7, random_state=0)
+    return X, y
+
+
+@pytest.mark.parametrize("make", [
+    lambda nj: GBRFF2Classifier(n_estimators=8, random_state=0, n_jobs=nj),
+    lambda nj: GBRFF2Classifier(n_estimators=8, reg_lambda=0.05, loss="log_loss",
+                                random_state=0, n_jobs=nj),
+    lambda nj: GBRFF2Classifier(n_estimators=8, loss="squared_error", random_state=0,
+                                n_jobs=nj),
+    lambda nj: GBRFF1Classifier(n_estimators=4, n_components=5, random_state=0, n_jobs=nj),
+], ids=["gbrff2", "gbrff2-log-lambda", "gbrff2-ls", "gbrff1"])
+def test_the_model_does_not_depend_on_n_jobs(data, make):
+    X, y = data
+    ref = make(1).fit(X, y)
+    for nj in (2, 3, None, -1):
+        assert _same(ref, make(nj).fit(X, y)), nj
+
+
+def test_one_vs_rest_with_blocks_does_not_depend_on_n_jobs():
+    X, y = make_classification(n_samples=BLOCK + 100, n_features=6, n_informative=4,
+                               n_classes=3, random_state=1)
+    a = GBRFF2Classifier(n_estimators=5, random_state=0, n_jobs=1).fit(X, y)
+    b = GBRFF2Classifier(n_estimators=5, random_state=0, n_jobs=2).fit(X, y)
+    assert _same(a, b)
+
+
+def test_the_jit_engine_on_one_thread_equals_it_on_two(data):
+    """The ahead-of-time module, when built, is the serial build of the same
+    code; the JIT's prange on one thread and on two give the same bits."""
+    from gbrff import _engine
+
+    X, y = data
+    fits = []
+    for threads in (1, 2):
+        import numba
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+        orig = _boosting.engine_for
+        try:
+            _boosting.engine_for = lambda n, t: (_engine, threads)
+            fits.append(GBRFF2Classifier(n_estimators=6, random_state=0).fit(X, y))
+        finally:
+            _boosting.engine_for = orig
+    assert _same(*fits)
+
+
+@pytest.mark.skipif(not _boosting.serial_engine_available(),
+                    reason="the ahead-of-time engine is not built here")
+def test_the_serial_aot_engine_equals_the_threaded_jit(data):
+    X, y = data
+    aot = GBRFF2Classifier(n_estimators=6, random_state=0, n_jobs=1).fit(X, y)
+    assert _boosting.engine_for(X.shape[0], 1)[0] is _boosting._aot_kernels
+    jit = GBRFF2Classifier(n_estimators=6, random_state=0, n_jobs=2).fit(X, y)
+    assert _same(aot, jit)
+
+
+def test_n_jobs_resolution(monkeypatch):
+    monkeypatch.setenv("NUMBA_NUM_THREADS", "2")
+    assert _boosting.resolve_threads(None) == min(2, _boosting.max_threads())
+    assert _boosting.resolve_threads(1) == 1
+    assert _boosting.resolve_threads(64) <= 2
+    assert _boosting.resolve_threads(-1) == _boosting.max_threads()
+    # one block: one thread whatever n_jobs
+    assert _boosting.engine_for(BLOCK, 8)[1] == 1
+    assert n_blocks(BLOCK + 1) == 2
