@@ -226,7 +226,7 @@ CASES = {
         import time, numpy as np
         from sklearn.datasets import make_classification
         from gbrff import GBRFF2Classifier
-        X, y = make_classification(n_samples=N(100_000, 5_000), n_features=20, random_state=0)
+        X, y = make_classification(n_samples=N(100_000, 2_000), n_features=20, random_state=0)
         GBRFF2Classifier(n_estimators=3, random_state=0).fit(X[:500], y[:500])
         def fit(make):
             t = time.perf_counter(); m = make().fit(X, y)
@@ -323,11 +323,11 @@ CASES = {
             t = time.perf_counter(); m = make().fit(X, y); return time.perf_counter() - t, m
         gbrff().fit(*data(1000))
         per = {"gbrff": {}, "lgbm": {}}
-        for n in N((10_000, 100_000, 1_000_000), (1_000, 3_000)):
+        for n in N((10_000, 100_000, 1_000_000), (500, 1_000)):
             X, y = data(n)
             per["gbrff"][n] = fit(gbrff, X, y)[0] / n
             per["lgbm"][n] = fit(LGBM, X, y)[0] / n
-        n = N(10_000_000, 30_000)
+        n = N(10_000_000, 5_000)
         X, y = data(n)
         def status(key):                      # kB in /proc/self/status
             with open("/proc/self/status") as fh:
