@@ -126,7 +126,7 @@ def _report_predict(res, title):
         g, lg = _median(r["gbrff"]), _median(r["lgbm"])
         ratio = _median([a / b for a, b in zip(r["gbrff"], r["lgbm"])])
         rows.append(("%s, %d thread%s each" % (title, r["threads"], "" if r["threads"] == 1 else "s"),
-                     "%.2f s vs LightGBM %.2f s (%d rows)" % (g, lg, r["rows"]),
+                     "%.2f s vs LightGBM %.2f s (%s rows)" % (g, lg, format(r["rows"], ",")),
                      "ratio %.2f %s" % (ratio, _verdict(ratio, "<= 1"))))
         figs[policy] = dict(threads=r["threads"], gbrff_seconds=g, lgbm_seconds=lg, ratio=ratio)
     figs["target"] = "<= 1"
@@ -400,6 +400,7 @@ def main(argv=None):
                     help="shrink every n (and T of the interactive case) for a smoke run: figures mean nothing")
     args = ap.parse_args(argv)
     rows, record = [], {}
+    load_before = os.getloadavg()[0]
     for name in _case_names(args.cases, args.large):
         case = CASES[name]
         raw = {}
@@ -414,6 +415,7 @@ def main(argv=None):
     machine = "%s, %s, %d cores, Python %s" % (platform.machine(), _cpu_name(), os.cpu_count(),
                                                platform.python_version())
     engine = _engine(_case_env("one"))
+    load = (load_before, os.getloadavg()[0])    # the other processes' share of the cores
     lines = []
     if args.quick:
         lines += ["**--quick: every n shrunk for a smoke run; these figures are not the benchmark's.**", ""]
@@ -421,8 +423,9 @@ def main(argv=None):
     lines += ["| %s | %s | %s |" % row for row in rows]
     lines.append("")
     lines.append("Machine: %s; one thread for every library unless the case says otherwise "
-                 "(every core: %d threads); engine %s; %s." % (machine, os.cpu_count(), engine,
-                                                               time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())))
+                 "(every core: %d threads); engine %s; load average %.1f before, %.1f after; %s."
+                 % (machine, os.cpu_count(), engine, load[0], load[1],
+                    time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())))
     text = "\n".join(lines)
     print(text)
     if args.markdown:
@@ -430,7 +433,7 @@ def main(argv=None):
             fh.write(text + "\n")
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump(dict(machine=machine, cores=os.cpu_count(), engine=engine,
+            json.dump(dict(machine=machine, cores=os.cpu_count(), engine=engine, load_average=load,
                            date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), repeat=args.repeat,
                            quick=args.quick, cases=record), fh, indent=1)
             fh.write("\n")
