@@ -135,10 +135,8 @@ def _report_predict(res, title):
 
 def _report_large(res, title):
     r = res["one"]
-    per = r["per_sample"]["gbrff"]
-    per[str(r["n"])] = r["gbrff"] / r["n"]
-    lper = r["per_sample"]["lgbm"]
-    lper[str(r["n"])] = r["lgbm"] / r["n"]
+    per = {**r["per_sample"]["gbrff"], str(r["n"]): r["gbrff"] / r["n"]}
+    lper = {**r["per_sample"]["lgbm"], str(r["n"]): r["lgbm"] / r["n"]}
     ns = sorted(per, key=int)
     spread = max(per.values()) / min(per.values())
     peak = "" if r["peak_reset"] else "; peak not reset after making the data, so it may hide the fit's"
