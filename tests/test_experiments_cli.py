@@ -146,6 +146,8 @@ def test_unknown_names_list_the_valid_ones_and_match_any_case(cwd, capsys):
     (["landmarks", "--landmarks", "1-x"], "argument --landmarks: expected integers >= 1"),
     (["table2", "--n-jobs", "0"], "argument --n-jobs: expected a number of processes"),
     (["scaling", "--factor", "1"], "argument --factor: expected a number > 1, got '1'"),
+    (["scaling", "--max-samples", "12.5"], "argument --max-samples: expected an integer >= 10, got '12.5'"),
+    (["scaling", "--max-samples", "1e0"], "argument --max-samples: expected an integer >= 10, got '1e0'"),
     (["table2", "--backend", "spark"], "argument --backend: invalid choice: 'spark'"),
     (["table2", "--tasks", "wine", "--backend", "dask"], "--backend dask needs --scheduler"),
 ])

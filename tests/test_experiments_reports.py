@@ -216,6 +216,19 @@ def test_scaling_grows_by_1_5_and_stops_at_the_time_limit(out, tmp_path):
     assert list(stopped["n_samples"]) == [150, 150]  # over the limit at once: no growth
 
 
+def test_scaling_can_end_at_a_round_max_samples(tmp_path):
+    from gbrff.experiments import scaling_sizes
+
+    assert scaling_sizes()[-1] == 1_683_411                      # the paper's grid, unchanged
+    assert scaling_sizes(max_samples=10**7)[-2:] == [5_681_512, 8_522_269]
+    assert scaling_sizes(max_samples=10**7, include_max=True)[-2:] == [8_522_269, 10**7]
+    assert scaling_sizes(max_samples=337, include_max=True)[-1] == 337   # on the grid: once
+    run("scaling", "--methods", "GBRFF2,LGBM", "--max-samples", "4e2", "--include-max",
+        "--out", tmp_path / "m")
+    times = pd.read_csv(tmp_path / "m" / "times.csv")
+    assert sorted(set(times["n_samples"])) == [150, 225, 337, 400]
+
+
 def test_paper_figures_state_their_splits():
     from gbrff.experiments import load_paper_table2
     from gbrff.viz import paper as viz

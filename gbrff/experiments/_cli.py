@@ -72,6 +72,13 @@ def _number(kind, low, strict=False):
             value = kind(text)
         except ValueError:
             value = None
+            if kind is int:             # 1e7 for 10000000, never 1.5 for 1
+                try:
+                    number = float(text)
+                except ValueError:
+                    number = None
+                if number is not None and number.is_integer():
+                    value = int(number)
         if value is None or value != value or value < low or (strict and value == low):
             raise argparse.ArgumentTypeError(f"expected {word} {bound}, got {text!r}")
         return value
@@ -275,7 +282,12 @@ errors:
     sc.add_argument("--factor", type=_number(float, 1, strict=True), default=1.5,
                     help="growth factor (default: 1.5)")
     sc.add_argument("--max-samples", type=_number(int, 10), default=2_000_000,
-                    help="largest size tried (default: 2000000)")
+                    help="largest size tried, e.g. 1e7 (default: 2000000)")
+    sc.add_argument("--include-max", action="store_true",
+                    help="end with --max-samples itself when the x--factor grid stops short "
+                         "of it (--max-samples 1e7 --include-max: ..., 8522269, 10000000). "
+                         "With --methods GBRFF2,LGBM and a --time-limit above their time at "
+                         "that size, only they grow to it")
     sc.add_argument("--n-iter", type=_number(int, 1), default=100,
                     help="iterations (default: 100)")
     _out_arg(sc, "scaling")
@@ -431,7 +443,7 @@ def _run(args):
     ctx = _context(args)
     if args.command == "scaling":
         methods = _methods(args.methods, args.registry)
-        sizes = scaling_sizes(args.start, args.factor, args.max_samples)
+        sizes = scaling_sizes(args.start, args.factor, args.max_samples, args.include_max)
         groups = None
     else:
         groups = _plan(args, ctx)

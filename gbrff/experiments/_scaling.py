@@ -41,12 +41,16 @@ SCALING_PARAMS = {
 }
 
 
-def scaling_sizes(start=150, factor=1.5, max_samples=2_000_000):
-    """150, 225, 337, ... (each the previous x1.5, rounded down), up to max_samples."""
+def scaling_sizes(start=150, factor=1.5, max_samples=2_000_000, include_max=False):
+    """150, 225, 337, ... (each the previous x1.5, rounded down), up to max_samples;
+    with ``include_max``, max_samples itself ends the list when the grid stops
+    short of it (10**7 after 8,522,269), to reach a round size."""
     sizes, n = [], float(start)
     while int(n) <= max_samples:
         sizes.append(int(n))
         n *= factor
+    if include_max and (not sizes or sizes[-1] < max_samples):
+        sizes.append(int(max_samples))
     return sizes
 
 
