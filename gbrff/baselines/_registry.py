@@ -70,13 +70,16 @@ def _make_pbrff(n_iter=100, random_state=None):
 def _make_gbrff1(n_iter=100, random_state=None):
     from gbrff._estimators import GBRFF1Classifier
 
-    return GBRFF1Classifier(n_estimators=n_iter, n_components=10, random_state=random_state)
+    # one thread, as LightGBM and XGBoost below: the protocols parallelise
+    # over units and compare fit times (the model does not depend on it)
+    return GBRFF1Classifier(n_estimators=n_iter, n_components=10, random_state=random_state,
+                            n_jobs=1)
 
 
 def _make_gbrff2(n_iter=100, random_state=None):
     from gbrff._estimators import GBRFF2Classifier
 
-    return GBRFF2Classifier(n_estimators=n_iter, random_state=random_state)
+    return GBRFF2Classifier(n_estimators=n_iter, random_state=random_state, n_jobs=1)
 
 
 def _make_lgbm(n_iter=100, random_state=None):
