@@ -164,3 +164,21 @@ def test_prediction_matches_the_formula():
         m.alphas[t] * (m.q[t] @ np.cos(m.omegas[t] @ (m.landmarks[t][:, None] - Xt.T)))
         for t in range(m.n_iter))
     np.testing.assert_allclose(_boosting.final_scores(m, Xt), H, atol=1e-10)
+
+
+@pytest.mark.parametrize("loss", ["exponential", "log_loss"])
+def test_gbrff2_on_several_blocks_matches_numpy_reference(loss):
+    """Data of three blocks and a part (the engine's sums by blocks, in
+    parallel when threads are free) against the same numpy twin."""
+    from gbrff._engine.layout import BLOCK
+
+    X, y = _moons(3 * BLOCK + 321)
+    draws = np.random.default_rng(5).standard_normal((6, 2)) * np.sqrt(2 * 1.0)
+    model = _boosting.fit_gbrff2(X, y, np.ones(len(y)), n_estimators=6, gamma=1.0,
+                                 reg_lambda=0.0, learning_rate=1.0, n_optim_steps=10,
+                                 rng=None, omegas=draws, loss=loss, n_threads=2)
+    expect = ref.gbrff2(X, y, draws, reg_lambda=0.0, n_steps=10, loss=loss)
+    np.testing.assert_allclose(model.phases[:, 0], expect["biases"], atol=1e-6)
+    np.testing.assert_allclose(model.omegas[:, 0], expect["omegas"], atol=1e-6)
+    np.testing.assert_allclose(model.alphas, expect["alphas"], atol=1e-6)
+    np.testing.assert_allclose(model.train_loss, expect["train_loss"], rtol=1e-6)
