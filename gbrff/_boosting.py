@@ -269,7 +269,7 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
     n_steps = int(n_optim_steps)
     if learner == "random_landmark":
         idx = rng.choice(np.flatnonzero(sw > 0), size=T)
-        landmarks = np.ascontiguousarray(np.asarray(X, dtype=np.float64)[idx])
+        landmarks = np.ascontiguousarray(np.asarray(X)[idx], dtype=np.float64)
         n_steps = 0
     init = initial_score(y, sw, loss)
     H = np.full(n, init)
@@ -347,29 +347,33 @@ def staged_scores(model, X, max_block_bytes=1 << 25):
             yield row
 
 
-def final_scores(model, X, n_threads=1):
+def final_scores(model, X, n_threads=1, chunk=1 << 16):
     """H after the last iteration of ``model`` on X (n, d).
 
-    With ``n_threads`` > 1 and enough rows, row blocks are scored in threads
-    (the kernel releases the GIL); rows are independent, so the result is the
-    same for any number of threads."""
-    X = np.ascontiguousarray(X, dtype=np.float64)
+    Rows are scored in chunks of at most ``chunk`` rows (a float32 X is
+    widened a chunk at a time, never as a whole), in ``n_threads`` threads
+    when there is enough work (the kernel releases the GIL); rows are
+    independent, so the result is the same for any number of threads."""
+    X = np.asarray(X)
     n = X.shape[0]
     W, phases, coefs, group = (np.ascontiguousarray(a) if isinstance(a, np.ndarray) else a
                                for a in model.components())
     out = np.empty((1, n))
-    H0 = np.full(n, float(model.init_score))
     stages = np.array([model.n_iter])
+    init = float(model.init_score)
 
     def score(rows):
-        _aot.call(_kernels, "staged_cosine_sums", X=X[rows], W=W, phases=phases, coefs=coefs,
-                  group=group, init=H0[rows], stages=stages, out=out[:, rows])
+        Xr = np.ascontiguousarray(X[rows], dtype=np.float64)
+        _aot.call(_kernels, "staged_cosine_sums", X=Xr, W=W, phases=phases, coefs=coefs,
+                  group=group, init=np.full(Xr.shape[0], init), stages=stages,
+                  out=out[:, rows])
 
+    chunks = [slice(a, min(n, a + chunk)) for a in range(0, n, chunk)] or [slice(0, 0)]
     work = n * max(model.n_iter, 1)
-    if n_threads > 1 and work >= 2_000_000:
-        bounds = np.linspace(0, n, n_threads + 1).astype(int)
-        with ThreadPoolExecutor(n_threads) as pool:
-            list(pool.map(score, [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:])]))
+    if n_threads > 1 and work >= 2_000_000 and len(chunks) > 1:
+        with ThreadPoolExecutor(min(n_threads, len(chunks))) as pool:
+            list(pool.map(score, chunks))
     else:
-        score(slice(0, n))
+        for rows in chunks:
+            score(rows)
     return out[0]

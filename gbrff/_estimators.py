@@ -60,7 +60,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         self : object
             The fitted estimator.
         """
-        X, y = validate_data(self, X, y, dtype=np.float64, order="C",
+        # float32 data stay float32 (the fit reads them as float32 anyway)
+        X, y = validate_data(self, X, y, dtype=[np.float64, np.float32], order="C",
                              ensure_min_samples=2)
         check_classification_targets(y)
         sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
@@ -158,7 +159,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
         check_is_fitted(self)
-        return validate_data(self, X, dtype=np.float64, order="C", reset=False)
+        return validate_data(self, X, dtype=[np.float64, np.float32], order="C", reset=False)
 
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.
