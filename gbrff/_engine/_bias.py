@@ -256,10 +256,10 @@ def _tier_block(z, yt, sw, p, q, tier, s0, s1, counts):
 
 @njit(cache=True)
 def _compact_block(tier, s0, s1, start, idx):
-    """Write the indices of samples [s0, s1) of each tier j to idx[j], from
-    position start[j] on, in sample order, without branches: every index is
-    written to all the lists and only its own tier's position advances (one
-    spare slot a list takes the other writes)."""
+    """Write the indices of samples [s0, s1) of each tier j to the flat list
+    idx from position start[j] on, in sample order, without branches: every
+    index is written to all the tiers' runs and only its own tier's position
+    advances (each run has one spare slot for the other writes)."""
     k0 = start[0]
     k1 = start[1]
     k2 = start[2]
@@ -268,17 +268,17 @@ def _compact_block(tier, s0, s1, start, idx):
     k5 = start[5]
     for i in range(s0, s1):
         j = tier[i]
-        idx[0, k0] = i
+        idx[k0] = i
         k0 += j == 0
-        idx[1, k1] = i
+        idx[k1] = i
         k1 += j == 1
-        idx[2, k2] = i
+        idx[k2] = i
         k2 += j == 2
-        idx[3, k3] = i
+        idx[k3] = i
         k3 += j == 3
-        idx[4, k4] = i
+        idx[k4] = i
         k4 += j == 4
-        idx[5, k5] = i
+        idx[k5] = i
         k5 += j == 5
 
 
@@ -301,7 +301,7 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     nb = n_blocks(n)
     # one vectorised pass a block: p, q, each sample's tier (-1: weight 0,
     # n_tiers: too large for the series) and the block's tier sizes
-    tier = np.empty(n, dtype=np.int64)
+    tier = np.empty(n, dtype=np.int8)
     counts = np.zeros((nb + 1, n_tiers + 1), dtype=np.int64)
     for blk in prange(nb):
         _tier_block(z, yt, sw, p, q, tier, blk * BLOCK, min(n, (blk + 1) * BLOCK), counts[blk + 1])
@@ -310,11 +310,18 @@ def best_bias(z, yt, sw, shift, p, q, buf):
         for j in range(n_tiers + 1):
             counts[blk + 1, j] += counts[blk, j]
     tot = counts[nb]
-    # each tier's sample indices in sample order (the large residuals last):
-    # block blk's run of tier j is idx[j, counts[blk, j] + blk:counts[blk + 1, j] + blk]
-    # (one spare slot a block, for the branch-free compaction's other writes)
-    idx = np.empty((n_tiers + 1, tot.max() + nb), dtype=np.int64)
-    starts = counts + np.arange(nb + 1).reshape(nb + 1, 1)
+    # each tier's sample indices in sample order (the large residuals last),
+    # in one flat list: tier j's run of block blk is idx[starts[blk, j]:ends[blk, j]]
+    # (each run followed by a spare slot, for the branch-free compaction)
+    starts = np.empty((nb, n_tiers + 1), dtype=np.int64)
+    ends = np.empty((nb, n_tiers + 1), dtype=np.int64)
+    base = 0
+    for j in range(n_tiers + 1):
+        for blk in range(nb):
+            starts[blk, j] = base + counts[blk, j] + blk
+            ends[blk, j] = base + counts[blk + 1, j] + blk
+        base += tot[j] + nb
+    idx = np.empty(base, dtype=np.int32)
     for blk in prange(nb):
         _compact_block(tier, blk * BLOCK, min(n, (blk + 1) * BLOCK), starts[blk], idx)
     n_large = tot[n_tiers]
@@ -326,10 +333,10 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     wl = np.empty(n_large)
     jl = 0
     for blk in range(nb):
-        for k in range(starts[blk, n_tiers - 1], counts[blk + 1, n_tiers - 1] + blk):
-            R = max(R, abs(yt[idx[n_tiers - 1, k]]))
-        for k in range(starts[blk, n_tiers], counts[blk + 1, n_tiers] + blk):
-            i = idx[n_tiers, k]
+        for k in range(starts[blk, n_tiers - 1], ends[blk, n_tiers - 1]):
+            R = max(R, abs(yt[idx[k]]))
+        for k in range(starts[blk, n_tiers], ends[blk, n_tiers]):
+            i = idx[k]
             R = max(R, abs(yt[i]))
             pl[jl] = p[i]
             ql[jl] = q[i]
@@ -343,9 +350,9 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     for blk in prange(nb):
         for j in range(n_tiers):
             a = starts[blk, j]
-            b_ = counts[blk + 1, j] + blk
+            b_ = ends[blk, j]
             if b_ > a:
-                _fourier_coefficients(p, q, yt, sw, shift, idx[j, a:b_], _TIER_K[j],
+                _fourier_coefficients(p, q, yt, sw, shift, idx[a:b_], _TIER_K[j],
                                       _TIER_NHI[j], _TIER_N0[j], AB[blk, 0], AB[blk, 1])
     A = np.zeros(_N_HARM + 1)
     B = np.zeros(_N_HARM + 1)
