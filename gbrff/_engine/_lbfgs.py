@@ -216,8 +216,9 @@ def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, bu
             f = ft
             break
         if kind >= LANDMARK_EXP:
-            # the landmark's trials skip the gradient: evaluate it here
-            objective(kind, p, C, S, yt, sw, shift, b, lam, 0.0, g, buf, buf2, pt, True, False)
+            # the landmark's trials skip the gradient: evaluate it here, from
+            # the outputs the accepted trial left in buf2
+            objective(kind, p, C, S, yt, sw, shift, b, lam, 0.0, g, buf, buf2, pt, True, True)
         _gradient(kind, XT, Om, g, lam, kt, x, gnew)
         n_hist, head = _lbfgs_store(step * direction, gnew - grad, Sh, Yh, rho, n_hist, head)
         grad[:] = gnew

@@ -260,15 +260,29 @@ def _landmark_gradient(C, S, ca, sa, buf, G):
 
 
 @njit(cache=True)
-def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
+def _landmark_coefs(a, ca, sa):
+    """ca, sa = cos a / K, sin a / K (as :func:`_landmark_outputs` writes them)."""
+    inv_k = 1.0 / a.shape[0]
+    for j in range(a.shape[0]):
+        s_, c_ = fsincos(a[j])
+        ca[j] = c_ * inv_k
+        sa[j] = s_ * inv_k
+
+
+@njit(cache=True)
+def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf, have_h=False):
     """Landmark objective through a = Omega @ x (K,):
     f = (1/n) sum sw expm1(-yt (1/K) sum_j cos(a_j - Z_ji)) (shift == 0) or
     the log of (1/n) sum sw exp(...) (shift > 0, exp would overflow), with
-    cos(a_j - Z_ji) = cos a_j C_ji + sin a_j S_ji; G_j = df/da_j."""
+    cos(a_j - Z_ji) = cos a_j C_ji + sin a_j S_ji; G_j = df/da_j.
+    ``have_h``: hbuf already holds the outputs at a (the accepted trial's)."""
     K, n = C.shape
     ca = np.empty(K)
     sa = np.empty(K)
-    _landmark_outputs(C, S, a, ca, sa, hbuf)
+    if have_h:
+        _landmark_coefs(a, ca, sa)
+    else:
+        _landmark_outputs(C, S, a, ca, sa, hbuf)
     if shift > 0.0:
         # exp would overflow: f is the log of the paper's objective (same argmin)
         mx = -np.inf
@@ -294,14 +308,18 @@ def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf):
 
 
 @njit(cache=True)
-def _landmark_ls(C, S, a, yt, sw, want_grad, G, buf, hbuf):
+def _landmark_ls(C, S, a, yt, sw, want_grad, G, buf, hbuf, have_h=False):
     """The preprint's Eq. (5) through a = Omega @ x (K,):
     f = (1/n) sum sw (yt - (1/K) sum_j cos(a_j - Z_ji))^2, and with
-    ``want_grad`` G_j = df/da_j (d f / d x = Omega.T G: its Eq. 6, weighted)."""
+    ``want_grad`` G_j = df/da_j (d f / d x = Omega.T G: its Eq. 6, weighted).
+    ``have_h``: hbuf already holds the outputs at a."""
     K, n = C.shape
     ca = np.empty(K)
     sa = np.empty(K)
-    _landmark_outputs(C, S, a, ca, sa, hbuf)
+    if have_h:
+        _landmark_coefs(a, ca, sa)
+    else:
+        _landmark_outputs(C, S, a, ca, sa, hbuf)
     for i in range(n):
         r = yt[i] - hbuf[i]
         buf[i] = sw[i] * r * r
@@ -336,8 +354,9 @@ def objective(kind, p, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2, curv, w
     """The objective ``kind`` at the projections p (z = X @ omega, or
     a = Omega @ x), its derivatives in p to g (omega: always; landmark: with
     ``want_grad``) and, for omega, its curvature along each projection to
-    curv. ``have_pq`` (OMEGA_EXP): g and buf2 hold yt cos z and yt sin z
-    (the b search's). Returns (f, kappa, curvature written): the gradient
+    curv. ``have_pq``: for OMEGA_EXP, g and buf2 hold yt cos z and yt sin z
+    (the b search's); for the landmark, buf2 holds the outputs h at p (the
+    accepted trial's). Returns (f, kappa, curvature written): the gradient
     is M.T g + 2 lam kappa x (see :func:`._lbfgs.lbfgs`)."""
     if kind == OMEGA_EXP:
         if have_pq and shift == 0.0:
@@ -348,8 +367,9 @@ def objective(kind, p, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2, curv, w
     if kind == OMEGA_LS:
         return _omega_ls(p, yt, sw, lam, om_sq, g, buf, buf2, curv, True), 1.0, True
     if kind == LANDMARK_EXP:
-        return _landmark_terms(C, S, p, yt, sw, shift, want_grad, g, buf, buf2), 1.0, False
-    return _landmark_ls(C, S, p, yt, sw, want_grad, g, buf, buf2), 1.0, False
+        return (_landmark_terms(C, S, p, yt, sw, shift, want_grad, g, buf, buf2, have_pq),
+                1.0, False)
+    return _landmark_ls(C, S, p, yt, sw, want_grad, g, buf, buf2, have_pq), 1.0, False
 
 
 @njit(cache=True)
