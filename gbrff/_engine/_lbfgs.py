@@ -21,8 +21,8 @@ import numpy as np
 from numba import njit
 
 from ._learners import (LANDMARK_EXP, OMEGA_EXP, OMEGA_LS, criterion_offset, objective,
-                        penalised, trial)
-from ._reductions import back_project, bcurv, blas_dot, matvec, matvec_t, project
+                        omega_trial_fused, penalised, trial)
+from ._reductions import back_project, bcurv, blas_dot, matvec, matvec_t, n_blocks, project
 
 
 # Stopping rules of the L-BFGS refinements: those of scipy's L-BFGS-B with the
@@ -139,6 +139,20 @@ def _gradient(kind, XT, Om, g, lam, kappa, x, out):
 
 
 @njit(cache=True)
+def _gradient_from_parts(parts, lam, kappa, x, out):
+    """:func:`_gradient` for omega from back_project's per-block partial
+    products (the same sums in the same order)."""
+    d = x.shape[0]
+    for k in range(d):
+        out[k] = 0.0
+    for b in range(parts.shape[0]):
+        for k in range(d):
+            out[k] += parts[b, k]
+    for k in range(d):
+        out[k] += 2.0 * lam * kappa * x[k]
+
+
+@njit(cache=True)
 def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, buf, buf2,
           have_pq):
     """At most ``n_steps`` L-BFGS iterations on the weak-learner objective
@@ -179,15 +193,23 @@ def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, bu
     _gradient(kind, XT, Om, g, lam, kappa, x, grad)
     if _converged(np.inf, f, grad, shift, offset):
         return f, n_eval
+    # omega with the exponential criterion: after the first step, a trial is
+    # one pass over the data with the projection before it and the gradient's
+    # products after it (omega_trial_fused; the same numbers)
+    fusable = kind == OMEGA_EXP and shift == 0.0 and XT.shape[1] > 0
+    parts_g = np.empty((n_blocks(XT.shape[1]) if fusable else 0, d))
     for it in range(n_steps):
         slope, n_hist = _descent_direction(grad, Sh, Yh, rho, n_hist, head, direction, abuf)
         if not (slope < 0.0):
             break
-        _forward(kind, XT, Om, direction, u)
         step = 1.0
+        first_curv = n_hist == 0 and it == 0 and has_curv
+        fused = fusable and not first_curv
+        if not fused:
+            _forward(kind, XT, Om, direction, u)
         if n_hist == 0:
             step = 1.0 / math.sqrt(blas_dot(direction, direction))
-            if it == 0 and has_curv:
+            if first_curv:
                 cv = bcurv(pt, u)
                 cv += 2.0 * lam * blas_dot(direction, direction)
                 if cv > 0.0 and math.isfinite(cv):
@@ -196,11 +218,19 @@ def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, bu
         accepted = False
         ft = 0.0
         kt = 1.0
+        projected = not fused
+        want_g = fused and it < n_steps - 1
         for _ls in range(30):
             for k in range(d):
                 xt[k] = x[k] + step * direction[k]
-            ft, kt = trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam, blas_dot(xt, xt),
-                           g, buf, buf2)
+            if fused:
+                ft = omega_trial_fused(XT, direction, p, u, step, yt, sw, b, g, pt, buf,
+                                       not projected, want_g, parts_g) + lam * blas_dot(xt, xt)
+                kt = 1.0
+                projected = True
+            else:
+                ft, kt = trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam,
+                               blas_dot(xt, xt), g, buf, buf2)
             n_eval += 1
             if ft <= f + 1e-4 * step * slope:
                 accepted = True
@@ -219,7 +249,10 @@ def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, bu
             # the landmark's trials skip the gradient: evaluate it here, from
             # the outputs the accepted trial left in buf2
             objective(kind, p, C, S, yt, sw, shift, b, lam, 0.0, g, buf, buf2, pt, True, True)
-        _gradient(kind, XT, Om, g, lam, kt, x, gnew)
+        if want_g:
+            _gradient_from_parts(parts_g, lam, kt, x, gnew)
+        else:
+            _gradient(kind, XT, Om, g, lam, kt, x, gnew)
         n_hist, head = _lbfgs_store(step * direction, gnew - grad, Sh, Yh, rho, n_hist, head)
         grad[:] = gnew
         f_old = f

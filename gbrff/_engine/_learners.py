@@ -17,7 +17,8 @@ import numpy as np
 from numba import njit, prange
 
 from ._elementary import fexp, fexpm1_shift, fexpm1_shift_lp, fsincos, fsincos_lp
-from ._reductions import BLOCK, PARALLEL, _dot, _sum, combine, n_blocks
+from ._reductions import (_BLOCK, BLOCK, PARALLEL, _back_project_block, _dot,
+                          _project_block, _sum, combine, n_blocks)
 
 # The objectives of the L-BFGS driver (``kind``): omega or the landmark, by
 # the exponential criterion or least squares.
@@ -145,6 +146,43 @@ def _omega_trial_terms(z, u, step, yt, sw, b, g, zt, lbuf):
             phi, e = fexpm1_shift_lp(-yt[i] * c, 0.0)
             lbuf[i] = sw[i] * phi
             g[i] = sw[i] * yt[i] * s * e * inv_n
+        parts[blk] = _sum(lbuf[s0:s1])
+    return combine(parts) / n
+
+
+@njit(cache=True, parallel=PARALLEL)
+def omega_trial_fused(XT, direction, z, u, step, yt, sw, b, g, zt, lbuf, with_proj, with_grad,
+                      parts_g):
+    """:func:`_omega_trial_terms` in one pass over the data with the products
+    around it: by blocks, u = X @ direction first (``with_proj``; else u is
+    given), then the trial at zt = z + step u, then (``with_grad``) each
+    block's X.T g into parts_g[blk] while the block's rows of XT are still
+    in cache. The same numbers as :func:`._reductions.project`, the trial and
+    :func:`._reductions.back_project` one after the other (whose partial
+    sums by block these are); XT is read from memory once instead of twice."""
+    n = z.shape[0]
+    inv_n = 1.0 / n
+    nb = n_blocks(n)
+    parts = np.empty(nb)
+    for blk in prange(nb):
+        s0 = blk * BLOCK
+        s1 = min(n, s0 + BLOCK)
+        if with_grad:
+            for k in range(parts_g.shape[1]):
+                parts_g[blk, k] = 0.0
+        for c0 in range(s0, s1, _BLOCK):
+            c1 = min(c0 + _BLOCK, s1)
+            if with_proj:
+                _project_block(XT, direction, c0, c1, u[c0:c1])
+            for i in range(c0, c1):
+                t = z[i] + step * u[i]
+                zt[i] = t
+                s, c = fsincos_lp(t - b)
+                phi, e = fexpm1_shift_lp(-yt[i] * c, 0.0)
+                lbuf[i] = sw[i] * phi
+                g[i] = sw[i] * yt[i] * s * e * inv_n
+            if with_grad:
+                _back_project_block(XT, c0, c1, g[c0:c1], parts_g[blk])
         parts[blk] = _sum(lbuf[s0:s1])
     return combine(parts) / n
 
