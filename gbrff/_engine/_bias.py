@@ -231,15 +231,21 @@ def _tier_block(z, yt, sw, p, q, tier, s0, s1, counts):
     c3 = 0
     c4 = 0
     c5 = 0
-    for i in range(s0, s1):
-        s, c = fsincos_lp(z[i])
-        p[i] = yt[i] * c
-        q[i] = yt[i] * s
-        a = abs(yt[i])
+    zb = z[s0:s1]
+    ytb = yt[s0:s1]
+    swb = sw[s0:s1]
+    pb = p[s0:s1]
+    qb = q[s0:s1]
+    tb = tier[s0:s1]
+    for i in range(s1 - s0):
+        s, c = fsincos_lp(zb[i])
+        pb[i] = ytb[i] * c
+        qb[i] = ytb[i] * s
+        a = abs(ytb[i])
         j = ((a > _TIER_YT[0]) + (a > _TIER_YT[1]) + (a > _TIER_YT[2])
              + (a > _TIER_YT[3]) + (a > _TIER_YT[4]))
-        j = j if sw[i] > 0.0 else -1
-        tier[i] = j
+        j = j if swb[i] > 0.0 else -1
+        tb[i] = j
         c0 += j == 0
         c1 += j == 1
         c2 += j == 2

@@ -40,21 +40,29 @@ def _omega_loss_terms(z, yt, sw, shift, b, g, lbuf, curv, want_curv):
     for blk in prange(nb):
         s0 = blk * BLOCK
         s1 = min(n, s0 + BLOCK)
+        # slices indexed from 0: numba then knows the indices are not
+        # negative and vectorises the loop
+        zb = z[s0:s1]
+        ytb = yt[s0:s1]
+        swb = sw[s0:s1]
+        gb = g[s0:s1]
+        lb = lbuf[s0:s1]
         if want_curv:
-            for i in range(s0, s1):
-                s, c = fsincos(z[i] - b)
-                phi, e = fexpm1_shift(-yt[i] * c, shift)
-                lbuf[i] = sw[i] * phi
-                we = sw[i] * yt[i] * e * inv_n
-                g[i] = we * s
-                curv[i] = we * (c + yt[i] * s * s)
+            cb = curv[s0:s1]
+            for i in range(s1 - s0):
+                s, c = fsincos(zb[i] - b)
+                phi, e = fexpm1_shift(-ytb[i] * c, shift)
+                lb[i] = swb[i] * phi
+                we = swb[i] * ytb[i] * e * inv_n
+                gb[i] = we * s
+                cb[i] = we * (c + ytb[i] * s * s)
         else:
-            for i in range(s0, s1):
-                s, c = fsincos(z[i] - b)
-                phi, e = fexpm1_shift(-yt[i] * c, shift)
-                lbuf[i] = sw[i] * phi
-                g[i] = sw[i] * yt[i] * s * e * inv_n
-        parts[blk] = _sum(lbuf[s0:s1])
+            for i in range(s1 - s0):
+                s, c = fsincos(zb[i] - b)
+                phi, e = fexpm1_shift(-ytb[i] * c, shift)
+                lb[i] = swb[i] * phi
+                gb[i] = swb[i] * ytb[i] * s * e * inv_n
+        parts[blk] = _sum(lb)
     return combine(parts) / n
 
 
@@ -104,15 +112,21 @@ def _omega_first_terms(p, q, yt, sw, b, g, lbuf, curv):
     for blk in prange(nb):
         s0 = blk * BLOCK
         s1 = min(n, s0 + BLOCK)
-        for i in range(s0, s1):
-            a = p[i] * cb + q[i] * sb
-            s = q[i] * cb - p[i] * sb
+        pb = p[s0:s1]
+        qb = q[s0:s1]
+        swb = sw[s0:s1]
+        gb = g[s0:s1]
+        lb = lbuf[s0:s1]
+        cvb = curv[s0:s1]
+        for i in range(s1 - s0):
+            a = pb[i] * cb + qb[i] * sb
+            s = qb[i] * cb - pb[i] * sb
             phi, e = fexpm1_shift_lp(-a, 0.0)
-            lbuf[i] = sw[i] * phi
-            we = sw[i] * e * inv_n
-            g[i] = we * s
-            curv[i] = we * (a + s * s)
-        parts[blk] = _sum(lbuf[s0:s1])
+            lb[i] = swb[i] * phi
+            we = swb[i] * e * inv_n
+            gb[i] = we * s
+            cvb[i] = we * (a + s * s)
+        parts[blk] = _sum(lb)
     return combine(parts) / n
 
 
@@ -129,6 +143,18 @@ def _omega_trial(z, u, step, yt, sw, shift, b, lam, om_sq, g, zt, lbuf):
     return _omega_trial_terms(z, u, step, yt, sw, b, g, zt, lbuf) + lam * om_sq, 1.0
 
 
+@njit(cache=True)
+def _trial_block(z, u, step, yt, sw, b, g, zt, lbuf, inv_n):
+    """The trial's per-sample terms over one block (arrays sliced to it)."""
+    for i in range(z.shape[0]):
+        t = z[i] + step * u[i]
+        zt[i] = t
+        s, c = fsincos_lp(t - b)
+        phi, e = fexpm1_shift_lp(-yt[i] * c, 0.0)
+        lbuf[i] = sw[i] * phi
+        g[i] = sw[i] * yt[i] * s * e * inv_n
+
+
 @njit(cache=True, parallel=PARALLEL)
 def _omega_trial_terms(z, u, step, yt, sw, b, g, zt, lbuf):
     """The data part of :func:`_omega_trial` (shift 0), by blocks in parallel."""
@@ -139,13 +165,8 @@ def _omega_trial_terms(z, u, step, yt, sw, b, g, zt, lbuf):
     for blk in prange(nb):
         s0 = blk * BLOCK
         s1 = min(n, s0 + BLOCK)
-        for i in range(s0, s1):
-            t = z[i] + step * u[i]
-            zt[i] = t
-            s, c = fsincos_lp(t - b)
-            phi, e = fexpm1_shift_lp(-yt[i] * c, 0.0)
-            lbuf[i] = sw[i] * phi
-            g[i] = sw[i] * yt[i] * s * e * inv_n
+        _trial_block(z[s0:s1], u[s0:s1], step, yt[s0:s1], sw[s0:s1], b, g[s0:s1], zt[s0:s1],
+                     lbuf[s0:s1], inv_n)
         parts[blk] = _sum(lbuf[s0:s1])
     return combine(parts) / n
 
@@ -174,13 +195,8 @@ def omega_trial_fused(XT, direction, z, u, step, yt, sw, b, g, zt, lbuf, with_pr
             c1 = min(c0 + _BLOCK, s1)
             if with_proj:
                 _project_block(XT, direction, c0, c1, u[c0:c1])
-            for i in range(c0, c1):
-                t = z[i] + step * u[i]
-                zt[i] = t
-                s, c = fsincos_lp(t - b)
-                phi, e = fexpm1_shift_lp(-yt[i] * c, 0.0)
-                lbuf[i] = sw[i] * phi
-                g[i] = sw[i] * yt[i] * s * e * inv_n
+            _trial_block(z[c0:c1], u[c0:c1], step, yt[c0:c1], sw[c0:c1], b, g[c0:c1],
+                         zt[c0:c1], lbuf[c0:c1], inv_n)
             if with_grad:
                 _back_project_block(XT, c0, c1, g[c0:c1], parts_g[blk])
         parts[blk] = _sum(lbuf[s0:s1])

@@ -30,11 +30,20 @@ def exp_weights(y, H, sw, w, yt):
     logarithm of their objectives (same argmin), with the largest exponent
     factored out of every sum."""
     n = y.shape[0]
-    for i in prange(n):
+    for blk in prange(n_blocks(n)):
+        s0 = blk * BLOCK
+        s1 = min(n, s0 + BLOCK)
+        _weights_block(y[s0:s1], H[s0:s1], w[s0:s1], yt[s0:s1])
+    return _loss_and_shift(sw, w)
+
+
+@njit(cache=True)
+def _weights_block(y, H, w, yt):
+    """w = exp(-y H), yt = y w over one block (arrays sliced to it)."""
+    for i in range(y.shape[0]):
         wi = fexp(-y[i] * H[i])
         w[i] = wi
         yt[i] = y[i] * wi
-    return _loss_and_shift(sw, w)
 
 
 @njit(cache=True)
@@ -59,12 +68,21 @@ def _loss_and_shift(sw, w):
 @njit(cache=True, parallel=PARALLEL)
 def _update_scores(y, sw, a, h, H, w, yt):
     """H += a h, then :func:`exp_weights` (the same numbers, one pass less)."""
-    for i in prange(y.shape[0]):
-        Hi = H[i] + a * h[i]
-        H[i] = Hi
-        wi = fexp(-y[i] * Hi)
-        w[i] = wi
-        yt[i] = y[i] * wi
+    n = y.shape[0]
+    for blk in prange(n_blocks(n)):
+        s0 = blk * BLOCK
+        s1 = min(n, s0 + BLOCK)
+        yb = y[s0:s1]
+        Hb = H[s0:s1]
+        hb = h[s0:s1]
+        wb = w[s0:s1]
+        ytb = yt[s0:s1]
+        for i in range(s1 - s0):
+            Hi = Hb[i] + a * hb[i]
+            Hb[i] = Hi
+            wi = fexp(-yb[i] * Hi)
+            wb[i] = wi
+            ytb[i] = yb[i] * wi
     return _loss_and_shift(sw, w)
 
 
@@ -100,14 +118,21 @@ def _cosine_and_step(y, w, sw, z, b, h, buf, buf2):
     for blk in prange(nb):
         s0 = blk * BLOCK
         s1 = min(n, s0 + BLOCK)
-        for i in range(s0, s1):
-            hi = fsincos(z[i] - b)[1]
-            h[i] = hi
-            bi = sw[i] * w[i] * inv
-            buf[i] = bi
-            buf2[i] = bi * (y[i] * hi)
-        parts[0, blk] = _sum(buf[s0:s1])
-        parts[1, blk] = _sum(buf2[s0:s1])
+        zb = z[s0:s1]
+        hb = h[s0:s1]
+        swb = sw[s0:s1]
+        wb = w[s0:s1]
+        yb = y[s0:s1]
+        b1 = buf[s0:s1]
+        b2 = buf2[s0:s1]
+        for i in range(s1 - s0):
+            hi = fsincos(zb[i] - b)[1]
+            hb[i] = hi
+            bi = swb[i] * wb[i] * inv
+            b1[i] = bi
+            b2[i] = bi * (yb[i] * hi)
+        parts[0, blk] = _sum(b1)
+        parts[1, blk] = _sum(b2)
     if wmax <= 0.0:
         return 0.0
     return _alpha_from_sums(combine(parts[0]), combine(parts[1]))

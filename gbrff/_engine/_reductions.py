@@ -116,9 +116,11 @@ def bcurv(c, u):
     nb = n_blocks(n)
     parts = np.empty(nb)
     for b in prange(nb):
+        cb = c[b * BLOCK:min(n, (b + 1) * BLOCK)]
+        ub = u[b * BLOCK:min(n, (b + 1) * BLOCK)]
         t = 0.0
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
-            t += c[i] * u[i] * u[i]
+        for i in range(cb.shape[0]):
+            t += cb[i] * ub[i] * ub[i]
         parts[b] = t
     return combine(parts)
 

@@ -1,0 +1,117 @@
+"""Where a GBRFF2 boosting iteration spends its time, one thread.
+
+    python benchmarks/profile_iteration.py [--n 100000] [--d 20] [--T 100]
+
+Replays the engine's boosting loop for the paper's exponential loss piece by
+piece from Python (each piece one compiled call of :mod:`gbrff._engine`, as
+``boost`` makes them) on make_classification data, and prints the mean time
+an iteration spends in each: the projection z = X @ omega, the global b
+search, the L-BFGS refinement of omega (with its number of objective
+evaluations), and alpha with the update of H and of the weights; then the
+cost of one pass of each kind over the data. The sum is within a few percent
+of ``boost``'s own time (printed too). Numba's threads are set to one.
+"""
+
+import argparse
+import time
+
+import numpy as np
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=100_000)
+    ap.add_argument("--d", type=int, default=20)
+    ap.add_argument("--T", type=int, default=100)
+    args = ap.parse_args(argv)
+    import numba
+    from sklearn.datasets import make_classification
+
+    from gbrff._engine._bias import best_bias
+    from gbrff._engine._lbfgs import lbfgs
+    from gbrff._engine._learners import OMEGA_EXP, _omega_trial_terms, omega_trial_fused
+    from gbrff._engine._losses import _cosine_and_step, _update_scores, exp_weights
+    from gbrff._engine._loop import COSINE, boost
+    from gbrff._engine._reductions import back_project, n_blocks, project
+
+    numba.set_num_threads(1)
+    X, y01 = make_classification(n_samples=args.n, n_features=args.d, random_state=0)
+    y = np.where(y01 == 1, 1.0, -1.0)
+    XT = np.ascontiguousarray(X.T, dtype=np.float32)
+    d, n = XT.shape
+    rng = np.random.default_rng(0)
+    draws = rng.standard_normal((args.T, d)) * np.sqrt(2.0 / d)
+    sw = np.ones(n)
+    z, p, qb, buf, hbuf, h, w, yt = (np.empty(n) for _ in range(8))
+    Om0, C0 = np.empty((0, d)), np.empty((0, n))
+
+    def run(T, record):
+        H = np.zeros(n)
+        tl, shift = exp_weights(y, H, sw, w, yt)
+        n_eval = 0
+        for t in range(T):
+            om = draws[t].copy()
+            t0 = time.perf_counter()
+            project(XT, om, z)
+            t1 = time.perf_counter()
+            b = best_bias(z, yt, sw, shift, p, qb, buf)[0]
+            t2 = time.perf_counter()
+            n_eval += lbfgs(OMEGA_EXP, om, z, XT, Om0, C0, C0, yt, sw, shift, b, 0.0, 10, p,
+                            hbuf, buf, h, qb, True)[1]
+            t3 = time.perf_counter()
+            al = _cosine_and_step(y, w, sw, z, b, h, p, qb)
+            tl, shift = _update_scores(y, sw, al, h, H, w, yt)
+            t4 = time.perf_counter()
+            for k, dt in zip(record, (t1 - t0, t2 - t1, t3 - t2, t4 - t3)):
+                record[k] += dt
+        return n_eval
+
+    run(2, dict.fromkeys(("a", "b", "c", "d"), 0.0))              # compile
+    rec = dict.fromkeys(("projection z = X omega", "b search", "L-BFGS (10 steps)",
+                         "alpha, H and weights"), 0.0)
+    n_eval = run(args.T, rec)
+    total = sum(rec.values())
+    print(f"GBRFF2 iteration, n={n:,}, d={d}, T={args.T}, one thread "
+          f"({n_blocks(n)} blocks of samples)")
+    for k, v in rec.items():
+        print(f"  {k:<26s} {1e3 * v / args.T:7.3f} ms  {100 * v / total:5.1f} %")
+    print(f"  {'total':<26s} {1e3 * total / args.T:7.3f} ms   "
+          f"({n_eval / args.T:.1f} objective evaluations an iteration)")
+    # boost itself, for comparison
+    om = draws.reshape(args.T, 1, d).copy()
+    H = np.zeros(n)
+    e = np.empty(0)
+    e2 = np.empty((d, 0), dtype=np.float32)
+    args_b = (XT, y, sw, H, om, np.zeros((args.T, 1)), np.zeros((args.T, 1)), np.zeros((args.T, d)),
+              np.zeros(args.T), np.zeros(args.T), COSINE, 0, 10, 0.0, 1.0, 1.0, e2, e, e, e,
+              np.zeros(args.T), 0, 1e-4)
+    boost(*(a.copy() if isinstance(a, np.ndarray) else a for a in args_b))      # compile
+    t0 = time.perf_counter()
+    boost(*args_b)
+    print(f"  boost() itself: {1e3 * (time.perf_counter() - t0) / args.T:.3f} ms an iteration")
+    # one pass of each kind
+    g = rng.standard_normal(n) * 1e-3
+    u = rng.standard_normal(n) * 1e-2
+    out = np.empty(d)
+    zt = np.empty(n)
+    parts = np.empty((n_blocks(n), d))
+    v = draws[0]
+    passes = {
+        "X @ v": lambda: project(XT, v, z),
+        "X.T @ g": lambda: back_project(XT, g, out),
+        "trial (sin, cos, exp a sample)": lambda: _omega_trial_terms(z, u, 0.5, yt, sw, 0.3, g,
+                                                                     zt, buf),
+        "fused: X @ v, trial, X.T @ g": lambda: omega_trial_fused(XT, v, z, u, 0.5, yt, sw, 0.3,
+                                                                 g, zt, buf, True, True, parts),
+    }
+    print("  one pass over the data:")
+    for name, fn in passes.items():
+        fn()
+        t0 = time.perf_counter()
+        for _ in range(50):
+            fn()
+        print(f"    {name:<30s} {1e3 * (time.perf_counter() - t0) / 50:7.3f} ms")
+
+
+if __name__ == "__main__":
+    main()
