@@ -14,17 +14,26 @@ __all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "LOSSES", "warm_
 __version__ = "0.1.0"
 
 
-def warm_up():
+def warm_up(threads=False):
     """Compile (or load from the on-disk cache) every engine kernel once by
-    fitting two tiny models, so that the first real fit is fast."""
+    fitting two tiny models, so that the first real fit is fast.
+
+    ``threads=True`` also compiles the threaded engine that fits on more
+    than one block of samples use on several cores (numba's JIT: about a
+    minute the first time on a machine, then loaded from its on-disk cache
+    in about a second)."""
     import numpy as np
 
+    from ._engine.layout import BLOCK
+
     rng = np.random.default_rng(0)
-    X = rng.standard_normal((40, 2))
+    n = 2 * BLOCK + 1 if threads else 40
+    X = rng.standard_normal((n, 2))
     y = np.where(X[:, 0] * X[:, 1] > 0, 1, -1)
-    for est in (GBRFF2Classifier(n_estimators=3, random_state=0),
-                GBRFF1Classifier(n_estimators=2, n_components=2, random_state=0)):
+    for est in (GBRFF2Classifier(n_estimators=3, random_state=0, n_jobs=2 if threads else 1),
+                GBRFF1Classifier(n_estimators=2, n_components=2, random_state=0,
+                                 n_jobs=2 if threads else 1)):
         est.fit(X, y)
-        est.predict_proba(X)
+        est.predict_proba(X[:40])
         for _ in est.staged_decision_function(X[:3]):
             pass
