@@ -9,8 +9,9 @@ worktree) and reports every array that differs in a single bit::
 
     python benchmarks/compare_engines.py --base 3a84670
 
-The models are only comparable on one machine (the compiled reductions
-vectorise by the CPU's vector width): the npz files are not committed.
+Since the engine sums in a fixed order on every x86-64 CPU (no fast-math
+reassociation), models saved on one machine can be compared with those of
+another (``--out`` there, ``--base-npz`` here); the npz files are not committed.
 """
 
 import argparse

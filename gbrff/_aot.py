@@ -7,8 +7,10 @@ registries, ~0.3 s, then the on-disk cache). The set-up command
 entry points of :mod:`gbrff._engine` declared in ``ENTRY_POINTS`` (``boost``,
 ``staged_cosine_sums``) into an extension module, ``gbrff/_aot_kernels``,
 with numba's ahead-of-time compiler, for this machine's CPU: the same numba,
-the same LLVM, the same CPU name and features as the JIT, hence the same
-machine code and bit-identical models (a test checks it). Loading it does
+the same LLVM, the same CPU name and features as the JIT. pycc cannot link
+numba's threads, so the build compiles the engine serially (its block loops
+``prange`` as ``range``, the same arithmetic): fits on one thread use it,
+fits on several use the JIT, with bit-identical models (tests check it). Loading it does
 not import numba (only llvmlite's binding, ~0.05 s, to check the CPU).
 
 The extension is used only when its build record (``_aot_kernels.json``)

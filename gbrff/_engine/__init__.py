@@ -2,8 +2,11 @@
 
 - :mod:`.losses` — the losses' Python-side facts (the ``LOSSES`` registry:
   codes, criteria, H⁰, links, numpy loss values), pure numpy;
+- :mod:`.layout` — the fixed blocks of samples every pass goes by, pure Python;
 - :mod:`._elementary` — vectorisable exp, expm1, sin/cos and ``fma``;
-- :mod:`._reductions` — sums, dot products, X @ v and X.T @ g;
+- :mod:`._simd` — a 4-lane float64 vector type, the hand-vectorised dot products;
+- :mod:`._reductions` — sums by blocks, dot products, X @ v and X.T @ g,
+  in parallel over the blocks;
 - :mod:`._losses` — the loss axis compiled: residuals, steps, loss values;
 - :mod:`._bias` — GBRFF2's global search for the phase b;
 - :mod:`._lbfgs` — the one L-BFGS driver of every weak-learner fit;
