@@ -102,7 +102,7 @@ def main(argv=None):
         "trial (sin, cos, exp a sample)": lambda: _omega_trial_terms(z, u, 0.5, yt, sw, 0.3, g,
                                                                      zt, buf),
         "fused: X @ v, trial, X.T @ g": lambda: omega_trial_fused(XT, v, z, u, 0.5, yt, sw, 0.3,
-                                                                 g, zt, buf, True, True, parts),
+                                                                 g, zt, True, True, parts),
     }
     print("  one pass over the data:")
     for name, fn in passes.items():

@@ -224,8 +224,8 @@ def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, bu
             for k in range(d):
                 xt[k] = x[k] + step * direction[k]
             if fused:
-                ft = omega_trial_fused(XT, direction, p, u, step, yt, sw, b, g, pt, buf,
-                                       not projected, want_g, parts_g) + lam * blas_dot(xt, xt)
+                ft = omega_trial_fused(XT, direction, p, u, step, yt, sw, b, g, pt, not projected,
+                                       want_g, parts_g) + lam * blas_dot(xt, xt)
                 kt = 1.0
                 projected = True
             else:

@@ -172,7 +172,7 @@ def _omega_trial_terms(z, u, step, yt, sw, b, g, zt, lbuf):
 
 
 @njit(cache=True, parallel=PARALLEL)
-def omega_trial_fused(XT, direction, z, u, step, yt, sw, b, g, zt, lbuf, with_proj, with_grad,
+def omega_trial_fused(XT, direction, z, u, step, yt, sw, b, g, zt, with_proj, with_grad,
                       parts_g):
     """:func:`_omega_trial_terms` in one pass over the data with the products
     around it: by blocks, u = X @ direction first (``with_proj``; else u is
@@ -191,15 +191,17 @@ def omega_trial_fused(XT, direction, z, u, step, yt, sw, b, g, zt, lbuf, with_pr
         if with_grad:
             for k in range(parts_g.shape[1]):
                 parts_g[blk, k] = 0.0
+        # the block's loss terms in a scratch of its own (stays in cache)
+        lb = np.empty(s1 - s0)
         for c0 in range(s0, s1, _BLOCK):
             c1 = min(c0 + _BLOCK, s1)
             if with_proj:
                 _project_block(XT, direction, c0, c1, u[c0:c1])
             _trial_block(z[c0:c1], u[c0:c1], step, yt[c0:c1], sw[c0:c1], b, g[c0:c1],
-                         zt[c0:c1], lbuf[c0:c1], inv_n)
+                         zt[c0:c1], lb[c0 - s0:c1 - s0], inv_n)
             if with_grad:
                 _back_project_block(XT, c0, c1, g[c0:c1], parts_g[blk])
-        parts[blk] = _sum(lbuf[s0:s1])
+        parts[blk] = _sum(lb)
     return combine(parts) / n
 
 
