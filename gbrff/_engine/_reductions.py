@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._elementary import fma
-from ._simd import dot4_f32, dot_f32
+from ._simd import dot4_f32, dot8, dot_f32
 from .layout import BLOCK
 
 
@@ -67,6 +67,11 @@ def _sum(a):
 
 @njit(cache=True)
 def _dot(a, b):
+    """a . b with eight accumulators, combined pairwise (see :func:`_sum`);
+    vectorised by hand (:func:`._simd.dot8`, the same order) when both
+    arrays are contiguous."""
+    if a.strides[0] == 8 and b.strides[0] == 8:
+        return dot8(a, b)
     n = a.shape[0]
     s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = 0.0
     m = n - n % 8

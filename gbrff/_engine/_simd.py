@@ -95,6 +95,44 @@ def v4_load(typingctx, ary, index):
 
 
 @intrinsic
+def v4_splat(typingctx, x):
+    """<x, x, x, x>."""
+    sig = float64x4(types.float64)
+
+    def codegen(context, builder, signature, args):
+        vec = ir.Constant(_LL_V4, [ir.Undefined] * 4)
+        for k in range(4):
+            vec = builder.insert_element(vec, args[0], ir.Constant(ir.IntType(64), k))
+        return vec
+
+    return sig, codegen
+
+
+@intrinsic
+def v4_mul(typingctx, a, b):
+    """a * b lane by lane (rounded, not fused with what follows)."""
+    sig = float64x4(float64x4, float64x4)
+
+    def codegen(context, builder, signature, args):
+        return builder.fmul(args[0], args[1])
+
+    return sig, codegen
+
+
+@intrinsic
+def v4_lanes(typingctx, v):
+    """The four lanes of v as a tuple."""
+    sig = types.UniTuple(types.float64, 4)(float64x4)
+
+    def codegen(context, builder, signature, args):
+        lanes = [builder.extract_element(args[0], ir.Constant(ir.IntType(64), k))
+                 for k in range(4)]
+        return context.make_tuple(builder, signature.return_type, lanes)
+
+    return sig, codegen
+
+
+@intrinsic
 def v4_fma(typingctx, a, b, c):
     """a * b + c lane by lane, each rounded once."""
     sig = float64x4(float64x4, float64x4, float64x4)
@@ -212,3 +250,25 @@ def dot4_f32(r0, r1, r2, r3, g):
         s2 = fma(float(r2[j]), gj, s2)
         s3 = fma(float(r3[j]), gj, s3)
     return s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def dot8(a, b):
+    """a . b of contiguous float64 arrays in the order of the engine's scalar
+    ``_dot``: eight accumulators (lane l sums a[i] b[i] for i = l mod 8 over
+    the first n - n % 8 terms; products rounded, then added, not fused),
+    combined as ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)), plus the
+    last terms in order; in two 4-lane vectors."""
+    n = a.shape[0]
+    m = n - n % 8
+    lo = v4_splat(0.0)
+    hi = v4_splat(0.0)
+    for i in range(0, m, 8):
+        lo = v4_add(lo, v4_mul(v4_load(a, i), v4_load(b, i)))
+        hi = v4_add(hi, v4_mul(v4_load(a, i + 4), v4_load(b, i + 4)))
+    r = 0.0
+    for i in range(m, n):
+        r += a[i] * b[i]
+    s0, s1, s2, s3 = v4_lanes(lo)
+    s4, s5, s6, s7 = v4_lanes(hi)
+    return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) + r
