@@ -286,15 +286,21 @@ def _omega_ls(z, yt, sw, lam, om_sq, g, cbuf, sbuf, curv, want_curv):
 
 
 @njit(cache=True)
+def _landmark_coefs(a, ca, sa):
+    """ca, sa = cos a / K, sin a / K: the coefficients of the K cosines."""
+    inv_k = 1.0 / a.shape[0]
+    for j in range(a.shape[0]):
+        s_, c_ = fsincos(a[j])
+        ca[j] = c_ * inv_k
+        sa[j] = s_ * inv_k
+
+
+@njit(cache=True)
 def _landmark_outputs(C, S, a, ca, sa, hbuf):
     """h_i = (1/K) sum_j cos(a_j - Z_ji) = sum_j ca_j C_ji + sa_j S_ji into
     hbuf, with ca, sa = cos a / K, sin a / K (written)."""
     K, n = C.shape
-    inv_k = 1.0 / K
-    for j in range(K):
-        s_, c_ = fsincos(a[j])
-        ca[j] = c_ * inv_k
-        sa[j] = s_ * inv_k
+    _landmark_coefs(a, ca, sa)
     for i in range(n):
         hbuf[i] = 0.0
     for j in range(K):
@@ -313,16 +319,6 @@ def _landmark_gradient(C, S, ca, sa, buf, G):
     sin(a_j - Z) = sin a_j C - cos a_j S)."""
     for j in range(C.shape[0]):
         G[j] = sa[j] * _dot(buf, C[j]) - ca[j] * _dot(buf, S[j])
-
-
-@njit(cache=True)
-def _landmark_coefs(a, ca, sa):
-    """ca, sa = cos a / K, sin a / K (as :func:`_landmark_outputs` writes them)."""
-    inv_k = 1.0 / a.shape[0]
-    for j in range(a.shape[0]):
-        s_, c_ = fsincos(a[j])
-        ca[j] = c_ * inv_k
-        sa[j] = s_ * inv_k
 
 
 @njit(cache=True)
