@@ -4,11 +4,11 @@
   parameters (``bind="query-params"``), so a link reproduces the picture;
   a classroom link can hide chosen controls with ``?hide=key1,key2`` — the
   value then still comes from the URL (or the default) but no widget shows.
-* :func:`share_box` builds such links.
-* :func:`player` steps an animated fragment through the boosting iterations
-  (reset / back / play / step and the iteration slider, ``?t=`` in the URL).
+* :func:`share_box` builds such links (the iteration player of
+  :mod:`appkit._player` keeps their ``t`` on the frame shown).
 """
 
+import html
 from urllib.parse import urlencode
 
 import numpy as np
@@ -16,8 +16,7 @@ import streamlit as st
 
 from ._router import current_page, ensure_router
 
-__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box", "player_run_every",
-           "player", "play_schedule", "FRAME_SECONDS"]
+__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box"]
 
 _REGISTRY = "_gbrff_controls"
 _PAGE = "_gbrff_control_page"      # the page whose controls the session holds
@@ -229,78 +228,8 @@ def share_box():
             base = str(url).split("?")[0]
         elif current_page():
             base = "/" + current_page()
-        st.code(base + ("?" + urlencode(params, safe=",") if params else ""), language=None)
-
-
-FRAME_SECONDS = 0.5
-
-
-def _playing_key(key):
-    return f"_playing_{key}"
-
-
-def player_run_every(key="t"):
-    """The ``run_every`` of the animated fragment: :data:`FRAME_SECONDS` while playing, else None.
-
-    Call it where the fragment is defined (outside the fragment).
-    """
-    pk = _playing_key(key)
-    playing = bool(st.session_state.get(pk, False))
-    st.session_state[f"_defined{pk}"] = playing
-    return FRAME_SECONDS if playing else None
-
-
-def player(T, schedule, key="t", label="Iteration t (number of weak learners in the vote)"):
-    """Inside the animated fragment: reset / back / play / step buttons and the iteration slider.
-
-    The buttons rerun only the fragment; play and pause then rerun the page
-    once, so that the fragment's timer starts or stops. While playing, each
-    run of the fragment moves to the next iteration of ``schedule`` (tens of
-    frames) and play stops by itself at ``T``. The iteration lives in the
-    URL (``?t=``). Returns the iteration to show.
-    """
-    pk = _playing_key(key)
-    st.session_state.setdefault(pk, False)
-    if st.session_state.get(key, T) > T:
-        st.session_state[key] = T
-    if st.session_state[pk] != st.session_state.get(f"_defined{pk}", False):
-        st.rerun(scope="app")  # start or stop the fragment's timer
-    if st.session_state[pk]:
-        now = st.session_state.get(key, 0)
-        later = [s for s in schedule if s > now]
-        if later:
-            st.session_state[key] = int(later[0])
-        else:
-            st.session_state[pk] = False
-            st.rerun(scope="app")
-
-    def set_t(value):
-        st.session_state[key] = int(min(max(value, 0), T))
-
-    def toggle():
-        playing = not st.session_state[pk]
-        if playing and st.session_state.get(key, T) >= T:
-            st.session_state[key] = 0
-        st.session_state[pk] = playing
-
-    playing = st.session_state[pk]
-    b1, b2, b3, b4, _ = st.columns([1, 1, 1.2, 1, 2.5])
-    b1.button("reset", icon=":material/first_page:", key=f"{key}_reset", on_click=set_t, args=(0,),
-              help="Back to iteration 0", width="stretch")
-    b2.button("back", icon=":material/chevron_left:", key=f"{key}_back",
-              on_click=lambda: set_t(st.session_state.get(key, T) - 1), help="One iteration back", width="stretch")
-    b3.button("pause" if playing else "play", icon=":material/pause:" if playing else ":material/play_arrow:",
-              key=f"{key}_play", on_click=toggle, type="primary", width="stretch",
-              help="Add the weak learners one after the other")
-    b4.button("step", icon=":material/chevron_right:", icon_position="right", key=f"{key}_step",
-              on_click=lambda: set_t(st.session_state.get(key, T) + 1), help="Add one weak learner",
-              width="stretch")
-    return st.slider(label, 0, T, T, key=key, bind="query-params")
-
-
-def play_schedule(T, head=10, steps=30):
-    """Iterations shown by play: each of the first ``head``, then ~``steps`` geometric steps to T."""
-    first = set(range(0, min(T, head) + 1))
-    if T > head:
-        first |= {int(v) for v in np.unique(np.round(np.geomspace(head, T, steps)))}
-    return sorted(first | {T})
+        link = base + ("?" + urlencode(params, safe=",") if params else "")
+        # the page's player rewrites this link's iteration in the browser (appkit/_player.py)
+        st.html(f'<div style="font-family: monospace; font-size: 14px; padding: 0.5rem 0.6rem; '
+                f'background: #f0f2f6; border-radius: 0.5rem; overflow-wrap: anywhere; user-select: all">'
+                f'<span data-gbrff-link="{html.escape(link, quote=True)}">{html.escape(link)}</span></div>')

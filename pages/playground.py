@@ -7,11 +7,10 @@ import numpy as np
 import streamlit as st
 from sklearn.model_selection import train_test_split
 
-from appkit import (begin_page, control, explain, figure_download, model_to_json, parse_points_csv, play_schedule,
-                    player, player_run_every, points_to_csv, register, share_box, warm_engine)
+from appkit import (begin_page, control, explain, figure_download, frame_player, model_to_json, pack_frames,
+                    parse_points_csv, play_schedule, player_start, points_to_csv, register, share_box, warm_engine)
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
-from gbrff.inspection import residuals
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
 
@@ -118,10 +117,8 @@ def fit_bundle(key, _data):
     fit_time = time.perf_counter() - t0
     expansion = model.expansion_
     xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=GRID)
-    stages = schedule(T)
-    frames = dict(zip(stages, cmp.staged_scores(expansion, G, stages)))
     return {"model": model, "expansion": expansion, "fit_time": fit_time, "xs": xs, "ys": ys, "G": G,
-            "frames": frames, "train": cmp.staged_curves(expansion, X_tr, y_tr),
+            "final": cmp.staged_scores(expansion, G, [T])[0], "train": cmp.staged_curves(expansion, X_tr, y_tr),
             "test": cmp.staged_curves(expansion, X_te, y_te)}
 
 
@@ -161,17 +158,6 @@ def learning_curve(key, _data):
     return sizes, scores
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def surface_at(key, t, _bundle):
-    if t in _bundle["frames"]:
-        return _bundle["frames"][t]
-    return cmp.staged_scores(_bundle["expansion"], _bundle["G"], [t])[0]
-
-
-def schedule(T):
-    return play_schedule(T)
-
-
 # ---------------------------------------------------------------- data and fits
 digest = hashlib.sha1(file.getvalue()).hexdigest() if upload is not None else None
 data = split_data(toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest, upload)
@@ -193,77 +179,66 @@ st.caption(f"{label}: {len(y_tr)} training and {len(y_te)} test points. LightGBM
            "on the same split. Times are wall-clock fits on this server (the GBRFF engine is compiled once).")
 
 # ---------------------------------------------------------------- animation
-run_every = player_run_every()
+t_start = player_start(T, model_key)
+stages = sorted(set(play_schedule(T)) | {t_start})
+stop = int(np.argmin(bundle["test"]["loss"]))  # the stopping rule: smallest held-out loss
 
 
-@st.fragment(run_every=run_every)
-def stage():
-    t = player(T, schedule(T))
-    H = surface_at(model_key, t, bundle)
-    xs, ys = bundle["xs"], bundle["ys"]
-    left, right = st.columns(2)
-    with left:
-        acc_tr, acc_te = bundle["train"]["accuracy"][t], bundle["test"]["accuracy"][t]
-        fig = figs.surface_figure(xs, ys, H, X_tr, y_tr, X_te if show_test else None, y_te,
-                                  discretise=discretise,
-                                  title=f"H after t = {t}: train {100 * acc_tr:.0f} %, test {100 * acc_te:.0f} %")
-        st.plotly_chart(fig, key="surface", config={"displaylogo": False})
-        explain("Colour: the model's probability of class +1, shaded by confidence; black line: the boundary "
-                "H = 0. Circles are training points, diamonds test points.",
-                r"H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x), \qquad p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
-        figure_download(fig, f"surface_{label}_t{t}", "dl_surface")
-    with right:
-        if t == 0:
-            st.info("Iteration 0: the vote holds only the constant H⁰ (the log-odds of the classes). "
-                    "Press **step ▶** to add the first weak learner.")
-            fig_w = None
-        else:
-            w, _ = residuals(model, X_tr, y_tr, t - 1)
-            alpha = float(expansion.alphas[t - 1])
-            land = cmp.learner_landmark(expansion, t, X_tr.mean(axis=0))
-            K = expansion.n_components
-            if expansion.landmarks is None:  # one cosine cos(ω·x − b): its phase b stands for a landmark
-                om, b = expansion.omegas[t - 1, 0], float(expansion.phases[t - 1, 0])
-                title = f"weak learner {t}: α = {alpha:.3f}, ω = ({om[0]:.2f}, {om[1]:.2f}), b = {b:.2f}"
-                formula = r"h^t(x) = \cos(\omega^t\cdot x - b^t) = \cos\big(\omega^t\cdot(x - x^t)\big),\quad \omega^t\cdot x^t = b^t"
-                text = (f"Stripes of wavelength 2π/‖ω‖ = {2 * np.pi / max(np.linalg.norm(om), 1e-12):.2f}, "
-                        "perpendicular to ω. The phase b stands for a landmark xₜ on the dashed crest ω·x = b "
-                        f"(cross; the one nearest the data is ({land[0]:.2f}, {land[1]:.2f})). "
-                        "Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner chases the big points.")
-            else:  # K cosines around a learned landmark, weighted by q
-                q = expansion.q[t - 1]
-                title = (f"weak learner {t}: α = {alpha:.3f}, landmark = ({land[0]:.2f}, {land[1]:.2f}), "
-                         f"K = {K}")
-                formula = r"h^t(x) = \sum_{j=1}^{K} q^t_j \cos\big(\omega^t_j\cdot(x^t - x)\big)"
-                text = (f"A sum of K = {K} cosines around the learned landmark xₜ (cross), weighted by q "
-                        f"(largest qⱼ = {q.max():.2f}). Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)).")
-            fig_w = figs.weak_learner_figure(xs, ys, expansion, t, X_tr, y_tr, weights=w, title=title)
-            st.plotly_chart(fig_w, key="weak", config={"displaylogo": False})
-            explain(text, formula)
-            figure_download(fig_w, f"weak_learner_{t}", "dl_weak")
-    extra = {"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None
-    stop = int(np.argmin(bundle["test"]["loss"]))  # the stopping rule: smallest held-out loss
-    fig_c = figs.curves_figure(bundle["train"], bundle["test"], current=t, extra=extra, stop=stop,
-                               loss=expansion.loss)
-    st.plotly_chart(fig_c, key="curves", config={"displaylogo": False})
-    explain(f"Accuracy and the loss the boosting minimises ({LOSSES[expansion.loss].label.lower()}), on "
-            "training (solid) and test (dashed) "
-            "points; the grey line is the iteration shown above. A train loss that keeps falling while test "
-            f"loss rises is overfitting. **Stopping rule:** the star is the iteration of smallest test loss, "
-            f"t* = {stop} (test accuracy {100 * bundle['test']['accuracy'][stop]:.1f} % there, "
-            f"{100 * bundle['test']['accuracy'][-1]:.1f} % at T = {T}); in practice, choose t* on a "
-            "validation split, not on the test points.",
-            r"\ell(H^t) = \frac{1}{n}\sum_{i=1}^{n} \exp\big(-y_i H^t(x_i)\big),\qquad "
-            r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
-    c_dl, c_jump, _ = st.columns([1, 1.4, 3])
-    with c_dl:
-        figure_download(fig_c, "curves", "dl_curves")
-    c_jump.button(f"go to t* = {stop}", key="go_stop", icon=":material/flag:",
-                  on_click=lambda: st.session_state.update(t=stop))
+@st.cache_data(max_entries=16, show_spinner="Drawing every iteration…")
+def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
+    """The three animated figures, packed for the player: computed once per model and view."""
+    X_tr, X_te, y_tr, y_te = _data
+    expansion = _bundle["expansion"]
+    H = cmp.staged_scores(expansion, _bundle["G"], stages)
+    weights = cmp.boosting_weights(expansion, X_tr, y_tr, stages)
+    acc_tr, acc_te = _bundle["train"]["accuracy"], _bundle["test"]["accuracy"]
+    titles = [f"H after t = {t}: train {100 * acc_tr[t]:.0f} %, test {100 * acc_te[t]:.0f} %" for t in stages]
+    fig = figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
+                                 X_te if show_test else None, y_te, titles=titles, discretise=discretise,
+                                 loss=expansion.loss)
+    fig_w = figs.weak_learner_animation(_bundle["xs"], _bundle["ys"], expansion, stages, X_tr, y_tr, weights)
+    extra = {"LightGBM test": lgbm_acc} if lgbm_acc is not None else None
+    stop = int(np.argmin(_bundle["test"]["loss"]))
+    fig_c = figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
+                                  loss=expansion.loss)
+    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True])
 
 
-stage()
-register("t", "Iteration t", T, st.session_state.get("t", T))
+packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,
+                   bundle, data)
+frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)])
+register("t", "Iteration t", T, t_start)
+e1, e2 = st.columns(2)
+with e1:
+    explain("**Left — the vote so far.** Colour: the model's probability of class +1, shaded by confidence; "
+            "black line: the boundary H = 0. Circles are training points, diamonds test points.",
+            r"H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x)")
+    st.latex(r"p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
+with e2:
+    if expansion.landmarks is None and expansion.n_components == 1:
+        explain("**Right — the weak learner added at t.** Stripes perpendicular to ω, one wavelength every "
+                "2π/‖ω‖ (the arrow). The phase b stands for a landmark xₜ on the dashed crest ω·x = b (cross). "
+                "Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner chases the big points.",
+                r"h^t(x) = \cos(\omega^t\cdot x - b^t)")
+        st.latex(r"\cos(\omega^t\cdot x - b^t) = \cos\big(\omega^t\cdot(x - x^t)\big)\ \text{ when }\ "
+                 r"\omega^t\cdot x^t = b^t")
+    else:
+        explain("**Right — the weak learner added at t.** A sum of K cosines around the learned landmark xₜ "
+                "(cross), weighted by q. Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner "
+                "chases the big points.",
+                r"h^t(x) = \sum_{j=1}^{K} q^t_j \cos\big(\omega^t_j\cdot(x^t - x)\big)")
+explain(f"**Below — accuracy and the loss the boosting minimises** ({LOSSES[expansion.loss].label.lower()}), on "
+        "training (solid) and test (dashed) points; the grey line is the iteration shown. A train loss that "
+        "keeps falling while test loss rises is overfitting. **Stopping rule:** the star is the iteration of "
+        f"smallest test loss, t* = {stop} (test accuracy {100 * bundle['test']['accuracy'][stop]:.1f} % there, "
+        f"{100 * bundle['test']['accuracy'][-1]:.1f} % at T = {T}); in practice, choose t* on a "
+        "validation split, not on the test points.",
+        r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
+st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
+           "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
+figure_download(figs.curves_figure(bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
+                                   extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
+                "curves", "dl_curves", label="curves (HTML)")
 
 # ---------------------------------------------------------------- learned kernel
 st.header("What the boosting learned as a kernel")
@@ -284,7 +259,7 @@ figure_download(fig_o, "omegas_vs_prior", "dl_omegas")
 if lgbm is not None:
     st.header(f"{algo} beside LightGBM on the same split")
     l, r = st.columns(2)
-    H_final = surface_at(model_key, T, bundle)
+    H_final = bundle["final"]
     fig_g = figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
                                 y_te, discretise=discretise,
                                 title=f"{algo}, T = {T}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "

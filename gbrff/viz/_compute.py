@@ -16,6 +16,7 @@ __all__ = [
     "make_grid",
     "staged_scores",
     "staged_curves",
+    "boosting_weights",
     "learner_landmark",
     "phase_landmark",
     "exp_loss",
@@ -101,6 +102,14 @@ def staged_curves(expansion, X, y):
         acc.append(accuracy(H, y))
         loss.append(loss_of(H, y))
     return {"accuracy": np.array(acc), "loss": np.array(loss)}
+
+
+def boosting_weights(expansion, X, y, stages):
+    """The boosting weights ``w_i = exp(−y_i H^{t−1}(x_i))`` at the start of each iteration ``t`` of
+    ``stages`` (``H⁰`` for ``t ≤ 1``), as :func:`gbrff.inspection.residuals` gives them one ``t`` at a
+    time; shape ``(len(stages), n)``."""
+    before = staged_scores(expansion, X, [max(int(t) - 1, 0) for t in stages])
+    return np.exp(np.clip(-np.asarray(y, dtype=np.float64) * before, -745.0, 709.0))
 
 
 def phase_landmark(omega, b, center):
