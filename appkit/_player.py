@@ -79,15 +79,36 @@ def play_schedule(T, frames=MAX_FRAMES, head=30):
     return sorted(out | {T})
 
 
+_DTYPES = {"uint8": "u1", "int8": "i1", "uint16": "u2", "int16": "i2", "uint32": "u4", "int32": "i4",
+           "float32": "f4", "float64": "f8"}
+
+
+def _plotly_json(value):
+    """numpy in a figure dict as Plotly.js reads it: arrays as base64 typed arrays (``dtype``,
+    ``bdata``, ``shape``), as Plotly's own ``to_json`` writes them; numbers as numbers."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.name not in _DTYPES:
+            value = value.astype(np.int32 if value.dtype.kind in "iub" else np.float64)
+        spec = {"dtype": _DTYPES[value.dtype.name],
+                "bdata": base64.b64encode(np.ascontiguousarray(value).tobytes()).decode("ascii")}
+        if value.ndim > 1:
+            spec["shape"] = ",".join(str(n) for n in value.shape)
+        return spec
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
 def pack_frames(figures, labels, wide=()):
     """Figures with frames (``go.Figure``), the iterations they share and which span the
     row, as ``(digest, payload)``: the JSON deflated and base64-coded for :func:`frame_player`.
 
     Cache it with the figures: packing a hundred frames takes a few tens of milliseconds.
     """
-    body = json.dumps({"figures": [f.to_json() for f in figures], "labels": [int(t) for t in labels],
-                       "wide": [bool(w) for w in wide]}).encode()
-    return hashlib.sha1(body).hexdigest(), base64.b64encode(zlib.compress(body, 6)).decode("ascii")
+    figures = [f.to_dict() if hasattr(f, "to_dict") else f for f in figures]
+    body = json.dumps({"figures": [json.dumps(f, default=_plotly_json, separators=(",", ":")) for f in figures],
+                       "labels": [int(t) for t in labels], "wide": [bool(w) for w in wide]}).encode()
+    return hashlib.sha1(body).hexdigest(), base64.b64encode(zlib.compress(body, 1)).decode("ascii")
 
 
 def player_start(T, model_key, key="t"):

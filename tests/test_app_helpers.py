@@ -270,3 +270,52 @@ def test_weak_learner_figure_points_to_a_landmark_off_the_view():
     inside = figs.weak_learner_figure(xs, ys, cosine_expansion([[0.0, 1.0]], [0.0], [0.2]), 1, G[:5], np.ones(5),
                                       center=[0.0, 0.0])
     assert not [a for a in inside.layout.annotations if a.text and "off the view" in a.text]
+
+
+# ---------------------------------------------------------------- animations and the player's payload
+def test_animations_hold_one_frame_per_stage_with_a_fixed_trace_structure():
+    e = cosine_expansion([[1.0, 0.0], [0.0, 2.0], [1.0, 1.0]], [0.0, 0.5, 1.0], [0.3, 0.2, 0.1])
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [-1.0, 0.5], [0.5, -1.0]])
+    y = np.array([-1, 1, 1, -1])
+    xs, ys, G = cmp.make_grid(X, n=20)
+    stages = [0, 1, 2, 3]
+    H = cmp.staged_scores(e, G, stages)
+    surf = figs.surface_animation(xs, ys, stages, H, X, y, titles=[f"t = {t}" for t in stages])
+    assert [f["name"] for f in surf["frames"]] == ["0", "1", "2", "3"]
+    for f, Ht in zip(surf["frames"], H):
+        assert f["traces"] == [0, 1]
+        z = f["data"][0]["z"]
+        assert z.dtype == np.uint8 and z.shape == (20, 20)
+        np.testing.assert_allclose(z / 100, (1 / (1 + np.exp(-2 * Ht))).reshape(20, 20), atol=0.006)
+    W = cmp.boosting_weights(e, X, y, stages)
+    np.testing.assert_allclose(W[0], W[1])  # t = 0 and t = 1 both start from H0
+    # w_i = exp(−y_i H^{t−1}(x_i)) at the start of t, as gbrff.inspection.residuals defines it
+    np.testing.assert_allclose(W[3], np.exp(-y * e.truncated(2).decision_function(X)), rtol=1e-5)
+    weak = figs.weak_learner_animation(xs, ys, e, stages, X, y, W)
+    n_traces = len(weak["data"])
+    for f in weak["frames"]:
+        assert f["traces"] == list(range(n_traces))  # the same traces in every frame
+    assert np.abs(weak["frames"][0]["data"][0]["z"]).max() == 0  # t = 0: no learner yet
+    assert "weak learner 2" in weak["frames"][2]["layout"]["title"]["text"]
+    curves = figs.curves_animation({"accuracy": np.linspace(.5, 1, 4), "loss": np.linspace(1, .1, 4)}, None, stages)
+    assert [f["layout"]["shapes"][-1]["x0"] for f in curves["frames"]] == stages
+
+
+def test_player_payload_round_trips_and_schedules_every_iteration_up_to_a_hundred():
+    import base64
+    import zlib
+
+    from appkit._player import pack_frames, play_schedule
+
+    assert play_schedule(100) == list(range(101))
+    long = play_schedule(500)
+    assert long[:31] == list(range(31)) and long[-1] == 500 and 95 <= len(long) <= 105
+    fig = {"data": [{"type": "heatmap", "z": np.arange(6, dtype=np.uint8).reshape(2, 3)}], "layout": {},
+           "frames": [{"name": "0", "data": [{"z": np.ones((2, 3), dtype=np.int8)}], "traces": [0]}]}
+    digest, payload = pack_frames([fig], [0])
+    body = json.loads(zlib.decompress(base64.b64decode(payload)))
+    back = json.loads(body["figures"][0])
+    z = back["data"][0]["z"]
+    assert z["dtype"] == "u1" and z["shape"] == "2,3"
+    assert np.frombuffer(base64.b64decode(z["bdata"]), np.uint8).tolist() == list(range(6))
+    assert body["labels"] == [0] and digest == pack_frames([fig], [0])[0]

@@ -492,7 +492,8 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
 
 # ---------------------------------------------------------------- animations
 # One figure per picture, with a Plotly frame per iteration shown (``frames``,
-# named ``str(t)``): a frame holds only what changes (a heatmap's z, the point
+# named ``str(t)``), returned as a figure dict (``go.Figure(fig)`` rebuilds the
+# object, slowly): a frame holds only what changes (a heatmap's z, the point
 # sizes, a line, the title), over a trace structure that is the same for every
 # iteration. A browser player (or Plotly's own ``animate``) steps through them
 # without asking the server again. Heatmaps travel in whole percent (uint8).
@@ -503,9 +504,12 @@ def _frame(t, data=(), traces=(), layout=None):
 
 
 def _with_frames(fig, frames):
-    """``fig`` with ``frames`` (dicts of :func:`_frame`), not validated trace by trace: a hundred
-    frames validate in half a second, and these are built here, from arrays of known types."""
-    return go.Figure(data=fig.data, layout=fig.layout, frames=frames, _validate=False)
+    """``fig`` and its ``frames`` (dicts of :func:`_frame`) as one figure dict (``data``,
+    ``layout``, ``frames``): Plotly validates a hundred ``go.Frame`` in about a second, and these
+    frames are built here, from arrays of known types. Their arrays stay numpy arrays."""
+    out = fig.to_dict()
+    out["frames"] = frames
+    return out
 
 
 def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=None, *, titles,
@@ -683,6 +687,5 @@ def _current_line(t):
 def curves_animation(train, test, stages, *, extra=None, stop=None, loss="exponential", height=380):
     """:func:`curves_figure` with a frame per iteration of ``stages``: the grey line moves to ``t``."""
     fig = curves_figure(train, test, current=stages[0], extra=extra, stop=stop, loss=loss, height=height)
-    fixed = [s for s in fig.layout.shapes[:len(fig.layout.shapes) - 2]]
-    fixed = [s.to_plotly_json() for s in fixed]
+    fixed = [s.to_plotly_json() for s in fig.layout.shapes[:len(fig.layout.shapes) - 2]]
     return _with_frames(fig, [_frame(t, layout=dict(shapes=fixed + _current_line(t))) for t in stages])
