@@ -14,7 +14,7 @@ from gbrff.viz import playground as figs
 GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0]
 N_B = 361
 GRID = 100
-LANDSCAPE_GRID = 70
+LANDSCAPE_GRID = 60
 
 st.title("Loss landscape of a landmark")
 st.markdown(
@@ -28,7 +28,7 @@ warm_engine()
 
 sb = st.sidebar
 sb.header("Data: two moons")
-n = control("slider", "Number of points", "n", 200, min_value=40, max_value=500, step=20, where=sb,
+n = control("slider", "Number of points", "n", 200, min_value=40, max_value=400, step=20, where=sb,
             help="How many points the two moons have. More points: a smoother landscape, a slower page.")
 noise = control("slider", "Noise", "noise", 0.1, min_value=0.0, max_value=0.5, step=0.02, where=sb,
                 help="Standard deviation of the Gaussian jitter added to the points: 0 gives two clean arcs.")

@@ -63,7 +63,7 @@ if data_name == "upload":
                        "(features standardised).")
 is_toy = upload is None
 toy_name = data_name if data_name in TOY_PROBLEMS else "moons"
-n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_value=2000, step=20,
+n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_value=1000, step=20,
                     where=sb, disabled=not is_toy)
 noise = control("slider", "Noise (std of the Gaussian jitter)", "noise", 0.1, min_value=0.0, max_value=0.6,
                 step=0.02, where=sb, disabled=not is_toy)
@@ -79,7 +79,7 @@ if algo == "GBRFF2":
     lam = control("select_slider", "λ: penalty λ‖ω‖² on learned ω", "lam", 0.0, options=LAMBDAS, where=sb)
     K, beta = 1, None
 else:
-    K = control("slider", "K: random features per weak learner", "K", 10, min_value=1, max_value=50, where=sb)
+    K = control("slider", "K: random features per weak learner", "K", 10, min_value=1, max_value=20, where=sb)
     beta = control("select_slider", "β: temperature of the weights q", "beta", 1.0, options=BETAS, where=sb)
     lam = None
 lr = control("select_slider", "Learning rate (shrinks every α)", "lr", 1.0, options=RATES, where=sb)

@@ -211,3 +211,41 @@ def test_page_in_chromium(server, browser, name):
     if animated:
         _press_play_and_watch(page, name)
     page.close()
+
+
+# width, height, sidebar open?  (a 1024×768 beamer with the sidebar open, a narrow window without it, desktops)
+SIZES = {"1024x768": (1024, 768, True), "800_collapsed": (800, 900, False), "1400": (1400, 900, True),
+         "1920": (1920, 1080, True)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("name", ["home", "playground", "landscape", "k_and_lambda"])
+def test_screenshots_for_a_projector(server, browser, name, size):
+    """Screenshots of the first screen of each page at projector and desktop sizes, for a human to look at
+    (tests/artifacts/screen_<page>_<size>.png); checks that nothing in the main column overflows it."""
+    width, height, sidebar = SIZES[size]
+    path, _ = PAGES[name]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(f"{server}/{path}", wait_until="domcontentloaded")
+    page.wait_for_selector('[data-testid="stMain"] h1', timeout=120_000)
+    _settle(page)
+    if name in ("playground", "landscape"):
+        player_frame(page)
+        page.wait_for_timeout(500)
+    collapse = page.locator('[data-testid="stSidebarCollapseButton"] button, [data-testid="stSidebarCollapseButton"]')
+    if not sidebar and collapse.count():
+        collapse.first.click(force=True)
+        page.wait_for_timeout(800)
+    _no_errors(page, f"{name}_{size}")
+    page.screenshot(path=str(ARTIFACTS / f"screen_{name}_{size}.png"))
+    # nothing wider than the main column (a clipped formula or figure would be)
+    over = page.evaluate("""() => {
+        const main = document.querySelector('[data-testid="stMain"] [data-testid="stMainBlockContainer"]')
+                     || document.querySelector('[data-testid="stMain"]');
+        const right = main.getBoundingClientRect().right + 2;
+        return [...main.querySelectorAll('.katex-display, .js-plotly-plot, iframe, [data-testid="stMetric"]')]
+            .filter(e => e.getBoundingClientRect().right > right && e.scrollWidth > e.clientWidth + 2)
+            .map(e => e.className || e.tagName).slice(0, 5);
+    }""")
+    assert not over, f"{name} at {size}: overflowing {over}"
+    page.close()
