@@ -72,7 +72,7 @@ def animation(key, _b):
     fig_b = figs.bias_curve_animation(bs, stages, np.array(fb), b_land,
                                       titles=[f"iteration {t}: the same loss over one phase b" for t in stages])
     gx, gy, GG = cmp.make_grid(X, n=GRID)
-    H = cmp.staged_scores(e, GG, stages)
+    H = cmp.staged_scores(cmp.band_limited(e, gx[1] - gx[0], gy[1] - gy[0]), GG, stages)  # each cell's mean
     acc = cmp.staged_curves(e, X, y)["accuracy"]
     fig_s = figs.surface_animation(gx, gy, stages, H, X, y, landmarks=[e.landmarks[:t] for t in stages],
                                    titles=[f"decision boundary after {t} iterations: {100 * acc[t]:.0f} % of the "

@@ -171,13 +171,13 @@ def test_curves_omega_and_other_figures_build():
     assert len([t for t in fig.data if t.type == "scatter"]) == 4
     W = np.random.RandomState(0).normal(size=(40, 2))
     fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(40), np.ones(40)), 0.5, upto=10)
-    learned = [t for t in fig.data if t.name == "learned ω_t"][0]
+    learned = [t for t in fig.data if t.name == "learned ωₜ"][0]
     assert len(learned.x) == 10
     hist = [t for t in fig.data if t.type == "histogram"][0]
     assert len(hist.x) == 10
     # K frequencies an iteration: all K of the first `upto` iterations, coloured by their t
     e = landmark_expansion(W.reshape(10, 4, 2), np.zeros((10, 2)), np.full((10, 4), 0.25), np.ones(10))
-    learned = [t for t in figs.omega_prior_figure(e, 0.5, upto=3).data if t.name == "learned ω_t"][0]
+    learned = [t for t in figs.omega_prior_figure(e, 0.5, upto=3).data if t.name == "learned ωₜ"][0]
     assert len(learned.x) == 12 and list(learned.marker.color) == [1] * 4 + [2] * 4 + [3] * 4
     xs, ys = _grid()
     F = np.random.RandomState(0).rand(len(xs) * len(ys))
@@ -319,3 +319,42 @@ def test_player_payload_round_trips_and_schedules_every_iteration_up_to_a_hundre
     assert z["dtype"] == "u1" and z["shape"] == "2,3"
     assert np.frombuffer(base64.b64decode(z["bdata"]), np.uint8).tolist() == list(range(6))
     assert body["labels"] == [0] and digest == pack_frames([fig], [0])[0]
+
+
+@pytest.mark.parametrize("K", [1, 3])
+def test_band_limited_expansion_is_the_mean_over_each_cell(K):
+    """Pictures show the score averaged over each cell (no aliasing of large ω): exactly, by sinc factors."""
+    rng = np.random.RandomState(0)
+    T = 4
+    om = rng.normal(scale=15, size=(T, K, 2))
+    ph = rng.uniform(-3, 3, size=(T, K))
+    q = rng.dirichlet(np.ones(K), size=T) if K > 1 else np.ones((T, 1))
+    e = Expansion("cosine" if K == 1 else "landmark", "exponential", 0.1, om, ph, q, rng.uniform(.1, .5, T),
+                  None if K == 1 else rng.normal(size=(T, 2)))
+    xs, ys = np.linspace(-1, 1, 9), np.linspace(-1, 1, 7)
+    dx, dy = xs[1] - xs[0], ys[1] - ys[0]
+    gx, gy = np.meshgrid(xs, ys)
+    G = np.column_stack([gx.ravel(), gy.ravel()])
+    bl = cmp.band_limited(e, dx, dy)
+    u = (np.arange(40) + 0.5) / 40 - 0.5
+    ox, oy = np.meshgrid(u * dx, u * dy)
+    cells = [np.column_stack([g[0] + ox.ravel(), g[1] + oy.ravel()]) for g in G]
+    np.testing.assert_allclose(cmp.staged_scores(bl, G, [T])[0],
+                               [e.decision_function(c).mean() for c in cells], atol=1e-3)
+    np.testing.assert_allclose(bl.weak_learner(1, G), [e.weak_learner(1, c).mean() for c in cells], atol=1e-3)
+    # a wave of several cells keeps its amplitude
+    slow = cosine_expansion([[0.5, 0.2]], [0.0], [1.0])
+    assert cmp.band_limited(slow, dx, dy).alphas[0] > 0.99
+
+
+def test_omega_plot_is_robust_to_outliers():
+    """A few huge learned ω sit on the edge of the view, counted, instead of squashing the rest."""
+    W = np.random.RandomState(0).normal(size=(60, 2))
+    W[:2] = [[120.0, 5.0], [-80.0, 60.0]]
+    fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(60), np.ones(60)), 0.5)
+    lim = fig.layout.xaxis.range[1]
+    assert lim < 10  # the prior's 3.3σ (σ = 1) and the bulk of the ω, not ±120
+    inside = [t for t in fig.data if t.name == "learned ωₜ"][0]
+    beyond = [t for t in fig.data if str(t.name).startswith("learned ωₜ beyond")][0]
+    assert len(inside.x) == 58 and len(beyond.x) == 2 and max(abs(np.asarray(beyond.x))) <= lim
+    assert any("beyond" in a.text for a in fig.layout.annotations)

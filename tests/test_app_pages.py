@@ -140,7 +140,7 @@ def test_playground_defaults():
     assert len(array(curves["data"][0]["y"])) == 101
     assert play["start"] == 100
     labels = [m.label for m in at.metric]
-    assert any("fit time" in s and "GBRFF2" in s for s in labels) and "LightGBM fit time" in labels
+    assert any("fit time" in s and "GBRFF2" in s for s in labels) and "LightGBM: test accuracy · fit time" in labels
     assert {b.key for b in at.get("download_button")} >= {"dl_data", "dl_model", "dl_curves", "dl_omegas",
                                                           "dl_cmp_gbrff", "dl_cmp_lgbm", "dl_lc"}
     assert len(at.latex) >= 4
@@ -207,8 +207,8 @@ def test_playground_changed_widgets_gbrff1_board():
     assert set(np.unique(array(frame(surf, 30)["data"][0]["z"]))) <= {0, 100}
     assert "K = 3" in frame(weak, 30)["layout"]["title"]["text"]
     # GBRFF1's ω are T × K draws from the prior
-    learned = [t for t in figs["omegas"]["data"] if t.get("name") == "learned ω_t"][0]
-    assert len(array(learned["x"])) == 30 * 3
+    learned = [t for t in figs["omegas"]["data"] if str(t.get("name", "")).startswith("learned ωₜ")]
+    assert sum(len(array(t["x"])) for t in learned) == 30 * 3
 
 
 def test_playground_url_state_and_classroom_hiding():

@@ -337,24 +337,44 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
         fig.add_trace(go.Scatter(x=D[:, 0], y=D[:, 1] if D.shape[1] > 1 else np.zeros(len(D)),
                                  mode="markers", name="drawn from the prior",
                                  marker=dict(color="lightgray", size=6)), row=1, col=1)
+    # robust to outliers: the view holds the prior's 3.3σ and 95 % of the learned ω; the few beyond
+    # it are drawn on its edge as open markers (and counted), not allowed to squash the rest
+    W2 = W[:, :2] if d > 1 else np.column_stack([W[:, 0], np.zeros(len(W))])
+    lim = max(3.3 * sigma, 1.1 * float(np.quantile(np.abs(W2).max(axis=1), 0.95)) if len(W) else 0)
+    notes = []
     if len(W):
-        fig.add_trace(go.Scatter(
-            x=W[:, 0], y=W[:, 1] if d > 1 else np.zeros(len(W)), mode="markers", name="learned ω_t",
-            marker=dict(color=t_of, colorscale="Viridis", size=8,
-                        colorbar=dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10)),
-            hovertemplate="t=%{marker.color}<br>ω=(%{x:.2f}, %{y:.2f})<extra></extra>",
-        ), row=1, col=1)
+        out = np.abs(W2).max(axis=1) > lim
+        for mask, name, symbol, legend in ((~out, "learned ωₜ", "circle", True),
+                                           (out, "learned ωₜ beyond the view (on its edge)", "circle-open", False)):
+            if not mask.any():
+                continue
+            P = np.clip(W2[mask], -0.98 * lim, 0.98 * lim)
+            fig.add_trace(go.Scatter(
+                x=P[:, 0], y=P[:, 1], mode="markers", name=name, customdata=W2[mask],
+                marker=dict(color=t_of[mask], colorscale="Viridis", cmin=1, cmax=max(int(t_of.max()), 1),
+                            size=8 if legend else 11, symbol=symbol,
+                            line=dict(width=2) if not legend else None,
+                            colorbar=dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10) if legend else None,
+                            showscale=legend),
+                hovertemplate="t=%{marker.color}<br>ω=(%{customdata[0]:.2f}, %{customdata[1]:.2f})<extra></extra>",
+            ), row=1, col=1)
         norms = np.linalg.norm(W, axis=1)
-        fig.add_trace(go.Histogram(x=norms, histnorm="probability density", name="‖ω_t‖ learned",
-                                   marker=dict(color="#5e3c99", opacity=0.6), nbinsx=25),
-                      row=1, col=2)
-        top = max(float(norms.max()), 3.5 * sigma)
+        top = max(3.5 * sigma, 1.15 * float(np.quantile(norms, 0.95)))
+        fig.add_trace(go.Histogram(x=np.minimum(norms, top), histnorm="probability density",
+                                   name="‖ωₜ‖ learned", marker=dict(color="#5e3c99", opacity=0.6),
+                                   xbins=dict(start=0, end=top * 1.0001, size=top / 25)), row=1, col=2)
+        if out.any() or (norms > top).any():
+            notes.append(dict(text=f"{int((norms > top).sum())} of {len(norms)} beyond, up to ‖ω‖ = {norms.max():.0f}:"
+                                   " counted in the last bar", xref="x2 domain", yref="y2 domain", x=1, y=0.98,
+                              showarrow=False, xanchor="right", yanchor="top", font=dict(size=13)))
     else:
         top = 3.5 * sigma
     r = np.linspace(0, top, 200)
     fig.add_trace(go.Scatter(x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
                              line=dict(color="black", width=2.5)), row=1, col=2)
-    lim = max(3.3 * sigma, float(np.abs(W[:, :2]).max()) * 1.1 if len(W) else 0)
+    for note in notes:
+        fig.add_annotation(note)
+    fig.update_xaxes(range=[0, top], row=1, col=2)
     fig.update_xaxes(range=[-lim, lim], title_text="ω₁", row=1, col=1)
     fig.update_yaxes(range=[-lim, lim], title_text="ω₂", scaleanchor="x", scaleratio=1, row=1, col=1)
     fig.update_xaxes(title_text="‖ω‖", row=1, col=2)
@@ -446,14 +466,14 @@ def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accur
 
 
 def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, current=None, title=None, height=380):
-    """Mean ‖ω_t‖ and accuracy against λ (``λ = 0`` is drawn at the left end)."""
+    """Mean ‖ωₜ‖ and accuracy against λ (``λ = 0`` is drawn at the left end)."""
     lambdas = np.asarray(lambdas, dtype=np.float64)
     pos = lambdas[lambdas > 0]
     x0 = pos.min() / 4 if len(pos) else 1e-3
     xv = np.where(lambdas > 0, lambdas, x0)
     labels = ["0" if v == 0 else (f"2^{int(round(np.log2(v)))}" if np.isclose(2 ** round(np.log2(v)), v) else f"{v:g}")
               for v in lambdas]
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("mean ‖ω_t‖ of the learned frequencies", "accuracy (%)"),
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("mean ‖ωₜ‖ of the learned frequencies", "accuracy (%)"),
                         horizontal_spacing=0.12)
     fig.add_trace(go.Scatter(x=xv, y=omega_norm, mode="lines+markers", name="mean ‖ω‖",
                              line=dict(width=3, color="#5e3c99")), row=1, col=1)
@@ -620,7 +640,7 @@ def _weak_learner_title(expansion, t, landmark):
     return f"weak learner {t}: α = {alpha:.3f}, K = {expansion.n_components}"
 
 
-def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=None, height=470):
+def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=None, drawn=None, height=470):
     """:func:`weak_learner_figure` at every iteration of ``stages``, as Plotly frames.
 
     ``weights`` holds the boosting weights ``w_i`` at the start of each stage
@@ -628,7 +648,11 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     is the learner ``h_t(x)`` in [−1, 1] (α is in the title); iteration 0,
     before any learner, is blank. Every frame has the same traces: the
     heatmap, the points of each class, the crest line and the landmark.
+    ``drawn`` is the expansion whose learners the heatmaps show (default
+    ``expansion``; e.g. :func:`gbrff.viz._compute.band_limited` of it), the
+    titles and marks read ``expansion``.
     """
+    drawn = expansion if drawn is None else drawn
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y)
     center = X.mean(axis=0) if center is None else center
@@ -645,7 +669,7 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
             z = np.zeros((len(ys), len(xs)), dtype=np.int8)
             title = "iteration 0: the vote is the constant H⁰ — no weak learner yet"
         else:
-            h = expansion.weak_learner(t - 1, G).reshape(len(ys), len(xs))
+            h = drawn.weak_learner(t - 1, G).reshape(len(ys), len(xs))
             z = np.rint(100 * np.clip(h, -1, 1)).astype(np.int8)
             landmark = learner_landmark(expansion, t, center)
             if landmark is not None:
