@@ -12,7 +12,8 @@ Streamlit; everything that does, apart from the pages, is here:
 * :mod:`appkit._cache` — the engine compiled once per server, the stored
   results and the paper's Table 2 read once;
 * :mod:`appkit._widgets` — a figure's explanation and download button;
-* :mod:`appkit._files` — uploads and downloads (CSV points, JSON models).
+* :mod:`appkit._files` — uploads and downloads (CSV points, JSON models);
+* :mod:`appkit._words` — the tooltip of every control and the glossary.
 
 Pages import it as ``import appkit`` (or ``from appkit import …``): the
 folder of ``app.py`` is on ``sys.path`` when Streamlit runs ``app.py``, and
@@ -25,11 +26,12 @@ from ._router import PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
 from ._state import adopt, begin_page, control, hidden_keys, is_hidden, register, share_box, widget_key
 from ._widgets import explain, figure_download
+from ._words import GLOSSARY, HELP
 
 __all__ = [
     "PAGES", "ROOT", "RESULTS_DIR", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "play_schedule", "frame_player", "pack_frames",
     "player_start", "explain", "figure_download",
-    "warm_engine", "stored_results", "paper_table2", "parse_points_csv", "points_to_csv", "model_to_json",
+    "HELP", "GLOSSARY", "warm_engine", "stored_results", "paper_table2", "parse_points_csv", "points_to_csv", "model_to_json",
 ]

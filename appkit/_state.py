@@ -15,6 +15,7 @@ import numpy as np
 import streamlit as st
 
 from ._router import current_page, ensure_router
+from ._words import HELP
 
 __all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box"]
 
@@ -154,6 +155,8 @@ def control(kind, label, key, default, *, options=None, where=None, **kwargs):
     The widget writes its value back to the URL (and removes it at the
     default), so the address always reproduces the picture.
     """
+    if kwargs.get("help") is None and key in HELP:  # every control explains itself (appkit._words)
+        kwargs["help"] = HELP[key]
     reg = st.session_state.setdefault(_REGISTRY, {})
     reg[key] = {"label": label, "default": default}
     notes = st.session_state.setdefault(_NOTES, {})

@@ -1,5 +1,6 @@
 """Home: GBRFF in three pictures, and where to go next."""
 
+import numpy as np
 import streamlit as st
 
 import appkit
@@ -86,3 +87,18 @@ for spec in appkit.PAGES:
     else:
         st.page_link(spec.page(), label=label, icon=spec.icon)
 st.caption("Every page keeps its settings in the address bar: copy the link to share an exact picture.")
+
+st.header("Glossary")
+st.markdown("\n".join(f"- **{word}** — {meaning}" for word, meaning in appkit.GLOSSARY.items()))
+GAMMA = 0.5
+r = np.linspace(0, 4, 200)
+rng = np.random.RandomState(0)
+omegas = rng.normal(scale=np.sqrt(2 * GAMMA), size=1000)  # ω ~ N(0, 2γ), one coordinate is enough along r
+fig_k = figs.kernel_average_figure(r, np.exp(-GAMMA * r ** 2),
+                                   {m: np.cos(np.outer(r, omegas[:m])).mean(axis=1) for m in (1, 10, 100, 1000)},
+                                   title=f"A kernel is the average of random cosines (γ = {GAMMA:g})")
+st.plotly_chart(fig_k, key="home_kernel", config={"displaylogo": False})
+explain("One random cosine cos(ω r) is a poor similarity; the mean of many, with ω drawn from N(0, 2γ), "
+        "converges to the RBF kernel (Bochner's theorem). GBRFF starts from such random frequencies and then "
+        "tunes them to the data.",
+        r"\mathbb{E}_{\omega\sim\mathcal N(0, 2\gamma)}\big[\cos(\omega\, r)\big] = e^{-\gamma r^2}")

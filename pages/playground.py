@@ -21,10 +21,11 @@ BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
 GRID = 100
 DONE, TODO = ":green[:material/check_box:]", ":gray[:material/check_box_outline_blank:]"
 
-# Each challenge: text, and a test on the current run's summary ``m``.
+# Each challenge: text, and a test on the current run's summary ``m``. Each is reachable from the sidebar
+# at the data's default noise, size and seed (tests/test_app_challenges.py holds one solution of each).
 CHALLENGES = [
-    ("Reach 95 % test accuracy on **circles** with GBRFF2 and at most **20** weak learners (T ≤ 20).",
-     lambda m: m["data"] == "circles" and m["algo"] == "GBRFF2" and m["T"] <= 20 and m["test_acc"] >= 0.95),
+    ("Reach 90 % test accuracy on **circles** with GBRFF2 and at most **20** weak learners (T ≤ 20).",
+     lambda m: m["data"] == "circles" and m["algo"] == "GBRFF2" and m["T"] <= 20 and m["test_acc"] >= 0.90),
     ("Make GBRFF2 **overfit the board**: train accuracy ≥ 98 % with test accuracy at least 15 points lower.",
      lambda m: m["data"] == "board" and m["algo"] == "GBRFF2"
      and m["train_acc"] >= 0.98 and m["train_acc"] - m["test_acc"] >= 0.15),

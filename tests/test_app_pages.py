@@ -235,9 +235,9 @@ def test_playground_challenge_ticks():
     at.slider(key="playground:noise").set_value(0.04)
     at.select_slider(key="playground:gamma").set_value(4.0)
     at.run()
-    line = [m.value for m in at.markdown if "circles" in m.value and "20" in m.value and "95" in m.value][0]
+    line = [m.value for m in at.markdown if "circles" in m.value and "20" in m.value and "90" in m.value][0]
     acc = [t for t in player(at)["figures"][2]["data"] if t.get("name") == "test accuracy"][0]
-    reached = array(acc["y"])[-1] >= 95
+    reached = array(acc["y"])[-1] >= 90
     assert line.startswith(DONE) == reached
     assert reached, "the circles challenge should be reachable with noise 0.04, γ = 4, T = 20"
     # ticked challenges stay ticked when the settings move on

@@ -31,6 +31,7 @@ __all__ = [
     "budget_figure",
     "lambda_sweep_figure",
     "surfaces_grid_figure",
+    "kernel_average_figure",
     "surface_animation",
     "landscape_animation",
     "bias_curve_animation",
@@ -227,6 +228,24 @@ def _landmark_marks(xs, ys, expansion, t, landmark):
                           showarrow=True, arrowhead=3, arrowwidth=2, text="landmark xₜ off the view",
                           font=dict(size=13), bgcolor="rgba(255,255,255,0.8)"))
     return crest_xy, notes
+
+
+def kernel_average_figure(r, kernel, averages, *, title=None, height=380):
+    """"A kernel is the average of random cosines": the RBF kernel ``k(r)`` against the mean of
+    ``m`` random cosines ``cos(ω r)`` for each ``m`` in ``averages`` (a dict ``m -> values``)."""
+    colors = ["#fdb863", "#e66101", "#5e3c99", "#1b7837"]
+    data = [dict(type="scatter", x=r, y=v, mode="lines", name=f"mean of {m} random cosine{'s' if m > 1 else ''}",
+                 line=dict(width=2 if m < max(averages) else 3, color=colors[i % len(colors)]))
+            for i, (m, v) in enumerate(averages.items())]
+    data.append(dict(type="scatter", x=r, y=kernel, mode="lines", name="RBF kernel exp(−γ r²)",
+                     line=dict(width=3, color="black", dash="dash")))
+    layout = dict(
+        xaxis=dict(title=dict(text="distance r = ‖x − x′‖")), yaxis=dict(title=dict(text="similarity k(r)")),
+        title=dict(text=title, font=dict(size=19)) if title else None, font=_FONT, height=height,
+        margin=dict(l=60, r=20, t=60 if title else 20, b=60),
+        legend=dict(font=dict(size=14), x=1.02, xanchor="left", y=1),
+    )
+    return go.Figure(data=data, layout=layout)
 
 
 def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, symmetric=True,
