@@ -17,11 +17,13 @@ import streamlit as st
 from ._router import current_page, ensure_router
 from ._words import HELP
 
-__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box"]
+__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box",
+           "what_changed"]
 
 _REGISTRY = "_gbrff_controls"
 _PAGE = "_gbrff_control_page"      # the page whose controls the session holds
 _NOTES = "_gbrff_url_notes"        # session key -> (note, value adopted from the URL)
+_LAST = "_gbrff_last_values"       # the controls' values of this page's previous run
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
@@ -49,6 +51,10 @@ def begin_page(page=None):
         for k in [k for k in st.session_state if str(k).startswith(prefix)]:
             del st.session_state[k]
         st.session_state[_NOTES] = {}
+    if previous != page:
+        st.session_state.pop(_LAST, None)
+    elif st.session_state.get(_REGISTRY):
+        st.session_state[_LAST] = {k: c.get("value") for k, c in st.session_state[_REGISTRY].items()}
     st.session_state[_PAGE] = page
     st.session_state[_REGISTRY] = {}
     return hidden_keys()
@@ -236,3 +242,55 @@ def share_box():
         st.html(f'<div style="font-family: monospace; font-size: 14px; padding: 0.5rem 0.6rem; '
                 f'background: #f0f2f6; border-radius: 0.5rem; overflow-wrap: anywhere; user-select: all">'
                 f'<span data-gbrff-link="{html.escape(link, quote=True)}">{html.escape(link)}</span></div>')
+
+
+def _ratio_words(old, new):
+    r = new / old
+    if r > 1:
+        return f"×{r:.3g}"
+    return f"÷{1 / r:.3g}"
+
+
+def _change_sentence(key, label, old, new):
+    """One plain sentence for a control moved from ``old`` to ``new`` (its effect, where it is simple)."""
+    num = isinstance(old, (int, float)) and isinstance(new, (int, float)) and not isinstance(old, bool)
+    if key == "gamma" and num and old > 0:
+        r = (new / old) ** 0.5
+        return (f"γ {_fmt(old)} → {_fmt(new)} ({_ratio_words(old, new)}): the frequencies ω are drawn "
+                f"{'wider' if new > old else 'narrower'}, so the new stripes are about {r:.2g}× as dense "
+                f"(ω grows like √γ)")
+    if key == "T" and num:
+        more = new - old
+        return (f"T {old} → {new}: {abs(more)} {'more' if more > 0 else 'fewer'} weak learners in the vote"
+                + ("" if more > 0 else " (the earlier iterations are unchanged)"))
+    if key == "lam" and num:
+        return (f"λ {_fmt(old)} → {_fmt(new)}: a {'stronger' if new > old else 'weaker'} pull of ω towards 0, "
+                f"so {'longer waves and a smoother' if new > old else 'shorter waves and a wigglier'} boundary")
+    if key == "noise" and num:
+        return f"noise {_fmt(old)} → {_fmt(new)}: the classes {'overlap more' if new > old else 'are cleaner'}"
+    if key == "n" and num:
+        return f"{new} points instead of {old}: {'more' if new > old else 'fewer'} examples to learn from"
+    if key == "K" and num:
+        return f"K {old} → {new}: each GBRFF1 learner sums {new} random cosines around its landmark"
+    if key == "lr" and num:
+        return f"learning rate {_fmt(old)} → {_fmt(new)}: every step α is scaled by {_fmt(new)}"
+    if isinstance(new, bool):
+        return f"{label}: {'on' if new else 'off'}"
+    return f"{label}: {_fmt(old)} → {_fmt(new)}"
+
+
+def what_changed():
+    """The line "what changed" since this page's previous run: one sentence per control moved, or None.
+
+    Call it after the page's controls (it compares their values with the previous run's).
+    """
+    last = st.session_state.get(_LAST)
+    if not last:
+        return None
+    out = []
+    for k, c in st.session_state.get(_REGISTRY, {}).items():
+        if k.startswith("_") or c.get("fixed") or k not in last:
+            continue
+        if last[k] != c.get("value"):
+            out.append(_change_sentence(k, c["label"], last[k], c.get("value")))
+    return "; ".join(out) + "." if out else None

@@ -232,10 +232,11 @@ def test_screenshots_for_a_projector(server, browser, name, size):
     if name in ("playground", "landscape"):
         player_frame(page)
         page.wait_for_timeout(500)
-    collapse = page.locator('[data-testid="stSidebarCollapseButton"] button, [data-testid="stSidebarCollapseButton"]')
-    if not sidebar and collapse.count():
-        collapse.first.click(force=True)
-        page.wait_for_timeout(800)
+    if not sidebar:  # the « button shows when the pointer is over the sidebar
+        page.hover('[data-testid="stSidebar"]')
+        page.locator('[data-testid="stSidebarCollapseButton"] button').first.click()
+        page.wait_for_timeout(1000)
+        assert page.locator('[data-testid="stSidebar"][aria-expanded="true"]').count() == 0
     _no_errors(page, f"{name}_{size}")
     page.screenshot(path=str(ARTIFACTS / f"screen_{name}_{size}.png"))
     # nothing wider than the main column (a clipped formula or figure would be)

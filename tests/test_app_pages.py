@@ -367,3 +367,13 @@ def test_playground_stopping_rule_jumps_to_best_iteration():
     assert star["x"][0] == int(np.argmin(test_loss)) < 150  # noisy board overfits: stop early
     # the player has a button to that frame
     assert [b[1] for b in play["bookmarks"]] == [star["x"][0]] and star["x"][0] in play["labels"]
+
+
+def test_playground_says_what_the_last_click_changed():
+    at = run_page("pages/playground.py", {"T": "20"})
+    assert not any("What changed" in m.value for m in at.markdown)  # a first visit: nothing changed
+    at.select_slider(key="playground:gamma").set_value(2.0).run()
+    line = [m.value for m in at.markdown if "What changed" in m.value]
+    assert line and "γ 0.5 → 2" in line[0] and "2× as dense" in line[0]  # ω grows like √γ
+    at.run()  # a rerun with nothing moved says nothing
+    assert not any("What changed" in m.value for m in at.markdown)
