@@ -113,7 +113,7 @@ st.markdown(
 )
 T = control("slider", "Iterations T of each GBRFF2", "T", 60, min_value=5, max_value=300, step=5)
 sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
-labels = ["λ = 0" if v == 0 else f"λ = 2^{int(np.log2(v))}" for v in LAMBDAS]
+labels = [f"λ = {figs.number_label(v)}" for v in LAMBDAS]
 best = int(np.argmax(sweep["test"]))
 fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
                                  title=f"GBRFF2 on {data_name}, T = {T}: the best test accuracy is at {labels[best]}")

@@ -30,6 +30,7 @@ __all__ = [
     "bias_curve_figure",
     "budget_figure",
     "lambda_sweep_figure",
+    "number_label",
     "surfaces_grid_figure",
     "kernel_average_figure",
     "surface_animation",
@@ -264,6 +265,19 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     return _plane(data, xs, ys, title=title, height=height)
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def number_label(v):
+    """A number as a reader writes it: ``0``, ``2⁻¹⁰`` for a power of two below 1, else ``%g``."""
+    if v == 0:
+        return "0"
+    k = int(round(np.log2(v))) if v > 0 else 0
+    if v > 0 and k < 0 and np.isclose(2.0 ** k, v):
+        return "2" + str(k).translate(_SUPERSCRIPT)
+    return f"{v:g}"
+
+
 def _loss_label(loss):
     """The loss's name for an axis, from the loss registry."""
     return LOSSES[loss].label if loss in LOSSES else str(loss)
@@ -316,7 +330,7 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
         xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
         yaxis=dict(anchor="x"),
         xaxis2=dict(domain=[0.56, 1], anchor="y2", title=xtitle),
-        yaxis2=dict(anchor="x2", type="log"),
+        yaxis2=dict(anchor="x2", type="log", dtick=1),  # ticks at powers of ten only: 1, 0.1, 0.01
         shapes=shapes, annotations=notes,
         title=dict(text=title, font=dict(size=19)) if title else None,
         font=_FONT, height=height, margin=dict(l=60, r=20, t=80, b=55),
@@ -490,8 +504,7 @@ def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, curren
     pos = lambdas[lambdas > 0]
     x0 = pos.min() / 4 if len(pos) else 1e-3
     xv = np.where(lambdas > 0, lambdas, x0)
-    labels = ["0" if v == 0 else (f"2^{int(round(np.log2(v)))}" if np.isclose(2 ** round(np.log2(v)), v) else f"{v:g}")
-              for v in lambdas]
+    labels = [number_label(v) for v in lambdas]
     fig = make_subplots(rows=1, cols=2, subplot_titles=("mean ‖ωₜ‖ of the learned frequencies", "accuracy (%)"),
                         horizontal_spacing=0.12)
     fig.add_trace(go.Scatter(x=xv, y=omega_norm, mode="lines+markers", name="mean ‖ω‖",
