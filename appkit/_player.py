@@ -137,17 +137,18 @@ def player_start(T, model_key, key="t"):
     return value
 
 
-def frame_player(packed, start, *, key="t", default_t=None, bookmarks=(), fps=FPS):
+def frame_player(packed, start, *, key="t", default_t=None, bookmarks=(), fps=FPS, presenter=False):
     """Draw the player of ``packed`` (:func:`pack_frames`) opening at iteration ``start``.
 
     ``key`` is the iteration's name in the address; ``default_t`` the
     iteration a link needs not name (the page's default, ``T``);
-    ``bookmarks`` a list of ``(button text, t)`` to jump to.
+    ``bookmarks`` a list of ``(button text, t)`` to jump to; ``presenter``
+    shows one figure a row with large controls and titles.
     """
     from ._state import widget_key
 
     digest, payload = packed
     _component(payload=payload, digest=digest, start=int(start), url_key=key,
                default_t=None if default_t is None else int(default_t),
-               bookmarks=[[str(a), int(b)] for a, b in bookmarks], fps=int(fps),
+               bookmarks=[[str(a), int(b)] for a, b in bookmarks], fps=int(fps), presenter=bool(presenter),
                key=widget_key(f"_player_{key}"), default=None)

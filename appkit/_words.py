@@ -29,6 +29,8 @@ HELP = {
     "lgbm": "Also fit LightGBM (100 trees of depth ≤ 5) on the same split, to compare.",
     "discrete": "Paint only the predicted class instead of the probability.",
     "lc": "Refit both models on growing subsets of the training points and plot their test accuracy.",
+    "presenter": "For a projector: one figure a row, large titles and buttons; the keys space (play / pause), "
+                 "← and → (step) work from anywhere on the page.",
     "task": "A UCI data set of the paper's Table 2.",
     "splits": "How many random train/test splits the live run averages over.",
 }

@@ -42,7 +42,7 @@ X, y, model, xs, ys, G, h, vote, H = example()
 e = model.expansion_  # a single cosine per learner: K = 1, phase b
 om, b = e.omegas[0, 0], float(e.phases[0, 0])
 
-# one picture a row, its words beside it: readable on a 1024×768 projector with the sidebar open
+# one picture a row, the whole width, its words under it: readable on a 1024×768 projector with the sidebar open
 acc = 100 * model.score(X, y)
 PICTURES = [
     (f"1 · one weak learner", figs.cosine_figure(xs, ys, h[0], title=f"ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
@@ -62,13 +62,10 @@ PICTURES = [
      "boundary", "dl_home_boundary", "home_boundary"),
 ]
 for heading, fig, text, formula, name, dl_key, key in PICTURES:
-    left, right = st.columns([3, 2], vertical_alignment="center")
-    with left:
-        st.plotly_chart(fig, key=key, config={"displaylogo": False})
-    with right:
-        st.subheader(heading)
-        explain(text, formula)
-        figure_download(fig, name, dl_key)
+    st.subheader(heading)
+    st.plotly_chart(fig, key=key, config={"displaylogo": False})
+    explain(text, formula)
+    figure_download(fig, name, dl_key)
 
 st.header("Where to go next")
 WHAT = {  # what each page shows, by its address

@@ -87,6 +87,9 @@ else:
 lr = control("select_slider", "Learning rate (shrinks every α)", "lr", 1.0, options=RATES, where=sb)
 with_lgbm = control("toggle", "Compare with LightGBM", "lgbm", True, where=sb)
 discretise = control("toggle", "Discretise the surface (class only)", "discrete", False, where=sb)
+presenter = control("toggle", "Presenter mode", "presenter", False, where=sb)
+if presenter:  # large type on the whole page (the player does its own)
+    st.html("<style>[data-testid='stMain'] p, [data-testid='stMain'] li { font-size: 1.3rem; }</style>")
 
 
 # ---------------------------------------------------------------- cached computations
@@ -227,7 +230,7 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
 
 packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,
                    bundle, data)
-frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)])
+frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter)
 register("t", "Iteration t", T, t_start)
 e1, e2 = st.columns(2)
 with e1:

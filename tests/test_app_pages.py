@@ -377,3 +377,9 @@ def test_playground_says_what_the_last_click_changed():
     assert line and "γ 0.5 → 2" in line[0] and "2× as dense" in line[0]  # ω grows like √γ
     at.run()  # a rerun with nothing moved says nothing
     assert not any("What changed" in m.value for m in at.markdown)
+
+
+def test_playground_presenter_mode():
+    at = run_page("pages/playground.py", {"presenter": "true", "T": "10"})
+    assert player(at)["args"]["presenter"] is True
+    assert run_page("pages/playground.py", {"T": "10"}) and not player(run_page("pages/playground.py"))["args"]["presenter"]
