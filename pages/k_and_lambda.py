@@ -79,7 +79,7 @@ tab_live, tab_uci = st.tabs([f"live on {data_name}", "from the stored UCI result
 with tab_live:
     scores = k_budget(data_name, n, noise, seed, gamma)
     fig_k = figs.budget_figure(list(BUDGETS), scores,
-                               title=f"GBRFF1 on {data_name}: test accuracy at a fixed budget T × K "
+                               title=f"GBRFF1 on {data_name}: test accuracy at a fixed budget T × K<br>"
                                      f"(mean of {REPEATS} seeds)")
     st.plotly_chart(fig_k, key="k_budget", config={"displaylogo": False})
     explain("Each line is one K; a point at budget B is a GBRFF1 with T = B / K iterations. Left of the plot "
@@ -116,7 +116,7 @@ sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
 labels = [f"λ = {figs.number_label(v)}" for v in LAMBDAS]
 best = int(np.argmax(sweep["test"]))
 fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
-                                 title=f"GBRFF2 on {data_name}, T = {T}: the best test accuracy is at {labels[best]}")
+                                 title=f"GBRFF2 on {data_name}, T = {T}:<br>the best test accuracy is at {labels[best]}")
 st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False})
 explain("Left: the mean length of the learned frequencies (log scale); right: accuracy. The grey line marks "
         "the best test accuracy of the sweep. Without a penalty the frequencies can grow far beyond the prior.",

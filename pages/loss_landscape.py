@@ -66,11 +66,11 @@ def animation(key, _b):
         F.append(landmark_objective(X, y_tilde, om, G))
         fb.append(bias_objective(X, y_tilde, om[0], bs))
         b_land.append(float((om[0] @ land + np.pi) % (2 * np.pi) - np.pi))
-    titles = [f"iteration {t}: loss of every landmark (ω = ({e.omegas[t - 1, 0, 0]:.2f}, "
-              f"{e.omegas[t - 1, 0, 1]:.2f}))" for t in stages]
+    titles = [f"iteration {t}: loss of every landmark, ω = ({e.omegas[t - 1, 0, 0]:.1f}, "
+              f"{e.omegas[t - 1, 0, 1]:.1f})" for t in stages]
     fig = figs.landscape_animation(xs, ys, stages, np.array(F), X, y, e.landmarks, titles=titles)
     fig_b = figs.bias_curve_animation(bs, stages, np.array(fb), b_land,
-                                      titles=[f"iteration {t}: the same loss over one phase b" for t in stages])
+                                      titles=[f"iteration {t}: the same loss over the phase b" for t in stages])
     gx, gy, GG = cmp.make_grid(X, n=GRID)
     H = cmp.staged_scores(cmp.band_limited(e, gx[1] - gx[0], gy[1] - gy[0]), GG, stages)  # each cell's mean
     acc = cmp.staged_curves(e, X, y)["accuracy"]

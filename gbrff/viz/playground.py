@@ -55,7 +55,7 @@ def _layout(fig, title=None, height=480, bottom=60, **kw):
         title=dict(text=title, font=dict(size=19)) if title else None,
         font=_FONT,
         height=height,
-        margin=dict(l=60, r=20, t=60 if title else 20, b=bottom),
+        margin=dict(l=60, r=20, t=(60 + 24 * title.count("<br>")) if title else 20, b=bottom),
         **kw,
     )
     return fig
