@@ -63,7 +63,7 @@ PICTURES = [
 ]
 for heading, fig, text, formula, name, dl_key, key in PICTURES:
     st.subheader(heading)
-    st.plotly_chart(fig, key=key, config={"displaylogo": False})
+    st.plotly_chart(fig, key=key, config={"displaylogo": False}, theme=None)
     explain(text, formula)
     figure_download(fig, name, dl_key)
 
@@ -94,7 +94,7 @@ omegas = rng.normal(scale=np.sqrt(2 * GAMMA), size=1000)  # ω ~ N(0, 2γ), one 
 fig_k = figs.kernel_average_figure(r, np.exp(-GAMMA * r ** 2),
                                    {m: np.cos(np.outer(r, omegas[:m])).mean(axis=1) for m in (1, 10, 100, 1000)},
                                    title=f"A kernel is the average of random cosines (γ = {GAMMA:g})")
-st.plotly_chart(fig_k, key="home_kernel", config={"displaylogo": False})
+st.plotly_chart(fig_k, key="home_kernel", config={"displaylogo": False}, theme=None)
 explain("One random cosine cos(ω r) is a poor similarity; the mean of many, with ω drawn from N(0, 2γ), "
         "converges to the RBF kernel (Bochner's theorem). GBRFF starts from such random frequencies and then "
         "tunes them to the data.",

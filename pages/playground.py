@@ -267,7 +267,7 @@ figure_download(figs.curves_figure(bundle["train"], bundle["test"], stop=stop, l
 # ---------------------------------------------------------------- learned kernel
 st.header("What the boosting learned as a kernel")
 fig_o = figs.omega_prior_figure(expansion, gamma)
-st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False})
+st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False}, theme=None)
 if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
     explain(f"Each ωₜ starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
             "and is then tuned by gradient descent (λ pulls it back to 0). Where the learned ω leave the dotted "
@@ -288,14 +288,14 @@ if lgbm is not None:
                                 y_te, discretise=discretise,
                                 title=f"{algo}, T = {T}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
                                       f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
-    l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False})
+    l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False}, theme=None)
     with l:
         figure_download(fig_g, f"{algo}_final_{label}", "dl_cmp_gbrff")
     fig_l = figs.surface_figure(bundle["xs"], bundle["ys"], lgbm["H"], X_tr, y_tr, X_te if show_test else None,
                                 y_te, discretise=discretise,
                                 title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
                                       f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
-    r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False})
+    r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False}, theme=None)
     with r:
         figure_download(fig_l, f"lightgbm_{label}", "dl_cmp_lgbm")
     st.markdown("Trees cut the plane along the axes, so LightGBM's boundary is made of steps; a sum of cosines "
@@ -304,7 +304,7 @@ if lgbm is not None:
                "3 × 6 times: about a second)", "lc", False):
         sizes, scores = learning_curve(model_key, data)
         fig_lc = figs.learning_curve_figure(sizes, scores)
-        st.plotly_chart(fig_lc, key="learning_curve", config={"displaylogo": False})
+        st.plotly_chart(fig_lc, key="learning_curve", config={"displaylogo": False}, theme=None)
         explain("Test accuracy when both models see only the first n training points (mean ± std over 3 "
                 "subsets), as in the paper's Fig. 5: kernel-like models often need fewer examples than trees.")
         figure_download(fig_lc, "learning_curve", "dl_lc")

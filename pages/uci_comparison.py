@@ -85,7 +85,7 @@ else:
                    f"{len(k_pap)} tasks.")
     try:
         fig = paper_figs.table2_figure(summary, paper)
-        st.plotly_chart(fig, key="table2_fig", config={"displaylogo": False})
+        st.plotly_chart(fig, key="table2_fig", config={"displaylogo": False}, theme=None)
         explain("Each point is one task and method: on the diagonal, the reproduction matches the paper.")
         figure_download(fig, "table2_vs_paper", "dl_table2_fig")
     except Exception as exc:
@@ -99,7 +99,7 @@ with f2:
     if "landmarks" in stored:
         try:
             fig2 = paper_figs.landmarks_figure(stored["landmarks"])
-            st.plotly_chart(fig2, key="fig2", config={"displaylogo": False})
+            st.plotly_chart(fig2, key="fig2", config={"displaylogo": False}, theme=None)
             explain("Learning the landmarks (GBRFF1) and the frequencies too (GBRFF2) beats random landmarks "
                     "(PBRFF), most clearly with few landmarks.")
             figure_download(fig2, "figure2_landmarks", "dl_fig2")
@@ -132,7 +132,7 @@ with f4:
         try:
             fig4 = paper_figs.scaling_figure(stored["scaling"],
                                              time_limit=scaling_time_limit(RESULTS_DIR / "scaling"))
-            st.plotly_chart(fig4, key="fig4", config={"displaylogo": False})
+            st.plotly_chart(fig4, key="fig4", config={"displaylogo": False}, theme=None)
             explain("Train + predict time on growing synthetic data (log–log). " + scaling_words(stored["scaling"]))
             figure_download(fig4, "figure4_scaling", "dl_fig4")
         except Exception as exc:
