@@ -4,24 +4,26 @@
   parameters (``bind="query-params"``), so a link reproduces the picture;
   a classroom link can hide chosen controls with ``?hide=key1,key2`` — the
   value then still comes from the URL (or the default) but no widget shows.
-* :func:`share_box` builds such links.
-* :func:`player` steps an animated fragment through the boosting iterations
-  (reset / back / play / step and the iteration slider, ``?t=`` in the URL).
+* :func:`share_box` builds such links (the iteration player of
+  :mod:`appkit._player` keeps their ``t`` on the frame shown).
 """
 
+import html
 from urllib.parse import urlencode
 
 import numpy as np
 import streamlit as st
 
 from ._router import current_page, ensure_router
+from ._words import HELP
 
-__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box", "player_run_every",
-           "player", "play_schedule", "FRAME_SECONDS"]
+__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box",
+           "what_changed"]
 
 _REGISTRY = "_gbrff_controls"
 _PAGE = "_gbrff_control_page"      # the page whose controls the session holds
 _NOTES = "_gbrff_url_notes"        # session key -> (note, value adopted from the URL)
+_LAST = "_gbrff_last_values"       # the controls' values of this page's previous run
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
@@ -49,6 +51,10 @@ def begin_page(page=None):
         for k in [k for k in st.session_state if str(k).startswith(prefix)]:
             del st.session_state[k]
         st.session_state[_NOTES] = {}
+    if previous != page:
+        st.session_state.pop(_LAST, None)
+    elif st.session_state.get(_REGISTRY):
+        st.session_state[_LAST] = {k: c.get("value") for k, c in st.session_state[_REGISTRY].items()}
     st.session_state[_PAGE] = page
     st.session_state[_REGISTRY] = {}
     return hidden_keys()
@@ -155,6 +161,8 @@ def control(kind, label, key, default, *, options=None, where=None, **kwargs):
     The widget writes its value back to the URL (and removes it at the
     default), so the address always reproduces the picture.
     """
+    if kwargs.get("help") is None and key in HELP:  # every control explains itself (appkit._words)
+        kwargs["help"] = HELP[key]
     reg = st.session_state.setdefault(_REGISTRY, {})
     reg[key] = {"label": label, "default": default}
     notes = st.session_state.setdefault(_NOTES, {})
@@ -229,78 +237,60 @@ def share_box():
             base = str(url).split("?")[0]
         elif current_page():
             base = "/" + current_page()
-        st.code(base + ("?" + urlencode(params, safe=",") if params else ""), language=None)
+        link = base + ("?" + urlencode(params, safe=",") if params else "")
+        # the page's player rewrites this link's iteration in the browser (appkit/_player.py)
+        st.html(f'<div style="font-family: monospace; font-size: 14px; padding: 0.5rem 0.6rem; '
+                f'background: #f0f2f6; border-radius: 0.5rem; overflow-wrap: anywhere; user-select: all">'
+                f'<span data-gbrff-link="{html.escape(link, quote=True)}">{html.escape(link)}</span></div>')
 
 
-FRAME_SECONDS = 0.5
+def _ratio_words(old, new):
+    r = new / old
+    if r > 1:
+        return f"×{r:.3g}"
+    return f"÷{1 / r:.3g}"
 
 
-def _playing_key(key):
-    return f"_playing_{key}"
+def _change_sentence(key, label, old, new):
+    """One plain sentence for a control moved from ``old`` to ``new`` (its effect, where it is simple)."""
+    num = isinstance(old, (int, float)) and isinstance(new, (int, float)) and not isinstance(old, bool)
+    if key == "gamma" and num and old > 0:
+        r = (new / old) ** 0.5
+        return (f"γ {_fmt(old)} → {_fmt(new)} ({_ratio_words(old, new)}): the frequencies ω are drawn "
+                f"{'wider' if new > old else 'narrower'}, so the new stripes are about {r:.2g}× as dense "
+                f"(ω grows like √γ)")
+    if key == "T" and num:
+        more = new - old
+        return (f"T {old} → {new}: {abs(more)} {'more' if more > 0 else 'fewer'} weak learners in the vote"
+                + ("" if more > 0 else " (the earlier iterations are unchanged)"))
+    if key == "lam" and num:
+        return (f"λ {_fmt(old)} → {_fmt(new)}: a {'stronger' if new > old else 'weaker'} pull of ω towards 0, "
+                f"so {'longer waves and a smoother' if new > old else 'shorter waves and a wigglier'} boundary")
+    if key == "noise" and num:
+        return f"noise {_fmt(old)} → {_fmt(new)}: the classes {'overlap more' if new > old else 'are cleaner'}"
+    if key == "n" and num:
+        return f"{new} points instead of {old}: {'more' if new > old else 'fewer'} examples to learn from"
+    if key == "K" and num:
+        return f"K {old} → {new}: each GBRFF1 learner sums {new} random cosines around its landmark"
+    if key == "lr" and num:
+        return f"learning rate {_fmt(old)} → {_fmt(new)}: every step α is scaled by {_fmt(new)}"
+    if isinstance(new, bool):
+        return f"{label}: {'on' if new else 'off'}"
+    return f"{label}: {_fmt(old)} → {_fmt(new)}"
 
 
-def player_run_every(key="t"):
-    """The ``run_every`` of the animated fragment: :data:`FRAME_SECONDS` while playing, else None.
+def what_changed():
+    """The line "what changed" since this page's previous run: one sentence per control moved, or None.
 
-    Call it where the fragment is defined (outside the fragment).
+    Call it after the page's controls (it compares their values with the previous run's).
     """
-    pk = _playing_key(key)
-    playing = bool(st.session_state.get(pk, False))
-    st.session_state[f"_defined{pk}"] = playing
-    return FRAME_SECONDS if playing else None
-
-
-def player(T, schedule, key="t", label="Iteration t (number of weak learners in the vote)"):
-    """Inside the animated fragment: reset / back / play / step buttons and the iteration slider.
-
-    The buttons rerun only the fragment; play and pause then rerun the page
-    once, so that the fragment's timer starts or stops. While playing, each
-    run of the fragment moves to the next iteration of ``schedule`` (tens of
-    frames) and play stops by itself at ``T``. The iteration lives in the
-    URL (``?t=``). Returns the iteration to show.
-    """
-    pk = _playing_key(key)
-    st.session_state.setdefault(pk, False)
-    if st.session_state.get(key, T) > T:
-        st.session_state[key] = T
-    if st.session_state[pk] != st.session_state.get(f"_defined{pk}", False):
-        st.rerun(scope="app")  # start or stop the fragment's timer
-    if st.session_state[pk]:
-        now = st.session_state.get(key, 0)
-        later = [s for s in schedule if s > now]
-        if later:
-            st.session_state[key] = int(later[0])
-        else:
-            st.session_state[pk] = False
-            st.rerun(scope="app")
-
-    def set_t(value):
-        st.session_state[key] = int(min(max(value, 0), T))
-
-    def toggle():
-        playing = not st.session_state[pk]
-        if playing and st.session_state.get(key, T) >= T:
-            st.session_state[key] = 0
-        st.session_state[pk] = playing
-
-    playing = st.session_state[pk]
-    b1, b2, b3, b4, _ = st.columns([1, 1, 1.2, 1, 2.5])
-    b1.button("reset", icon=":material/first_page:", key=f"{key}_reset", on_click=set_t, args=(0,),
-              help="Back to iteration 0", width="stretch")
-    b2.button("back", icon=":material/chevron_left:", key=f"{key}_back",
-              on_click=lambda: set_t(st.session_state.get(key, T) - 1), help="One iteration back", width="stretch")
-    b3.button("pause" if playing else "play", icon=":material/pause:" if playing else ":material/play_arrow:",
-              key=f"{key}_play", on_click=toggle, type="primary", width="stretch",
-              help="Add the weak learners one after the other")
-    b4.button("step", icon=":material/chevron_right:", icon_position="right", key=f"{key}_step",
-              on_click=lambda: set_t(st.session_state.get(key, T) + 1), help="Add one weak learner",
-              width="stretch")
-    return st.slider(label, 0, T, T, key=key, bind="query-params")
-
-
-def play_schedule(T, head=10, steps=30):
-    """Iterations shown by play: each of the first ``head``, then ~``steps`` geometric steps to T."""
-    first = set(range(0, min(T, head) + 1))
-    if T > head:
-        first |= {int(v) for v in np.unique(np.round(np.geomspace(head, T, steps)))}
-    return sorted(first | {T})
+    last = st.session_state.get(_LAST)
+    if not last:
+        return None
+    out = []
+    for k, c in st.session_state.get(_REGISTRY, {}).items():
+        if k.startswith("_") or c.get("fixed") or k not in last:
+            continue
+        if last[k] != c.get("value"):
+            out.append(_change_sentence(k, c["label"], last[k], c.get("value")))
+    return "; ".join(out) + "." if out else None

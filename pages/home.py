@@ -1,5 +1,6 @@
 """Home: GBRFF in three pictures, and where to go next."""
 
+import numpy as np
 import streamlit as st
 
 import appkit
@@ -32,40 +33,39 @@ def example():
     e = model.expansion_
     h = [e.weak_learner(t, G) for t in range(N_SUM)]
     vote = sum(float(e.alphas[t]) * h[t] for t in range(N_SUM))
-    return X, y, model, xs, ys, G, h, vote, model.decision_function(G)
+    # each cell shows the mean of H over it (no aliasing of large ω), as the playground draws it
+    H = cmp.staged_scores(cmp.band_limited(e, xs[1] - xs[0], ys[1] - ys[0]), G, [T_FINAL])[0]
+    return X, y, model, xs, ys, G, h, vote, H
 
 
 X, y, model, xs, ys, G, h, vote, H = example()
 e = model.expansion_  # a single cosine per learner: K = 1, phase b
 om, b = e.omegas[0, 0], float(e.phases[0, 0])
 
-c1, c2, c3 = st.columns(3)
-with c1:
-    st.subheader("1 · one weak learner")
-    fig1 = figs.cosine_figure(xs, ys, h[0], title=f"cos(ω·x − b), ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
-                              X=X, y=y)
-    st.plotly_chart(fig1, key="home_wave", config={"displaylogo": False})
-    explain("A single cosine wave: straight stripes perpendicular to ω, one wavelength every 2π/‖ω‖. "
-            "Red votes for class +1, blue for −1.",
-            r"h(x) = \cos(\omega\cdot x - b)")
-    figure_download(fig1, "one_weak_learner", "dl_home_wave")
-with c2:
-    st.subheader(f"2 · the sum of {N_SUM}")
-    fig2 = figs.cosine_figure(xs, ys, vote, title="α₁h₁ + α₂h₂ + α₃h₃", zlabel="vote", X=X, y=y)
-    st.plotly_chart(fig2, key="home_sum", config={"displaylogo": False})
-    explain("Boosting adds waves one by one, each weighted by its step size α chosen in closed form; "
-            "crossing stripes start to carve the moons.",
-            r"\sum_{t=1}^{3} \alpha^t \cos(\omega^t\cdot x - b^t)")
-    figure_download(fig2, "sum_of_three", "dl_home_sum")
-with c3:
-    st.subheader(f"3 · the boundary after {T_FINAL}")
-    acc = 100 * model.score(X, y)
-    fig3 = figs.surface_figure(xs, ys, H, X, y, title=f"T = {T_FINAL} waves: {acc:.0f} % of the points",
-                               height=400, showscale=False)
-    st.plotly_chart(fig3, key="home_boundary", config={"displaylogo": False})
-    explain("The sign of the whole vote is the prediction; the black line is its zero level.",
-            r"\hat y(x) = \operatorname{sign}\Big(H^0 + \sum_{t=1}^{T} \alpha^t \cos(\omega^t\cdot x - b^t)\Big)")
-    figure_download(fig3, "boundary", "dl_home_boundary")
+# one picture a row, the whole width, its words under it: readable on a 1024×768 projector with the sidebar open
+acc = 100 * model.score(X, y)
+PICTURES = [
+    (f"1 · one weak learner", figs.cosine_figure(xs, ys, h[0], title=f"ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
+                                                 X=X, y=y),
+     "A single cosine wave: straight stripes perpendicular to ω, one wavelength every 2π/‖ω‖. "
+     "Red votes for class +1, blue for −1.", r"h(x) = \cos(\omega\cdot x - b)", "one_weak_learner", "dl_home_wave",
+     "home_wave"),
+    (f"2 · the sum of {N_SUM}", figs.cosine_figure(xs, ys, vote, title="α₁h₁ + α₂h₂ + α₃h₃", zlabel="vote", X=X, y=y),
+     "Boosting adds waves one by one, each weighted by its step size α chosen in closed form (a formula, no "
+     "search); crossing stripes start to carve the moons.",
+     r"\sum_{t=1}^{3} \alpha^t \cos(\omega^t\cdot x - b^t)", "sum_of_three", "dl_home_sum", "home_sum"),
+    (f"3 · the boundary after {T_FINAL}",
+     figs.surface_figure(xs, ys, H, X, y, title=f"T = {T_FINAL} waves: {acc:.0f} % of the points", height=400,
+                         showscale=False),
+     "The sign of the whole vote is the prediction; the black line is its zero level.",
+     r"\hat y(x) = \operatorname{sign}\Big(H^0 + \sum_{t=1}^{T} \alpha^t \cos(\omega^t\cdot x - b^t)\Big)",
+     "boundary", "dl_home_boundary", "home_boundary"),
+]
+for heading, fig, text, formula, name, dl_key, key in PICTURES:
+    st.subheader(heading)
+    st.plotly_chart(fig, key=key, config={"displaylogo": False}, theme=None)
+    explain(text, formula)
+    figure_download(fig, name, dl_key)
 
 st.header("Where to go next")
 WHAT = {  # what each page shows, by its address
@@ -84,3 +84,18 @@ for spec in appkit.PAGES:
     else:
         st.page_link(spec.page(), label=label, icon=spec.icon)
 st.caption("Every page keeps its settings in the address bar: copy the link to share an exact picture.")
+
+st.header("Glossary")
+st.markdown("\n".join(f"- **{word}** — {meaning}" for word, meaning in appkit.GLOSSARY.items()))
+GAMMA = 0.5
+r = np.linspace(0, 4, 200)
+rng = np.random.RandomState(0)
+omegas = rng.normal(scale=np.sqrt(2 * GAMMA), size=1000)  # ω ~ N(0, 2γ), one coordinate is enough along r
+fig_k = figs.kernel_average_figure(r, np.exp(-GAMMA * r ** 2),
+                                   {m: np.cos(np.outer(r, omegas[:m])).mean(axis=1) for m in (1, 10, 100, 1000)},
+                                   title=f"A kernel is the average of random cosines (γ = {GAMMA:g})")
+st.plotly_chart(fig_k, key="home_kernel", config={"displaylogo": False}, theme=None)
+explain("One random cosine cos(ω r) is a poor similarity; the mean of many, with ω drawn from N(0, 2γ), "
+        "converges to the RBF kernel (Bochner's theorem). GBRFF starts from such random frequencies and then "
+        "tunes them to the data.",
+        r"\mathbb{E}_{\omega\sim\mathcal N(0, 2\gamma)}\big[\cos(\omega\, r)\big] = e^{-\gamma r^2}")

@@ -79,9 +79,9 @@ tab_live, tab_uci = st.tabs([f"live on {data_name}", "from the stored UCI result
 with tab_live:
     scores = k_budget(data_name, n, noise, seed, gamma)
     fig_k = figs.budget_figure(list(BUDGETS), scores,
-                               title=f"GBRFF1 on {data_name}: test accuracy at a fixed budget T × K "
+                               title=f"GBRFF1 on {data_name}: test accuracy at a fixed budget T × K<br>"
                                      f"(mean of {REPEATS} seeds)")
-    st.plotly_chart(fig_k, key="k_budget", config={"displaylogo": False})
+    st.plotly_chart(fig_k, key="k_budget", config={"displaylogo": False}, theme=None)
     explain("Each line is one K; a point at budget B is a GBRFF1 with T = B / K iterations. Left of the plot "
             "(few features) the lines separate most.",
             r"h^t(x) = \sum_{j=1}^{K} q^t_j\cos\big(\omega^t_j\cdot(x^t - x)\big),\qquad "
@@ -99,7 +99,7 @@ with tab_uci:
                 "with the UCI files from `python -m gbrff.datasets download` or `GBRFF_DATA_DIR`.")
     else:
         fig3 = paper.kbudget_figure(curve)
-        st.plotly_chart(fig3, key="uci_fig3", config={"displaylogo": False})
+        st.plotly_chart(fig3, key="uci_fig3", config={"displaylogo": False}, theme=None)
         explain("Mean test accuracy over the UCI tasks and splits stored in `results/`, against T × K, "
                 "as in the paper's Fig. 3.")
         figure_download(fig3, "figure3_uci", "dl_fig3")
@@ -113,11 +113,11 @@ st.markdown(
 )
 T = control("slider", "Iterations T of each GBRFF2", "T", 60, min_value=5, max_value=300, step=5)
 sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
-labels = ["λ = 0" if v == 0 else f"λ = 2^{int(np.log2(v))}" for v in LAMBDAS]
+labels = [f"λ = {figs.number_label(v)}" for v in LAMBDAS]
 best = int(np.argmax(sweep["test"]))
 fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
-                                 title=f"GBRFF2 on {data_name}, T = {T}: the best test accuracy is at {labels[best]}")
-st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False})
+                                 title=f"GBRFF2 on {data_name}, T = {T}:<br>the best test accuracy is at {labels[best]}")
+st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False}, theme=None)
 explain("Left: the mean length of the learned frequencies (log scale); right: accuracy. The grey line marks "
         "the best test accuracy of the sweep. Without a penalty the frequencies can grow far beyond the prior.",
         r"\omega^t = \arg\min_{\omega\in\mathbb{R}^d}\ \lambda\|\omega\|_2^2 + "
@@ -127,7 +127,7 @@ figure_download(fig_l, f"lambda_sweep_{data_name}", "dl_lambda")
 X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
 titles = [f"{lab}: test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]
 fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
-st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False})
+st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False}, theme=None)
 explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
         "the classes.")
 figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")

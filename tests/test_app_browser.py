@@ -42,6 +42,16 @@ def _free_port():
         return s.getsockname()[1]
 
 
+_SERVER = {}
+
+
+def server_cpu_seconds():
+    """User + system CPU time of the Streamlit server so far (Linux /proc)."""
+    with open(f"/proc/{_SERVER['pid']}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @pytest.fixture(scope="module")
 def server():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -54,6 +64,7 @@ def server():
          "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
+    _SERVER["pid"] = proc.pid
     deadline = time.time() + 90
     while True:
         try:
@@ -120,8 +131,31 @@ def _shot(page, name):
     page.set_viewport_size({"width": 1500, "height": 1100})
 
 
-def _slider_value(page):
-    return int(page.locator('[data-testid="stMain"] [data-testid="stSlider"] input[type=range]').first.input_value())
+def player_frame(page, timeout=120):
+    """The frame of the iteration player (appkit/player/index.html), once it has drawn."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for frame in page.frames:
+            try:
+                if frame.evaluate("!!(window.gbrffStats && window.gbrffStats.renders)"):
+                    return frame
+            except Exception:  # a frame still loading
+                pass
+        page.wait_for_timeout(300)
+    raise AssertionError("the player did not draw")
+
+
+def play_to_the_end(frame, timeout=120):
+    """Press play and wait until the player stops at the last frame; what it showed and when."""
+    n0 = frame.evaluate("window.gbrffStats.shown.length")
+    frame.click("#play")
+    deadline = time.time() + timeout
+    frame.page.wait_for_timeout(300)
+    while frame.evaluate("document.getElementById('play').textContent").startswith("⏸"):
+        assert time.time() < deadline, "play did not reach the end"
+        frame.page.wait_for_timeout(200)
+    stats = frame.evaluate("window.gbrffStats")
+    return stats["shown"][n0:], stats["stamps"][n0:], frame.evaluate("S.labels")
 
 
 def test_classroom_link_on_a_fresh_server(server, browser):
@@ -145,26 +179,74 @@ PAGES = {"home": ("", False), "playground": ("playground", True), "landscape": (
 
 
 def _press_play_and_watch(page, name):
-    page.get_by_role("button", name=re.compile("play")).first.click()
-    seen = set()
-    deadline = time.time() + 30
-    while time.time() < deadline and len(seen) < 4:
-        page.wait_for_timeout(400)
-        seen.add(_slider_value(page))
+    frame = player_frame(page)
+    cpu0 = server_cpu_seconds()
+    shown, stamps, labels = play_to_the_end(frame)
+    page.wait_for_timeout(500)
+    cpu = server_cpu_seconds() - cpu0
     _no_errors(page, f"{name}_playing")
-    assert len(seen) >= 3, f"{name}: the iteration did not advance while playing ({seen})"
-    # the iteration lives in the address: a shared link shows the same picture
-    assert re.search(r"[?&](t|it)=\d+", page.url), page.url
+    # every frame, in order, from the first to the last iteration
+    assert shown == labels, (shown, labels)
+    fps = (len(stamps) - 1) / max((stamps[-1] - stamps[0]) / 1000, 1e-9)
+    print(f"{name}: {len(shown)} frames at {fps:.1f} frames/s, server CPU {cpu:.3f} s for the press of play")
+    assert fps >= 15 or len(shown) < 15, f"{name}: {fps:.1f} frames/s"
+    assert cpu <= 0.3, f"{name}: the server spent {cpu:.2f} s CPU while the browser played"
+    # the iteration shown lives in the address and in the share box: a shared link shows the same picture
+    frame.click("#back")
+    page.wait_for_timeout(300)
+    t = labels[-2]
+    assert re.search(rf"[?&](t|it)={t}(&|$)", page.url), page.url
+    links = page.evaluate("[...document.querySelectorAll('[data-gbrff-link]')].map(e => e.textContent)")
+    assert links and all(re.search(rf"[?&](t|it)={t}(&|$)", link) for link in links), links
     _shot(page, f"{name}_playing")
 
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_page_in_chromium(server, browser, name):
     path, animated = PAGES[name]
-    page = _open(browser, f"{server}/{path}", n_charts=0 if name == "uci" else 1)
+    page = _open(browser, f"{server}/{path}", n_charts=0 if name in ("uci", "landscape") else 1)
     _no_errors(page, name)
     assert page.locator('[data-testid="stHeading"], h1').count() > 0
     _shot(page, name)
     if animated:
         _press_play_and_watch(page, name)
+    page.close()
+
+
+# width, height, sidebar open?  (a 1024×768 beamer with the sidebar open, a narrow window without it, desktops)
+SIZES = {"1024x768": (1024, 768, True), "800_collapsed": (800, 900, False), "1400": (1400, 900, True),
+         "1920": (1920, 1080, True)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("name", ["home", "playground", "landscape", "k_and_lambda"])
+def test_screenshots_for_a_projector(server, browser, name, size):
+    """Screenshots of the first screen of each page at projector and desktop sizes, for a human to look at
+    (tests/artifacts/screen_<page>_<size>.png); checks that nothing in the main column overflows it."""
+    width, height, sidebar = SIZES[size]
+    path, _ = PAGES[name]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(f"{server}/{path}", wait_until="domcontentloaded")
+    page.wait_for_selector('[data-testid="stMain"] h1', timeout=120_000)
+    _settle(page)
+    if name in ("playground", "landscape"):
+        player_frame(page)
+        page.wait_for_timeout(500)
+    if not sidebar:  # the « button shows when the pointer is over the sidebar
+        page.hover('[data-testid="stSidebar"]')
+        page.locator('[data-testid="stSidebarCollapseButton"] button').first.click()
+        page.wait_for_timeout(1000)
+        assert page.locator('[data-testid="stSidebar"][aria-expanded="true"]').count() == 0
+    _no_errors(page, f"{name}_{size}")
+    page.screenshot(path=str(ARTIFACTS / f"screen_{name}_{size}.png"))
+    # nothing wider than the main column (a clipped formula or figure would be)
+    over = page.evaluate("""() => {
+        const main = document.querySelector('[data-testid="stMain"] [data-testid="stMainBlockContainer"]')
+                     || document.querySelector('[data-testid="stMain"]');
+        const right = main.getBoundingClientRect().right + 2;
+        return [...main.querySelectorAll('.katex-display, .js-plotly-plot, iframe, [data-testid="stMetric"]')]
+            .filter(e => e.getBoundingClientRect().right > right && e.scrollWidth > e.clientWidth + 2)
+            .map(e => e.className || e.tagName).slice(0, 5);
+    }""")
+    assert not over, f"{name} at {size}: overflowing {over}"
     page.close()

@@ -171,13 +171,13 @@ def test_curves_omega_and_other_figures_build():
     assert len([t for t in fig.data if t.type == "scatter"]) == 4
     W = np.random.RandomState(0).normal(size=(40, 2))
     fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(40), np.ones(40)), 0.5, upto=10)
-    learned = [t for t in fig.data if t.name == "learned ω_t"][0]
+    learned = [t for t in fig.data if t.name == "learned ωₜ"][0]
     assert len(learned.x) == 10
     hist = [t for t in fig.data if t.type == "histogram"][0]
     assert len(hist.x) == 10
     # K frequencies an iteration: all K of the first `upto` iterations, coloured by their t
     e = landmark_expansion(W.reshape(10, 4, 2), np.zeros((10, 2)), np.full((10, 4), 0.25), np.ones(10))
-    learned = [t for t in figs.omega_prior_figure(e, 0.5, upto=3).data if t.name == "learned ω_t"][0]
+    learned = [t for t in figs.omega_prior_figure(e, 0.5, upto=3).data if t.name == "learned ωₜ"][0]
     assert len(learned.x) == 12 and list(learned.marker.color) == [1] * 4 + [2] * 4 + [3] * 4
     xs, ys = _grid()
     F = np.random.RandomState(0).rand(len(xs) * len(ys))
@@ -270,3 +270,91 @@ def test_weak_learner_figure_points_to_a_landmark_off_the_view():
     inside = figs.weak_learner_figure(xs, ys, cosine_expansion([[0.0, 1.0]], [0.0], [0.2]), 1, G[:5], np.ones(5),
                                       center=[0.0, 0.0])
     assert not [a for a in inside.layout.annotations if a.text and "off the view" in a.text]
+
+
+# ---------------------------------------------------------------- animations and the player's payload
+def test_animations_hold_one_frame_per_stage_with_a_fixed_trace_structure():
+    e = cosine_expansion([[1.0, 0.0], [0.0, 2.0], [1.0, 1.0]], [0.0, 0.5, 1.0], [0.3, 0.2, 0.1])
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [-1.0, 0.5], [0.5, -1.0]])
+    y = np.array([-1, 1, 1, -1])
+    xs, ys, G = cmp.make_grid(X, n=20)
+    stages = [0, 1, 2, 3]
+    H = cmp.staged_scores(e, G, stages)
+    surf = figs.surface_animation(xs, ys, stages, H, X, y, titles=[f"t = {t}" for t in stages])
+    assert [f["name"] for f in surf["frames"]] == ["0", "1", "2", "3"]
+    for f, Ht in zip(surf["frames"], H):
+        assert f["traces"] == [0, 1]
+        z = f["data"][0]["z"]
+        assert z.dtype == np.uint8 and z.shape == (20, 20)
+        np.testing.assert_allclose(z / 100, (1 / (1 + np.exp(-2 * Ht))).reshape(20, 20), atol=0.006)
+    W = cmp.boosting_weights(e, X, y, stages)
+    np.testing.assert_allclose(W[0], W[1])  # t = 0 and t = 1 both start from H0
+    # w_i = exp(−y_i H^{t−1}(x_i)) at the start of t, as gbrff.inspection.residuals defines it
+    np.testing.assert_allclose(W[3], np.exp(-y * e.truncated(2).decision_function(X)), rtol=1e-5)
+    weak = figs.weak_learner_animation(xs, ys, e, stages, X, y, W)
+    n_traces = len(weak["data"])
+    for f in weak["frames"]:
+        assert f["traces"] == list(range(n_traces))  # the same traces in every frame
+    assert np.abs(weak["frames"][0]["data"][0]["z"]).max() == 0  # t = 0: no learner yet
+    assert "weak learner 2" in weak["frames"][2]["layout"]["title"]["text"]
+    curves = figs.curves_animation({"accuracy": np.linspace(.5, 1, 4), "loss": np.linspace(1, .1, 4)}, None, stages)
+    assert [f["layout"]["shapes"][-1]["x0"] for f in curves["frames"]] == stages
+
+
+def test_player_payload_round_trips_and_schedules_every_iteration_up_to_a_hundred():
+    import base64
+    import zlib
+
+    from appkit._player import pack_frames, play_schedule
+
+    assert play_schedule(100) == list(range(101))
+    long = play_schedule(500)
+    assert long[:31] == list(range(31)) and long[-1] == 500 and 95 <= len(long) <= 105
+    fig = {"data": [{"type": "heatmap", "z": np.arange(6, dtype=np.uint8).reshape(2, 3)}], "layout": {},
+           "frames": [{"name": "0", "data": [{"z": np.ones((2, 3), dtype=np.int8)}], "traces": [0]}]}
+    digest, payload = pack_frames([fig], [0])
+    body = json.loads(zlib.decompress(base64.b64decode(payload)))
+    back = json.loads(body["figures"][0])
+    z = back["data"][0]["z"]
+    assert z["dtype"] == "u1" and z["shape"] == "2,3"
+    assert np.frombuffer(base64.b64decode(z["bdata"]), np.uint8).tolist() == list(range(6))
+    assert body["labels"] == [0] and digest == pack_frames([fig], [0])[0]
+
+
+@pytest.mark.parametrize("K", [1, 3])
+def test_band_limited_expansion_is_the_mean_over_each_cell(K):
+    """Pictures show the score averaged over each cell (no aliasing of large ω): exactly, by sinc factors."""
+    rng = np.random.RandomState(0)
+    T = 4
+    om = rng.normal(scale=15, size=(T, K, 2))
+    ph = rng.uniform(-3, 3, size=(T, K))
+    q = rng.dirichlet(np.ones(K), size=T) if K > 1 else np.ones((T, 1))
+    e = Expansion("cosine" if K == 1 else "landmark", "exponential", 0.1, om, ph, q, rng.uniform(.1, .5, T),
+                  None if K == 1 else rng.normal(size=(T, 2)))
+    xs, ys = np.linspace(-1, 1, 9), np.linspace(-1, 1, 7)
+    dx, dy = xs[1] - xs[0], ys[1] - ys[0]
+    gx, gy = np.meshgrid(xs, ys)
+    G = np.column_stack([gx.ravel(), gy.ravel()])
+    bl = cmp.band_limited(e, dx, dy)
+    u = (np.arange(40) + 0.5) / 40 - 0.5
+    ox, oy = np.meshgrid(u * dx, u * dy)
+    cells = [np.column_stack([g[0] + ox.ravel(), g[1] + oy.ravel()]) for g in G]
+    np.testing.assert_allclose(cmp.staged_scores(bl, G, [T])[0],
+                               [e.decision_function(c).mean() for c in cells], atol=1e-3)
+    np.testing.assert_allclose(bl.weak_learner(1, G), [e.weak_learner(1, c).mean() for c in cells], atol=1e-3)
+    # a wave of several cells keeps its amplitude
+    slow = cosine_expansion([[0.5, 0.2]], [0.0], [1.0])
+    assert cmp.band_limited(slow, dx, dy).alphas[0] > 0.99
+
+
+def test_omega_plot_is_robust_to_outliers():
+    """A few huge learned ω sit on the edge of the view, counted, instead of squashing the rest."""
+    W = np.random.RandomState(0).normal(size=(60, 2))
+    W[:2] = [[120.0, 5.0], [-80.0, 60.0]]
+    fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(60), np.ones(60)), 0.5)
+    lim = fig.layout.xaxis.range[1]
+    assert lim < 10  # the prior's 3.3σ (σ = 1) and the bulk of the ω, not ±120
+    inside = [t for t in fig.data if t.name == "learned ωₜ"][0]
+    beyond = [t for t in fig.data if str(t.name).startswith("learned ωₜ beyond")][0]
+    assert len(inside.x) == 58 and len(beyond.x) == 2 and max(abs(np.asarray(beyond.x))) <= lim
+    assert any("beyond" in a.text for a in fig.layout.annotations)

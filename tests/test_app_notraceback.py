@@ -7,6 +7,7 @@
 * the CSV parser answers every bad file with a message, never a TypeError.
 """
 
+import json
 import time
 from pathlib import Path
 
@@ -72,11 +73,11 @@ LINKS = [  # the issue's link shapes, plus visible out-of-range and garbage valu
     ("pages/playground.py", {"hide": "test", "test": "0"}, "test = 0 is below"),
     ("pages/playground.py", {"hide": "n", "n": "-1"}, "n = -1 is below"),
     ("pages/playground.py", {"hide": "algo,K", "algo": "GBRFF1", "K": "0"}, "K = 0 is below"),
-    ("pages/playground.py", {"hide": "n", "n": "50000"}, "n = 50000 is above this page's maximum 2000"),
+    ("pages/playground.py", {"hide": "n", "n": "50000"}, "n = 50000 is above this page's maximum 1000"),
     ("pages/playground.py", {"T": "5000"}, "T = 5000 is above this page's maximum 500; using 500"),
     ("pages/playground.py", {"noise": "nan", "seed": "x", "data": "nosuch", "lgbm": "maybe"}, "noise = nan"),
     ("pages/loss_landscape.py", {"hide": "T", "T": "-1"}, "T = -1 is below"),
-    ("pages/loss_landscape.py", {"T": "100", "n": "2000"}, "T = 100 is above this page's maximum 50"),
+    ("pages/loss_landscape.py", {"T": "100", "n": "2000"}, "T = 100 is above this page's maximum 30"),
     ("pages/k_and_lambda.py", {"hide": "T", "T": "0"}, "T = 0 is below"),
     ("pages/k_and_lambda.py", {"T": "7", "gamma": "32.0"}, "T = 7 is not on this control's steps of 5"),
 ]
@@ -98,11 +99,11 @@ def test_links_are_clamped_with_a_visible_note(page, query, words):
 
 # ---------------------------------------------------------------- cross-page
 TOUCH = {  # a non-default value for every control of each page, above the other pages' maxima where shared
-    "playground": [("selectbox", "data", "circles"), ("slider", "n", 1500), ("slider", "noise", 0.56),
+    "playground": [("selectbox", "data", "circles"), ("slider", "n", 1000), ("slider", "noise", 0.56),
                    ("slider", "test", 0.5), ("number_input", "seed", 9999), ("toggle", "show_test", False),
                    ("select_slider", "gamma", 32.0), ("select_slider", "lam", 1.0), ("slider", "T", 400),
                    ("select_slider", "lr", 0.5), ("toggle", "lgbm", False), ("toggle", "discrete", True)],
-    "loss_landscape": [("slider", "n", 1000), ("slider", "noise", 0.5), ("number_input", "seed", 7),
+    "loss_landscape": [("slider", "n", 400), ("slider", "noise", 0.5), ("number_input", "seed", 7),
                        ("slider", "T", 3), ("select_slider", "gamma", 4.0)],
     "k_and_lambda": [("selectbox", "data", "moons"), ("slider", "n", 100), ("slider", "noise", 0.3),
                      ("number_input", "seed", 3), ("select_slider", "gamma", 0.125), ("slider", "T", 5)],
@@ -185,4 +186,4 @@ def test_failed_upload_keeps_sidebar_and_picture_in_agreement():
         assert not at.exception, (name, at.exception[0].message)
         assert any("Could not use this file" in e.value for e in at.sidebar.error), name
         assert at.slider(key="playground:T").value == 30 and at.slider(key="playground:n").value == 300
-        assert at.slider(key="t").value == 30  # the picture shows the sidebar's T
+        assert json.loads(at.get("component_instance")[0].proto.json_args)["start"] == 30  # the sidebar's T

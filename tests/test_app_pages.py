@@ -7,6 +7,8 @@ their data) rather than only checking for the absence of an exception.
 
 import base64
 import json
+import re
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -58,6 +60,38 @@ def array(value):
     return np.asarray(value, dtype=float)
 
 
+def player(at):
+    """The frame player's arguments and what it plays: ``figures`` (dicts with their frames),
+    ``labels`` (the iterations), ``start``, ``bookmarks`` — or None when the page has none."""
+    for el in at.get("component_instance"):
+        args = json.loads(el.proto.json_args)
+        if "payload" not in args:
+            continue
+        body = json.loads(zlib.decompress(base64.b64decode(args["payload"])))
+        return {"args": args, "start": args["start"], "bookmarks": args["bookmarks"], "labels": body["labels"],
+                "figures": [json.loads(f) for f in body["figures"]]}
+    return None
+
+
+def frame(fig, t):
+    """Frame ``t`` of an animated figure (its changed traces and layout)."""
+    return {f["name"]: f for f in fig["frames"]}[str(t)]
+
+
+def share_links(at):
+    """The links the share box shows (the player rewrites their ``t`` in the browser)."""
+    out = []
+    for el in at.get("html"):
+        out += [html_unescape(m) for m in re.findall(r'data-gbrff-link="([^"]*)"', el.proto.body)]
+    return out
+
+
+def html_unescape(text):
+    import html
+
+    return html.unescape(text)
+
+
 def texts(at):
     return " ".join(m.value for m in at.markdown) + " " + " ".join(m.value for m in at.caption)
 
@@ -89,52 +123,69 @@ def test_playground_defaults():
     at.toggle(key="playground:lc").set_value(True).run()
     assert not at.exception
     figs = charts(at)
-    for key in ("surface", "weak", "curves", "omegas", "cmp_gbrff", "cmp_lgbm", "learning_curve"):
+    for key in ("omegas", "cmp_gbrff", "cmp_lgbm", "learning_curve"):
         assert key in figs, key
-    surf = figs["surface"]
+    play = player(at)
+    surf, weak, curves = play["figures"]
+    # every iteration 0 … T = 100 is a frame of each figure, sent once
+    assert play["labels"] == list(range(101))
+    for fig in (surf, weak, curves):
+        assert [f["name"] for f in fig["frames"]] == [str(t) for t in range(101)]
     assert [t["type"] for t in surf["data"][:2]] == ["heatmap", "contour"]
-    assert array(surf["data"][0]["z"]).shape == (100, 100)
+    z = array(frame(surf, 100)["data"][0]["z"])
+    assert z.shape == (100, 100) and z.dtype == np.uint8 and z.max() <= 100  # p(+1) in whole percent
     names = {t.get("name") for t in surf["data"]}
     assert {"train −1", "train +1", "test −1", "test +1"} <= names
     # the default shows the final model: T = 100 curves of length T + 1
-    curves = figs["curves"]["data"]
-    assert len(array(curves[0]["y"])) == 101
-    assert at.slider(key="t").value == 100
+    assert len(array(curves["data"][0]["y"])) == 101
+    assert play["start"] == 100
     labels = [m.label for m in at.metric]
-    assert any("fit time" in s and "GBRFF2" in s for s in labels) and "LightGBM fit time" in labels
-    assert {b.key for b in at.get("download_button")} >= {"dl_data", "dl_model", "dl_surface", "dl_weak", "dl_curves",
-                                                          "dl_omegas", "dl_cmp_gbrff", "dl_cmp_lgbm", "dl_lc"}
+    assert any("fit time" in s and "GBRFF2" in s for s in labels) and "LightGBM: test accuracy · fit time" in labels
+    assert {b.key for b in at.get("download_button")} >= {"dl_data", "dl_model", "dl_curves", "dl_omegas",
+                                                          "dl_cmp_gbrff", "dl_cmp_lgbm", "dl_lc"}
     assert len(at.latex) >= 4
     lc = figs["learning_curve"]["data"]
     assert [t["name"] for t in lc] == ["GBRFF2", "LightGBM"]
     assert array(lc[0]["x"])[-1] == 210 and len(array(lc[0]["y"])) == len(array(lc[0]["x"]))
 
 
-def test_playground_step_back_reset_and_play():
+def test_playground_player_holds_every_frame():
+    """Play, step, back and reset run in the browser: the page sends every frame once."""
     at = run_page("pages/playground.py", {"T": "12"})
-    at.button(key="t_reset").click().run()
-    assert at.slider(key="t").value == 0
-    assert "weak" not in charts(at)  # iteration 0: only H0
-    at.button(key="t_step").click().run()
-    assert at.slider(key="t").value == 1
-    weak = charts(at)["weak"]
-    assert "weak learner 1" in weak["layout"]["title"]["text"]
-    assert "landmark xₜ" in {t.get("name") for t in weak["data"]}
-    at.button(key="t_step").click().run()
-    at.button(key="t_back").click().run()
-    assert at.slider(key="t").value == 1
-    # play: every run of the animated fragment shows the next frame of the schedule
-    at.button(key="t_play").click().run()
-    assert at.session_state["_playing_t"]
-    first = at.slider(key="t").value
+    play = player(at)
+    surf, weak, curves = play["figures"]
+    assert play["labels"] == list(range(13)) and play["start"] == 12
+    # iteration 0: only H0, no weak learner
+    assert "iteration 0" in frame(weak, 0)["layout"]["title"]["text"]
+    assert array(frame(weak, 0)["data"][0]["z"]).max() == 0
+    one = frame(weak, 1)
+    assert "weak learner 1" in one["layout"]["title"]["text"]
+    names = [t.get("name") for t in weak["data"]]
+    assert len(one["data"][names.index("landmark xₜ")]["x"]) == 1
+    # the point sizes follow the boosting weights: all equal at t = 1 (H0 only), not later
+    sizes = array(one["data"][1]["marker"]["size"])
+    assert np.ptp(sizes) < 1e-6 and np.ptp(array(frame(weak, 12)["data"][1]["marker"]["size"])) > 1
+    for t in range(13):
+        assert f"t = {t}:" in frame(surf, t)["layout"]["title"]["text"]
+        assert frame(curves, t)["layout"]["shapes"][-1]["x0"] == t  # the grey line at t
+    # a rerun with the same model keeps the player's frame (the browser wrote it into the address)
+    at.query_params["t"] = "5"
     at.run()
-    assert at.slider(key="t").value > first
-    surf = charts(at)["surface"]
-    assert f"t = {at.slider(key='t').value}" in surf["layout"]["title"]["text"]
-    for _ in range(20):  # plays to the end, then stops by itself
-        at.run()
-        assert not at.exception
-    assert at.slider(key="t").value == 12 and not at.session_state["_playing_t"]
+    assert player(at)["start"] == 5
+
+
+def test_playground_a_new_model_starts_at_its_last_iteration():
+    """Issue 17, point 6: t does not stick when the model changes; the link carries the frame."""
+    at = run_page("pages/playground.py", {"T": "20", "t": "3"})
+    assert player(at)["start"] == 3
+    assert any("t=3" in link for link in share_links(at))
+    at.select_slider(key="playground:gamma").set_value(2.0).run()
+    assert player(at)["start"] == 20 and "t" not in at.query_params
+    assert not any("t=" in link for link in share_links(at))
+    at.slider(key="playground:T").set_value(8).run()
+    play = player(at)
+    assert play["start"] == 8 and play["labels"][-1] == 8
+    assert "T = 8" in " ".join(m.label for m in at.metric)
 
 
 def test_playground_changed_widgets_gbrff1_board():
@@ -151,31 +202,31 @@ def test_playground_changed_widgets_gbrff1_board():
     at.run()
     assert not at.exception
     figs = charts(at)
-    surf = figs["surface"]
+    surf, weak, _ = player(at)["figures"]
     assert not any(str(t.get("name", "")).startswith("test") for t in surf["data"])
-    assert set(np.unique(array(surf["data"][0]["z"]))) <= {0.0, 1.0}
-    assert "K = 3" in figs["weak"]["layout"]["title"]["text"]
+    assert set(np.unique(array(frame(surf, 30)["data"][0]["z"]))) <= {0, 100}
+    assert "K = 3" in frame(weak, 30)["layout"]["title"]["text"]
     # GBRFF1's ω are T × K draws from the prior
-    learned = [t for t in figs["omegas"]["data"] if t.get("name") == "learned ω_t"][0]
-    assert len(array(learned["x"])) == 30 * 3
+    learned = [t for t in figs["omegas"]["data"] if str(t.get("name", "")).startswith("learned ωₜ")]
+    assert sum(len(array(t["x"])) for t in learned) == 30 * 3
 
 
 def test_playground_url_state_and_classroom_hiding():
     at = run_page("pages/playground.py", {"data": "circles", "T": "20", "lam": "0.125", "t": "7",
                                           "hide": "noise,seed,algo"})
     assert at.selectbox(key="playground:data").value == "circles"
-    assert at.slider(key="t").value == 7
+    assert player(at)["start"] == 7
     keys = {w.key for w in at.slider} | {w.key for w in at.number_input} | {w.key for w in at.segmented_control}
     assert not {"playground:noise", "playground:seed", "playground:algo"} & keys
     assert "playground:T" in keys
-    assert "t = 7" in charts(at)["surface"]["layout"]["title"]["text"]
+    assert "t = 7" in frame(player(at)["figures"][0], 7)["layout"]["title"]["text"]
     # the share box rebuilds the link, keeping the hidden controls hidden
-    code = " ".join(c.value for c in at.code)
+    code = " ".join(share_links(at))
     assert "data=circles" in code and "t=7" in code and "hide=" in code and "noise" in code
     assert "Iteration t" not in at.multiselect(key="playground:_share_hide").options  # the iteration cannot be hidden
     # choosing more controls to hide rebuilds the link
     at.multiselect(key="playground:_share_hide").set_value(["noise", "seed", "algo", "gamma"]).run()
-    assert "gamma" in " ".join(c.value for c in at.code).split("hide=")[1]
+    assert "gamma" in " ".join(share_links(at)).split("hide=")[1]
 
 
 def test_playground_challenge_ticks():
@@ -184,9 +235,9 @@ def test_playground_challenge_ticks():
     at.slider(key="playground:noise").set_value(0.04)
     at.select_slider(key="playground:gamma").set_value(4.0)
     at.run()
-    line = [m.value for m in at.markdown if "circles" in m.value and "20" in m.value and "95" in m.value][0]
-    acc = [t for t in charts(at)["curves"]["data"] if t.get("name") == "test accuracy"][0]
-    reached = array(acc["y"])[-1] >= 95
+    line = [m.value for m in at.markdown if "circles" in m.value and "20" in m.value and "90" in m.value][0]
+    acc = [t for t in player(at)["figures"][2]["data"] if t.get("name") == "test accuracy"][0]
+    reached = array(acc["y"])[-1] >= 90
     assert line.startswith(DONE) == reached
     assert reached, "the circles challenge should be reachable with noise 0.04, γ = 4, T = 20"
     # ticked challenges stay ticked when the settings move on
@@ -205,7 +256,7 @@ def test_playground_upload_good_and_bad_files():
     at.file_uploader(key="upload_file").set_value(("xor.csv", good.encode(), "text/csv")).run()
     assert not at.exception
     assert any("80 points" in s.value for s in at.sidebar.success)
-    assert "your data" in charts(at)["surface"]["layout"]["title"]["text"] or at.slider(key="t").value == 100
+    assert player(at)["start"] == 100
     bad = [("three.csv", "\n".join(f"{i},{i},{i % 3}" for i in range(40)).encode()),
            ("text.csv", "\n".join(f"{i},x{i},{i % 2}" for i in range(40)).encode()),
            ("empty.csv", b""),
@@ -214,40 +265,33 @@ def test_playground_upload_good_and_bad_files():
         at.file_uploader(key="upload_file").set_value((name, data, "text/csv")).run()
         assert not at.exception, name
         assert any("Could not use this file" in e.value for e in at.sidebar.error), name
-        assert "surface" in charts(at), name  # the app keeps working on moons
+        assert player(at) is not None, name  # the app keeps working on moons
 
 
 # ---------------------------------------------------------------- loss landscape
-def test_loss_landscape_defaults_and_steps():
+def test_loss_landscape_defaults_and_frames():
     at = run_page("pages/loss_landscape.py")
-    figs = charts(at)
-    assert {"landscape", "bias_curve", "boundary"} <= set(figs)
-    land = figs["landscape"]["data"]
-    assert land[0]["type"] == "heatmap" and land[0]["reversescale"]
-    assert "chosen landmark xₜ" in {t.get("name") for t in land}
-    curve = figs["bias_curve"]["data"]
-    f = array(curve[0]["y"])
-    star = array(curve[1]["y"])[0]
-    assert star == pytest.approx(f.min())
-    at.button(key="it_reset").click().run()
-    assert at.slider(key="it").value == 0 and "landscape" not in charts(at)
-    at.button(key="it_step").click().run()
-    figs = charts(at)
-    assert "iteration 1" in figs["landscape"]["layout"]["title"]["text"]
-    # the chosen landmark's phase b = ω·x_t sits at (or very near) the global minimum of f(b)
-    shapes = figs["bias_curve"]["layout"].get("shapes", [])
-    b_land = shapes[0]["x0"]
-    bs, f = array(figs["bias_curve"]["data"][0]["x"]), array(figs["bias_curve"]["data"][0]["y"])
-    assert np.interp(b_land, bs, f) <= f.min() + 0.05 * (f.max() - f.min())
-    at.button(key="it_play").click().run()
-    at.run()
-    assert at.slider(key="it").value >= 2
+    play = player(at)
+    land, bias, boundary = play["figures"]
+    assert play["labels"] == list(range(1, 11)) and play["start"] == 10
+    assert land["data"][0]["type"] == "heatmap" and land["data"][0]["reversescale"]
+    assert "chosen landmark xₜ" in {t.get("name") for t in land["data"]}
+    assert "iteration 1" in frame(land, 1)["layout"]["title"]["text"]
+    # at t = 1 the chosen landmark's phase b = ω·x_t sits at (or very near) the global minimum of f(b)
+    f, b_land = array(frame(bias, 1)["data"][0]["y"]), frame(bias, 1)["data"][2]["x"][0]
+    assert np.interp(b_land, array(bias["data"][0]["x"]), f) <= f.min() + 0.05 * (f.max() - f.min())
+    for t in play["labels"]:
+        f = array(frame(bias, t)["data"][0]["y"])
+        star = frame(bias, t)["data"][1]["y"][0]
+        assert star == pytest.approx(f.min(), rel=1e-5)
+        assert len(array(frame(boundary, t)["data"][2]["x"])) == t  # the landmarks so far
 
 
 def test_loss_landscape_changed_widgets():
     at = run_page("pages/loss_landscape.py", {"T": "5", "gamma": "2.0", "n": "120"})
-    assert at.slider(key="it").value == 5
-    assert "after 5 iterations" in charts(at)["boundary"]["layout"]["title"]["text"]
+    play = player(at)
+    assert play["start"] == 5
+    assert "after 5 iterations" in frame(play["figures"][2], 5)["layout"]["title"]["text"]
 
 
 # ---------------------------------------------------------------- K and lambda
@@ -306,19 +350,36 @@ def test_uci_live_run_or_how_to_get_data():
     ("pages/playground.py", {"data": "board", "noise": "0.6", "algo": "GBRFF1", "K": "50", "beta": "100.0",
                              "T": "3", "seed": "9999"}),
     ("pages/playground.py", {"T": "notanumber", "data": "nosuchdata", "gamma": "-1", "t": "999"}),
-    ("pages/loss_landscape.py", {"n": "40", "T": "50", "gamma": "4.0", "it": "50"}),
+    ("pages/loss_landscape.py", {"n": "40", "T": "30", "gamma": "4.0", "it": "30"}),
     ("pages/k_and_lambda.py", {"data": "swiss", "n": "100", "T": "5", "gamma": "8.0"}),
 ])
 def test_pages_survive_extreme_and_malformed_urls(page, query):
     at = run_page(page, query)
-    assert charts(at)
+    assert charts(at) or player(at)
 
 
 def test_playground_stopping_rule_jumps_to_best_iteration():
     at = run_page("pages/playground.py", {"data": "board", "noise": "0.3", "gamma": "8.0", "T": "150"})
-    curves = charts(at)["curves"]["data"]
+    play = player(at)
+    curves = play["figures"][2]["data"]
     test_loss = array([c for c in curves if c.get("name") == "test loss"][0]["y"])
     star = [c for c in curves if str(c.get("name", "")).startswith("stop at")][0]
     assert star["x"][0] == int(np.argmin(test_loss)) < 150  # noisy board overfits: stop early
-    at.button(key="go_stop").click().run()
-    assert at.slider(key="t").value == star["x"][0]
+    # the player has a button to that frame
+    assert [b[1] for b in play["bookmarks"]] == [star["x"][0]] and star["x"][0] in play["labels"]
+
+
+def test_playground_says_what_the_last_click_changed():
+    at = run_page("pages/playground.py", {"T": "20"})
+    assert not any("What changed" in m.value for m in at.markdown)  # a first visit: nothing changed
+    at.select_slider(key="playground:gamma").set_value(2.0).run()
+    line = [m.value for m in at.markdown if "What changed" in m.value]
+    assert line and "γ 0.5 → 2" in line[0] and "2× as dense" in line[0]  # ω grows like √γ
+    at.run()  # a rerun with nothing moved says nothing
+    assert not any("What changed" in m.value for m in at.markdown)
+
+
+def test_playground_presenter_mode():
+    at = run_page("pages/playground.py", {"presenter": "true", "T": "10"})
+    assert player(at)["args"]["presenter"] is True
+    assert run_page("pages/playground.py", {"T": "10"}) and not player(run_page("pages/playground.py"))["args"]["presenter"]

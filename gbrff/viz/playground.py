@@ -30,7 +30,14 @@ __all__ = [
     "bias_curve_figure",
     "budget_figure",
     "lambda_sweep_figure",
+    "number_label",
     "surfaces_grid_figure",
+    "kernel_average_figure",
+    "surface_animation",
+    "landscape_animation",
+    "bias_curve_animation",
+    "weak_learner_animation",
+    "curves_animation",
 ]
 
 NEG_COLOR = "#2166ac"
@@ -48,7 +55,7 @@ def _layout(fig, title=None, height=480, bottom=60, **kw):
         title=dict(text=title, font=dict(size=19)) if title else None,
         font=_FONT,
         height=height,
-        margin=dict(l=60, r=20, t=60 if title else 20, b=bottom),
+        margin=dict(l=60, r=20, t=(60 + 24 * title.count("<br>")) if title else 20, b=bottom),
         **kw,
     )
     return fig
@@ -86,25 +93,32 @@ def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁
     return go.Figure(data=data, layout=layout)
 
 
-def _surface_traces(xs, ys, H, discretise, showscale=True, loss="exponential"):
+def _surface_traces(xs, ys, H, discretise, showscale=True, loss="exponential", percent=False):
+    """Heatmap of p(+1) and the boundary p = ½ as a contour; ``percent`` sends p in whole
+    percent (uint8, a tenth of the bytes of float32: the animations send one per frame)."""
     n_y, n_x = len(ys), len(xs)
     P = LOSSES[loss].probability(H).reshape(n_y, n_x).astype(np.float32)
+    top = 100 if percent else 1
+    z = np.rint(100 * P).astype(np.uint8) if percent else P
     if discretise:
-        z = np.where(P >= 0.5, 1.0, 0.0).astype(np.float32)
         heat = dict(
-            type="heatmap", x=xs, y=ys, z=z, zmin=0, zmax=1, showscale=False, hoverinfo="skip",
+            type="heatmap", x=xs, y=ys, z=np.where(P >= 0.5, top, 0).astype(z.dtype), zmin=0, zmax=top,
+            showscale=False, hoverinfo="skip",
             colorscale=[[0, "#c6dbef"], [0.5, "#c6dbef"], [0.5, "#fcbba1"], [1, "#fcbba1"]],
         )
     else:
         heat = dict(
-            type="heatmap", x=xs, y=ys, z=P, zmin=0, zmax=1, colorscale=_VOTE_SCALE, opacity=0.85,
+            type="heatmap", x=xs, y=ys, z=z, zmin=0, zmax=top, colorscale=_VOTE_SCALE, opacity=0.85,
             showscale=showscale,
-            colorbar=dict(title=dict(text="p(y=+1)", side="right"), len=0.8, thickness=14),
-            hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>p(+1)=%{z:.2f}<extra></extra>",
+            colorbar=dict(title=dict(text="p(y=+1)", side="right"), len=0.8, thickness=14,
+                          **(dict(tickvals=[0, 25, 50, 75, 100], ticktext=["0", "0.25", "0.5", "0.75", "1"])
+                             if percent else {})),
+            hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>p(+1)=" + ("%{z} %" if percent else "%{z:.2f}")
+                          + "<extra></extra>",
         )
     boundary = dict(
-        type="contour", x=xs, y=ys, z=P, showscale=False, hoverinfo="skip", name="boundary",
-        contours=dict(start=0.5, end=0.5, size=1, coloring="lines"),
+        type="contour", x=xs, y=ys, z=z, showscale=False, hoverinfo="skip", name="boundary",
+        contours=dict(start=top / 2, end=top / 2, size=1, coloring="lines"),
         line=dict(color="black", width=2.5), colorscale=[[0, "black"], [1, "black"]],
     )
     return heat, boundary
@@ -152,7 +166,6 @@ def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None
     alpha = float(expansion.alphas[i])
     center = np.mean(np.asarray(X, dtype=np.float64), axis=0) if center is None else center
     landmark = learner_landmark(expansion, t, center)
-    crest = expansion.landmarks is None and landmark is not None
     vote = alpha * np.asarray(h, dtype=np.float64).reshape(len(ys), len(xs))
     amp = max(abs(alpha), 1e-12)
     data = [dict(
@@ -174,37 +187,66 @@ def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None
     else:
         data += _points(X, y, "train", "circle", "white", size=7)
     if landmark is not None:
+        crest_xy, marks = _landmark_marks(xs, ys, expansion, t, landmark)
+        if crest_xy is not None:
+            data.append(dict(type="scatter", x=crest_xy[0], y=crest_xy[1], mode="lines", name="crest ω·x = b",
+                             line=dict(color="black", dash="dash", width=2)))
         L = np.asarray(landmark, dtype=np.float64)
-        if crest:
-            om = np.asarray(expansion.omegas[i, 0], dtype=np.float64)[:2]
-            nrm = float(np.hypot(*om)) or 1.0
-            direction = np.array([-om[1], om[0]]) / nrm  # along the crest
-            span = 3.0 * max(xs[-1] - xs[0], ys[-1] - ys[0])
-            data.append(dict(
-                type="scatter", x=[L[0] - span * direction[0], L[0] + span * direction[0]],
-                y=[L[1] - span * direction[1], L[1] + span * direction[1]],
-                mode="lines", name="crest ω·x = b", line=dict(color="black", dash="dash", width=2),
-            ))
-            wavelength = 2 * np.pi / nrm
-            length = min(wavelength, 0.4 * min(xs[-1] - xs[0], ys[-1] - ys[0]))
-            tip = L + length * om / nrm  # along ω: one wavelength when it fits
-            notes.append(dict(x=tip[0], y=tip[1], ax=L[0], ay=L[1], xref="x", yref="y",
-                              axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
-                              arrowwidth=2.5, arrowcolor="black", text=""))
-            notes.append(dict(x=tip[0], y=tip[1], showarrow=False, yshift=14, font=dict(size=14),
-                              text="ω (one wavelength)" if length == wavelength else "ω",
-                              bgcolor="rgba(255,255,255,0.7)"))
         data.append(dict(type="scatter", x=[L[0]], y=[L[1]], mode="markers", name="landmark xₜ",
                          marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
-        if not (xs[0] <= L[0] <= xs[-1] and ys[0] <= L[1] <= ys[-1]):
-            # an arrow at the border, pointing towards the landmark outside the view
-            edge = np.array([np.clip(L[0], xs[0], xs[-1]), np.clip(L[1], ys[0], ys[-1])])
-            center = np.array([(xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2])
-            tail = edge + 0.3 * (center - edge)
-            notes.append(dict(x=edge[0], y=edge[1], ax=tail[0], ay=tail[1], axref="x", ayref="y",
-                              showarrow=True, arrowhead=3, arrowwidth=2, text="landmark xₜ off the view",
-                              font=dict(size=13), bgcolor="rgba(255,255,255,0.8)"))
+        notes += marks
     return _plane(data, xs, ys, title=title, height=height, annotations=notes)
+
+
+def _landmark_marks(xs, ys, expansion, t, landmark):
+    """The crest ``ω·x = b`` through the landmark (a single cosine only; else None) and
+    the annotations: ω as an arrow of one wavelength, an arrow towards a landmark off the view."""
+    i = int(t) - 1
+    L = np.asarray(landmark, dtype=np.float64)
+    crest_xy, notes = None, []
+    if expansion.landmarks is None:
+        om = np.asarray(expansion.omegas[i, 0], dtype=np.float64)[:2]
+        nrm = float(np.hypot(*om)) or 1.0
+        direction = np.array([-om[1], om[0]]) / nrm  # along the crest
+        span = 3.0 * max(xs[-1] - xs[0], ys[-1] - ys[0])
+        crest_xy = ([L[0] - span * direction[0], L[0] + span * direction[0]],
+                    [L[1] - span * direction[1], L[1] + span * direction[1]])
+        wavelength = 2 * np.pi / nrm
+        length = min(wavelength, 0.4 * min(xs[-1] - xs[0], ys[-1] - ys[0]))
+        tip = L + length * om / nrm  # along ω: one wavelength when it fits
+        notes.append(dict(x=tip[0], y=tip[1], ax=L[0], ay=L[1], xref="x", yref="y",
+                          axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
+                          arrowwidth=2.5, arrowcolor="black", text=""))
+        notes.append(dict(x=tip[0], y=tip[1], showarrow=False, yshift=14, font=dict(size=14),
+                          text="ω (one wavelength)" if length == wavelength else "ω",
+                          bgcolor="rgba(255,255,255,0.7)"))
+    if not (xs[0] <= L[0] <= xs[-1] and ys[0] <= L[1] <= ys[-1]):
+        # an arrow at the border, pointing towards the landmark outside the view
+        edge = np.array([np.clip(L[0], xs[0], xs[-1]), np.clip(L[1], ys[0], ys[-1])])
+        center = np.array([(xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2])
+        tail = edge + 0.3 * (center - edge)
+        notes.append(dict(x=edge[0], y=edge[1], ax=tail[0], ay=tail[1], axref="x", ayref="y",
+                          showarrow=True, arrowhead=3, arrowwidth=2, text="landmark xₜ off the view",
+                          font=dict(size=13), bgcolor="rgba(255,255,255,0.8)"))
+    return crest_xy, notes
+
+
+def kernel_average_figure(r, kernel, averages, *, title=None, height=380):
+    """"A kernel is the average of random cosines": the RBF kernel ``k(r)`` against the mean of
+    ``m`` random cosines ``cos(ω r)`` for each ``m`` in ``averages`` (a dict ``m -> values``)."""
+    colors = ["#fdb863", "#e66101", "#5e3c99", "#1b7837"]
+    data = [dict(type="scatter", x=r, y=v, mode="lines", name=f"mean of {m} random cosine{'s' if m > 1 else ''}",
+                 line=dict(width=2 if m < max(averages) else 3, color=colors[i % len(colors)]))
+            for i, (m, v) in enumerate(averages.items())]
+    data.append(dict(type="scatter", x=r, y=kernel, mode="lines", name="RBF kernel exp(−γ r²)",
+                     line=dict(width=3, color="black", dash="dash")))
+    layout = dict(
+        xaxis=dict(title=dict(text="distance r = ‖x − x′‖")), yaxis=dict(title=dict(text="similarity k(r)")),
+        title=dict(text=title, font=dict(size=19)) if title else None, font=_FONT, height=height,
+        margin=dict(l=60, r=20, t=60 if title else 20, b=60),
+        legend=dict(font=dict(size=14), x=1.02, xanchor="left", y=1),
+    )
+    return go.Figure(data=data, layout=layout)
 
 
 def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, symmetric=True,
@@ -221,6 +263,19 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     if X is not None:
         data += _points(X, y, "train", "circle", "white", size=6, showlegend=False)
     return _plane(data, xs, ys, title=title, height=height)
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def number_label(v):
+    """A number as a reader writes it: ``0``, ``2⁻¹⁰`` for a power of two below 1, else ``%g``."""
+    if v == 0:
+        return "0"
+    k = int(round(np.log2(v))) if v > 0 else 0
+    if v > 0 and k < 0 and np.isclose(2.0 ** k, v):
+        return "2" + str(k).translate(_SUPERSCRIPT)
+    return f"{v:g}"
 
 
 def _loss_label(loss):
@@ -269,15 +324,13 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
         notes.append(dict(xref="x domain", yref="y", x=1, y=100 * value, text=label, showarrow=False,
                           xanchor="right", yanchor="top", font=dict(size=13, color="#5e3c99")))
     if current is not None:
-        for ax in ("", "2"):
-            shapes.append(dict(type="line", xref=f"x{ax}", yref=f"y{ax} domain", x0=current, x1=current,
-                               y0=0, y1=1, line=dict(color="gray", width=2)))
+        shapes += _current_line(current)
     xtitle = dict(text="iteration t (number of weak learners)")
     layout = dict(
         xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
         yaxis=dict(anchor="x"),
         xaxis2=dict(domain=[0.56, 1], anchor="y2", title=xtitle),
-        yaxis2=dict(anchor="x2", type="log"),
+        yaxis2=dict(anchor="x2", type="log", dtick=1),  # ticks at powers of ten only: 1, 0.1, 0.01
         shapes=shapes, annotations=notes,
         title=dict(text=title, font=dict(size=19)) if title else None,
         font=_FONT, height=height, margin=dict(l=60, r=20, t=80, b=55),
@@ -317,24 +370,44 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
         fig.add_trace(go.Scatter(x=D[:, 0], y=D[:, 1] if D.shape[1] > 1 else np.zeros(len(D)),
                                  mode="markers", name="drawn from the prior",
                                  marker=dict(color="lightgray", size=6)), row=1, col=1)
+    # robust to outliers: the view holds the prior's 3.3σ and 95 % of the learned ω; the few beyond
+    # it are drawn on its edge as open markers (and counted), not allowed to squash the rest
+    W2 = W[:, :2] if d > 1 else np.column_stack([W[:, 0], np.zeros(len(W))])
+    lim = max(3.3 * sigma, 1.1 * float(np.quantile(np.abs(W2).max(axis=1), 0.95)) if len(W) else 0)
+    notes = []
     if len(W):
-        fig.add_trace(go.Scatter(
-            x=W[:, 0], y=W[:, 1] if d > 1 else np.zeros(len(W)), mode="markers", name="learned ω_t",
-            marker=dict(color=t_of, colorscale="Viridis", size=8,
-                        colorbar=dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10)),
-            hovertemplate="t=%{marker.color}<br>ω=(%{x:.2f}, %{y:.2f})<extra></extra>",
-        ), row=1, col=1)
+        out = np.abs(W2).max(axis=1) > lim
+        for mask, name, symbol, legend in ((~out, "learned ωₜ", "circle", True),
+                                           (out, "learned ωₜ beyond the view (on its edge)", "circle-open", False)):
+            if not mask.any():
+                continue
+            P = np.clip(W2[mask], -0.98 * lim, 0.98 * lim)
+            fig.add_trace(go.Scatter(
+                x=P[:, 0], y=P[:, 1], mode="markers", name=name, customdata=W2[mask],
+                marker=dict(color=t_of[mask], colorscale="Viridis", cmin=1, cmax=max(int(t_of.max()), 1),
+                            size=8 if legend else 11, symbol=symbol,
+                            line=dict(width=2) if not legend else None,
+                            colorbar=dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10) if legend else None,
+                            showscale=legend),
+                hovertemplate="t=%{marker.color}<br>ω=(%{customdata[0]:.2f}, %{customdata[1]:.2f})<extra></extra>",
+            ), row=1, col=1)
         norms = np.linalg.norm(W, axis=1)
-        fig.add_trace(go.Histogram(x=norms, histnorm="probability density", name="‖ω_t‖ learned",
-                                   marker=dict(color="#5e3c99", opacity=0.6), nbinsx=25),
-                      row=1, col=2)
-        top = max(float(norms.max()), 3.5 * sigma)
+        top = max(3.5 * sigma, 1.15 * float(np.quantile(norms, 0.95)))
+        fig.add_trace(go.Histogram(x=np.minimum(norms, top), histnorm="probability density",
+                                   name="‖ωₜ‖ learned", marker=dict(color="#5e3c99", opacity=0.6),
+                                   xbins=dict(start=0, end=top * 1.0001, size=top / 25)), row=1, col=2)
+        if out.any() or (norms > top).any():
+            notes.append(dict(text=f"{int((norms > top).sum())} of {len(norms)} beyond, up to ‖ω‖ = {norms.max():.0f}:"
+                                   " counted in the last bar", xref="x2 domain", yref="y2 domain", x=1, y=0.98,
+                              showarrow=False, xanchor="right", yanchor="top", font=dict(size=13)))
     else:
         top = 3.5 * sigma
     r = np.linspace(0, top, 200)
     fig.add_trace(go.Scatter(x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
                              line=dict(color="black", width=2.5)), row=1, col=2)
-    lim = max(3.3 * sigma, float(np.abs(W[:, :2]).max()) * 1.1 if len(W) else 0)
+    for note in notes:
+        fig.add_annotation(note)
+    fig.update_xaxes(range=[0, top], row=1, col=2)
     fig.update_xaxes(range=[-lim, lim], title_text="ω₁", row=1, col=1)
     fig.update_yaxes(range=[-lim, lim], title_text="ω₂", scaleanchor="x", scaleratio=1, row=1, col=1)
     fig.update_xaxes(title_text="‖ω‖", row=1, col=2)
@@ -426,14 +499,13 @@ def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accur
 
 
 def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, current=None, title=None, height=380):
-    """Mean ‖ω_t‖ and accuracy against λ (``λ = 0`` is drawn at the left end)."""
+    """Mean ‖ωₜ‖ and accuracy against λ (``λ = 0`` is drawn at the left end)."""
     lambdas = np.asarray(lambdas, dtype=np.float64)
     pos = lambdas[lambdas > 0]
     x0 = pos.min() / 4 if len(pos) else 1e-3
     xv = np.where(lambdas > 0, lambdas, x0)
-    labels = ["0" if v == 0 else (f"2^{int(round(np.log2(v)))}" if np.isclose(2 ** round(np.log2(v)), v) else f"{v:g}")
-              for v in lambdas]
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("mean ‖ω_t‖ of the learned frequencies", "accuracy (%)"),
+    labels = [number_label(v) for v in lambdas]
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("mean ‖ωₜ‖ of the learned frequencies", "accuracy (%)"),
                         horizontal_spacing=0.12)
     fig.add_trace(go.Scatter(x=xv, y=omega_norm, mode="lines+markers", name="mean ‖ω‖",
                              line=dict(width=3, color="#5e3c99")), row=1, col=1)
@@ -468,3 +540,208 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
         fig.update_yaxes(range=[ys[0], ys[-1]], showticklabels=False, row=r, col=c)
     fig.update_annotations(font=dict(size=15))
     return _layout(fig, None, height=height * rows, showlegend=False)
+
+
+# ---------------------------------------------------------------- animations
+# One figure per picture, with a Plotly frame per iteration shown (``frames``,
+# named ``str(t)``), returned as a figure dict (``go.Figure(fig)`` rebuilds the
+# object, slowly): a frame holds only what changes (a heatmap's z, the point
+# sizes, a line, the title), over a trace structure that is the same for every
+# iteration. A browser player (or Plotly's own ``animate``) steps through them
+# without asking the server again. Heatmaps travel in whole percent (uint8).
+
+
+def _frame(t, data=(), traces=(), layout=None):
+    return dict(name=str(int(t)), data=list(data), traces=list(traces), layout=layout or {})
+
+
+def _with_frames(fig, frames):
+    """``fig`` and its ``frames`` (dicts of :func:`_frame`) as one figure dict (``data``,
+    ``layout``, ``frames``): Plotly validates a hundred ``go.Frame`` in about a second, and these
+    frames are built here, from arrays of known types. Their arrays stay numpy arrays."""
+    out = fig.to_dict()
+    out["frames"] = frames
+    return out
+
+
+def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=None, *, titles,
+                      discretise=False, loss="exponential", landmarks=None, height=470):
+    """:func:`surface_figure` at every iteration of ``stages``, as Plotly frames.
+
+    ``H`` holds the decision function of each stage on the grid, shape
+    ``(len(stages), len(ys) * len(xs))``; ``titles`` one title per stage;
+    ``landmarks`` (optional) the landmarks chosen up to each stage (a list of
+    ``(m, 2)`` arrays), drawn as crosses. The figure shows the first stage;
+    frame ``str(t)`` replaces the heatmap, the boundary, the crosses and the title.
+    """
+    first = list(_surface_traces(xs, ys, H[0], discretise, True, loss, percent=True))
+    data = first + _points(X_train, y_train, "train", "circle", "white")
+    if X_test is not None and len(X_test):
+        data += _points(X_test, y_test, "test", "diamond", "black", size=9)
+    marks = len(data)
+    if landmarks is not None:
+        L0 = np.asarray(landmarks[0], dtype=np.float64).reshape(-1, 2)
+        data.append(dict(type="scatter", x=L0[:, 0], y=L0[:, 1], mode="markers", name="landmarks so far",
+                         marker=dict(symbol="x-thin", size=16, line=dict(width=3, color="black"))))
+    fig = _plane(data, xs, ys, title=titles[0], height=height)
+    frames = []
+    for k, (t, Ht, title) in enumerate(zip(stages, H, titles)):
+        heat, boundary = _surface_traces(xs, ys, Ht, discretise, True, loss, percent=True)
+        parts = [dict(type="heatmap", z=heat["z"]), dict(type="contour", z=boundary["z"])]
+        traces = [0, 1]
+        if landmarks is not None:
+            L = np.asarray(landmarks[k], dtype=np.float64).reshape(-1, 2)
+            parts.append(dict(type="scatter", x=L[:, 0], y=L[:, 1]))
+            traces.append(marks)
+        frames.append(_frame(t, parts, traces, dict(title=dict(text=title))))
+    return _with_frames(fig, frames)
+
+
+def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, height=480):
+    """:func:`landscape_figure` at every iteration of ``stages`` (``t ≥ 1``), as Plotly frames.
+
+    ``F`` (len(stages), len(ys) * len(xs)) holds the loss of every landmark
+    position; each frame's colours span its own range (the loss's scale
+    changes from one iteration to the next), so the colour bar reads from
+    "lowest" to "highest". ``landmarks`` (len(stages), 2) are the chosen ones.
+    """
+    F = np.asarray(F, dtype=np.float64).reshape(len(stages), len(ys), len(xs))
+    lo, hi = F.min(axis=(1, 2), keepdims=True), F.max(axis=(1, 2), keepdims=True)
+    Z = np.rint(100 * (F - lo) / np.maximum(hi - lo, 1e-300)).astype(np.uint8)
+    data = [dict(type="heatmap", x=xs, y=ys, z=Z[0], zmin=0, zmax=100, colorscale="Viridis", reversescale=True,
+                 colorbar=dict(title=dict(text="loss f(x)", side="right"), thickness=14, tickvals=[0, 100],
+                               ticktext=["lowest", "highest"]), hoverinfo="skip")]
+    data += _points(X, y, "train", "circle", "white", size=7)
+    L = np.asarray(landmarks, dtype=np.float64).reshape(len(stages), 2)
+    data.append(dict(type="scatter", x=L[:1, 0], y=L[:1, 1], mode="markers", name="chosen landmark xₜ",
+                     marker=dict(symbol="x", size=20, color="white", line=dict(width=1.5, color="black"))))
+    fig = _plane(data, xs, ys, title=titles[0], height=height, xtitle="landmark coordinate 1",
+                 ytitle="landmark coordinate 2")
+    n = len(data) - 1
+    return _with_frames(fig, [_frame(t, [dict(type="heatmap", z=Z[k]),
+                                         dict(type="scatter", x=L[k:k + 1, 0], y=L[k:k + 1, 1])],
+                                     [0, n], dict(title=dict(text=titles[k]))) for k, t in enumerate(stages)])
+
+
+def bias_curve_animation(bs, stages, f, b_landmark, *, titles, height=360):
+    """:func:`bias_curve_figure` at every iteration of ``stages``, as Plotly frames: the curve
+    ``f(b)`` of each stage (``f`` of shape (len(stages), len(bs))), its minimum (star) and the
+    chosen landmark's phase (dashed), on the stage's own y range."""
+    bs = np.asarray(bs, dtype=np.float64)
+    f = np.asarray(f, dtype=np.float64)
+
+    def parts(k):
+        j = int(np.argmin(f[k]))
+        lo, hi = float(f[k].min()), float(f[k].max())
+        pad = 0.08 * (hi - lo or 1.0)
+        return ([dict(type="scatter", y=f[k].astype(np.float32)),
+                 dict(type="scatter", x=[bs[j]], y=[f[k, j]]),
+                 dict(type="scatter", x=[b_landmark[k]] * 2, y=[lo - pad, hi + pad])],
+                {"title": dict(text=titles[k]), "yaxis.range": [lo - pad, hi + pad]})
+
+    first, lay = parts(0)
+    data = [dict(type="scatter", x=bs, y=first[0]["y"], mode="lines", name="f(b)", line=dict(width=3, color="#1b7837")),
+            dict(type="scatter", x=first[1]["x"], y=first[1]["y"], mode="markers", name="global minimum b*",
+                 marker=dict(size=14, color="#fdae61", symbol="star", line=dict(color="black", width=1))),
+            dict(type="scatter", x=first[2]["x"], y=first[2]["y"], mode="lines",
+                 name="b = ω·xₜ of the chosen landmark", line=dict(color="black", dash="dash", width=2))]
+    layout = dict(
+        xaxis=dict(title=dict(text="phase b"), range=[-np.pi, np.pi],
+                   tickvals=[-np.pi, -np.pi / 2, 0, np.pi / 2, np.pi], ticktext=["−π", "−π/2", "0", "π/2", "π"]),
+        yaxis=dict(title=dict(text="loss f(b)"), range=lay["yaxis.range"]),
+        title=dict(text=titles[0], font=dict(size=19)), font=_FONT, height=height,
+        margin=dict(l=60, r=20, t=60, b=95), legend=_BOTTOM_LEGEND,
+    )
+    fig = go.Figure(data=data, layout=layout)
+    frames = []
+    for k, t in enumerate(stages):
+        d, lay = parts(k)
+        frames.append(_frame(t, d, [0, 1, 2], {"title": lay["title"], "yaxis": {"range": lay["yaxis.range"]}}))
+    return _with_frames(fig, frames)
+
+
+def _weak_learner_title(expansion, t, landmark):
+    i = int(t) - 1
+    alpha = float(expansion.alphas[i])
+    if expansion.landmarks is None and expansion.n_components == 1:
+        om, b = expansion.omegas[i, 0], float(expansion.phases[i, 0])
+        return f"weak learner {t}: α = {alpha:.3f}, ω = ({om[0]:.2f}, {om[1]:.2f}), b = {b:.2f}"
+    if landmark is not None:
+        return (f"weak learner {t}: α = {alpha:.3f}, landmark ({landmark[0]:.2f}, {landmark[1]:.2f}), "
+                f"K = {expansion.n_components}")
+    return f"weak learner {t}: α = {alpha:.3f}, K = {expansion.n_components}"
+
+
+def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=None, drawn=None, height=470):
+    """:func:`weak_learner_figure` at every iteration of ``stages``, as Plotly frames.
+
+    ``weights`` holds the boosting weights ``w_i`` at the start of each stage
+    (shape ``(len(stages), len(X))``): they set the point sizes. The heatmap
+    is the learner ``h_t(x)`` in [−1, 1] (α is in the title); iteration 0,
+    before any learner, is blank. Every frame has the same traces: the
+    heatmap, the points of each class, the crest line and the landmark.
+    ``drawn`` is the expansion whose learners the heatmaps show (default
+    ``expansion``; e.g. :func:`gbrff.viz._compute.band_limited` of it), the
+    titles and marks read ``expansion``.
+    """
+    drawn = expansion if drawn is None else drawn
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y)
+    center = X.mean(axis=0) if center is None else center
+    gx, gy = np.meshgrid(xs, ys)
+    G = np.column_stack([gx.ravel(), gy.ravel()])
+    masks = [y == -1, y == 1]
+    frames, base = [], None
+    for t, w in zip(stages, weights):
+        t = int(t)
+        w = np.asarray(w, dtype=np.float64)
+        size = (4 + 18 * np.sqrt(w / max(w.max(), 1e-12))).astype(np.float32)
+        crest_x, crest_y, land_x, land_y, notes = [], [], [], [], []
+        if t == 0:
+            z = np.zeros((len(ys), len(xs)), dtype=np.int8)
+            title = "iteration 0: the vote is the constant H⁰ — no weak learner yet"
+        else:
+            h = drawn.weak_learner(t - 1, G).reshape(len(ys), len(xs))
+            z = np.rint(100 * np.clip(h, -1, 1)).astype(np.int8)
+            landmark = learner_landmark(expansion, t, center)
+            if landmark is not None:
+                crest_xy, notes = _landmark_marks(xs, ys, expansion, t, landmark)
+                if crest_xy is not None:
+                    crest_x, crest_y = crest_xy
+                land_x, land_y = [float(landmark[0])], [float(landmark[1])]
+            title = _weak_learner_title(expansion, t, landmark)
+        parts = [dict(type="heatmap", z=z)] + [dict(type="scatter", marker=dict(size=size[m])) for m in masks] + [
+            dict(type="scatter", x=crest_x, y=crest_y), dict(type="scatter", x=land_x, y=land_y)]
+        frames.append(_frame(t, parts, range(len(parts)), dict(title=dict(text=title), annotations=notes)))
+        if base is None:
+            base = (z, size, crest_x, crest_y, land_x, land_y, notes, title)
+    z, size, crest_x, crest_y, land_x, land_y, notes, title = base
+    data = [dict(
+        type="heatmap", x=xs, y=ys, z=z, zmin=-100, zmax=100, colorscale=_VOTE_SCALE,
+        colorbar=dict(title=dict(text="hₜ(x)", side="right"), len=0.8, thickness=14,
+                      tickvals=[-100, -50, 0, 50, 100], ticktext=["−1", "−0.5", "0", "0.5", "1"]),
+        hoverinfo="skip",
+    )]
+    for m, (label, color) in zip(masks, ((-1, NEG_COLOR), (1, POS_COLOR))):
+        data.append(dict(type="scatter", x=X[m, 0], y=X[m, 1], mode="markers",
+                         name=f"class {'+1' if label > 0 else '−1'} (size = weight wᵢ)",
+                         marker=dict(color=color, size=size[m], line=dict(color="white", width=1), opacity=0.85)))
+    data.append(dict(type="scatter", x=crest_x, y=crest_y, mode="lines", name="crest ω·x = b",
+                     line=dict(color="black", dash="dash", width=2),
+                     showlegend=expansion.landmarks is None and expansion.n_components == 1))
+    data.append(dict(type="scatter", x=land_x, y=land_y, mode="markers", name="landmark xₜ",
+                     marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
+    fig = _plane(data, xs, ys, title=title, height=height, annotations=notes)
+    return _with_frames(fig, frames)
+
+
+def _current_line(t):
+    return [dict(type="line", xref=f"x{ax}", yref=f"y{ax} domain", x0=t, x1=t, y0=0, y1=1,
+                 line=dict(color="gray", width=2)) for ax in ("", "2")]
+
+
+def curves_animation(train, test, stages, *, extra=None, stop=None, loss="exponential", height=380):
+    """:func:`curves_figure` with a frame per iteration of ``stages``: the grey line moves to ``t``."""
+    fig = curves_figure(train, test, current=stages[0], extra=extra, stop=stop, loss=loss, height=height)
+    fixed = [s.to_plotly_json() for s in fig.layout.shapes[:len(fig.layout.shapes) - 2]]
+    return _with_frames(fig, [_frame(t, layout=dict(shapes=fixed + _current_line(t))) for t in stages])

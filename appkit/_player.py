@@ -1,0 +1,154 @@
+"""The iteration player: every frame computed once, played in the browser.
+
+A page computes its figures at every iteration it shows, as Plotly figures
+with one frame per iteration (:mod:`gbrff.viz.playground`'s ``*_animation``
+functions), and hands them to :func:`frame_player`. They travel to the
+browser together (JSON, deflated), where a small component — Plotly.js and
+``appkit/player/index.html`` — steps through them: reset, back, play/pause,
+step, the iteration slider and the keys space / ← / → run there, with no
+round trip to the server. While it plays the component writes the iteration
+shown into the address bar (``?t=``) and into the share box's link, so a
+copied link opens on the same frame.
+
+:func:`player_start` is the server's side of that contract: a page opened
+from a link starts at the link's ``t`` (clamped, with a note); a new model
+(any parameter changed) starts at its final iteration ``T`` and drops the old
+``t`` from the address.
+"""
+
+import base64
+import hashlib
+import json
+import shutil
+import tempfile
+import zlib
+from pathlib import Path
+
+import numpy as np
+import streamlit as st
+import streamlit.components.v1 as components
+
+__all__ = ["frame_player", "pack_frames", "player_start", "play_schedule", "FPS"]
+
+#: Frames per second while playing (every frame is shown: a slow browser plays slower, it skips none).
+FPS = 20
+#: At most this many frames per animation (every iteration when T is below it).
+MAX_FRAMES = 101
+_WEB = Path(__file__).with_name("player")
+
+
+def _served_folder():
+    """``appkit/player`` plus the plotly.js of the installed Plotly, in one folder Streamlit serves.
+
+    Plotly's Python package carries ``plotly.min.js``: no download, the same version as the figures.
+    """
+    import plotly
+
+    plotly_js = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    digest = hashlib.sha1()
+    for f in sorted(_WEB.iterdir()):
+        digest.update(f.name.encode() + f.read_bytes())
+    digest.update(plotly.__version__.encode())
+    folder = Path(tempfile.gettempdir()) / f"gbrff-player-{digest.hexdigest()[:12]}"
+    if not (folder / "plotly.min.js").exists():
+        tmp = Path(tempfile.mkdtemp(prefix="gbrff-player-"))
+        for f in _WEB.iterdir():
+            shutil.copy(f, tmp / f.name)
+        shutil.copy(plotly_js, tmp / "plotly.min.js")
+        try:
+            tmp.rename(folder)
+        except OSError:  # another server made it meanwhile
+            shutil.rmtree(tmp, ignore_errors=True)
+    return folder
+
+
+_component = components.declare_component("frame_player", path=str(_served_folder()))
+
+
+def play_schedule(T, frames=MAX_FRAMES, head=30):
+    """The iterations an animation shows: every one when ``T + 1 <= frames``, else each of the
+    first ``head`` and geometric steps to ``T`` (``frames`` in all, about)."""
+    T = int(T)
+    if T + 1 <= frames:
+        return list(range(T + 1))
+    out = set(range(head + 1))
+    k = frames - head
+    while len(out) < frames and k < 4 * frames:
+        out |= {int(v) for v in np.unique(np.round(np.geomspace(head, T, k)))}
+        k += 5
+    return sorted(out | {T})
+
+
+_DTYPES = {"uint8": "u1", "int8": "i1", "uint16": "u2", "int16": "i2", "uint32": "u4", "int32": "i4",
+           "float32": "f4", "float64": "f8"}
+
+
+def _plotly_json(value):
+    """numpy in a figure dict as Plotly.js reads it: arrays as base64 typed arrays (``dtype``,
+    ``bdata``, ``shape``), as Plotly's own ``to_json`` writes them; numbers as numbers."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.name not in _DTYPES:
+            value = value.astype(np.int32 if value.dtype.kind in "iub" else np.float64)
+        spec = {"dtype": _DTYPES[value.dtype.name],
+                "bdata": base64.b64encode(np.ascontiguousarray(value).tobytes()).decode("ascii")}
+        if value.ndim > 1:
+            spec["shape"] = ",".join(str(n) for n in value.shape)
+        return spec
+    if isinstance(value, np.generic):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def pack_frames(figures, labels, wide=()):
+    """Figures with frames (``go.Figure``), the iterations they share and which span the
+    row, as ``(digest, payload)``: the JSON deflated and base64-coded for :func:`frame_player`.
+
+    Cache it with the figures: packing a hundred frames takes a few tens of milliseconds.
+    """
+    figures = [f.to_dict() if hasattr(f, "to_dict") else f for f in figures]
+    body = json.dumps({"figures": [json.dumps(f, default=_plotly_json, separators=(",", ":")) for f in figures],
+                       "labels": [int(t) for t in labels], "wide": [bool(w) for w in wide]}).encode()
+    return hashlib.sha1(body).hexdigest(), base64.b64encode(zlib.compress(body, 1)).decode("ascii")
+
+
+def player_start(T, model_key, key="t"):
+    """The iteration a page's player opens at (see the module's docstring).
+
+    ``model_key`` names the fitted model: when it differs from the previous
+    run of this page, the player starts at ``T`` and ``?t=`` leaves the
+    address; otherwise it starts at the address's ``t`` (the frame the
+    browser last showed, or a shared link's), clamped to ``0 … T``.
+    """
+    from ._state import _show_note, adopt, widget_key
+
+    mk = widget_key(f"_model_{key}")
+    previous = st.session_state.get(mk)
+    st.session_state[mk] = model_key
+    raw = st.query_params.get(key)
+    if previous is not None and previous != model_key:
+        if raw is not None:
+            del st.query_params[key]
+        return int(T)
+    if raw is None:
+        return int(T)
+    value, note = adopt(key, raw, int(T), min_value=0, max_value=int(T), step=1)
+    if note:
+        _show_note(note)
+    return value
+
+
+def frame_player(packed, start, *, key="t", default_t=None, bookmarks=(), fps=FPS, presenter=False):
+    """Draw the player of ``packed`` (:func:`pack_frames`) opening at iteration ``start``.
+
+    ``key`` is the iteration's name in the address; ``default_t`` the
+    iteration a link needs not name (the page's default, ``T``);
+    ``bookmarks`` a list of ``(button text, t)`` to jump to; ``presenter``
+    shows one figure a row with large controls and titles.
+    """
+    from ._state import widget_key
+
+    digest, payload = packed
+    _component(payload=payload, digest=digest, start=int(start), url_key=key,
+               default_t=None if default_t is None else int(default_t),
+               bookmarks=[[str(a), int(b)] for a, b in bookmarks], fps=int(fps), presenter=bool(presenter),
+               key=widget_key(f"_player_{key}"), default=None)

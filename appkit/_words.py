@@ -1,0 +1,58 @@
+"""The app's plain words: the tooltip of every control and a short glossary, in one place.
+
+:func:`appkit.control` gives a control the tooltip of its key here unless a
+page says more; the home page shows the glossary.
+"""
+
+__all__ = ["HELP", "GLOSSARY"]
+
+#: Tooltip (``help=``) of each control, by its URL key.
+HELP = {
+    "data": "Which toy problem: two interleaved moons, a swiss roll, two circles, a checkerboard — "
+            "or your own CSV of 2-D points.",
+    "n": "How many points are generated (shared between training and test).",
+    "noise": "Random jitter added to each point: 0 gives clean shapes, more makes the two classes overlap.",
+    "test": "Share of the points held out to test the model: it never sees them while learning.",
+    "seed": "Seed of the random draws (the points and the frequencies ω): the same seed gives the same picture.",
+    "show_test": "Also draw the held-out test points (diamonds) on the pictures.",
+    "algo": "GBRFF2 adds one cosine per round and tunes its frequency ω; GBRFF1 adds a sum of K random "
+            "cosines around a learned landmark.",
+    "T": "Number of boosting rounds: each round adds one weak learner (a wave) to the vote.",
+    "gamma": "Width of the RBF kernel exp(−γ‖x − x′‖²) behind the random frequencies: each ω is drawn from "
+             "N(0, 2γ). Larger γ: shorter waves, a wigglier boundary.",
+    "lam": "Penalty λ‖ω‖² on the tuned frequencies: a larger λ keeps ω small — long waves, a smoother "
+           "boundary. λ = 0: no penalty.",
+    "K": "How many random cosines each GBRFF1 learner sums around its landmark.",
+    "beta": "How sharply GBRFF1 weights its K cosines (the weights q): a small β weights them evenly, a large β "
+            "keeps the best few.",
+    "lr": "Shrinks every step α: a smaller rate learns more slowly, often with a smoother result.",
+    "lgbm": "Also fit LightGBM (100 trees of depth ≤ 5) on the same split, to compare.",
+    "discrete": "Paint only the predicted class instead of the probability.",
+    "lc": "Refit both models on growing subsets of the training points and plot their test accuracy.",
+    "presenter": "For a projector: one figure a row, large titles and buttons; the keys space (play / pause), "
+                 "← and → (step) work from anywhere on the page.",
+    "task": "A UCI data set of the paper's Table 2.",
+    "splits": "How many random train/test splits the live run averages over.",
+}
+
+#: Short definitions of the words the pages use, in the order a reader meets them.
+GLOSSARY = {
+    "weak learner": "One simple function added per round of boosting: here a cosine wave (or a few).",
+    "boosting": "Build a strong classifier as a weighted vote H(x) = H⁰ + Σ αₜ hₜ(x) of weak learners, "
+                "each one fitted to what the vote still gets wrong.",
+    "α (step)": "The weight of a weak learner in the vote, computed by a formula (in closed form: no search).",
+    "boosting weight wᵢ": "How much point i counts for the next learner: exp(−yᵢ H(xᵢ)), large for points "
+                          "the vote gets wrong.",
+    "log-odds": "H(x) itself: H > 0 votes for class +1, H < 0 for −1; p(+1) = 1 / (1 + e^(−2H)).",
+    "RBF kernel": "A similarity of two points that decays with their distance: k(x, x′) = exp(−γ‖x − x′‖²).",
+    "random Fourier feature": "A cosine cos(ω·x − b) with ω drawn at random from N(0, 2γ): the average of many "
+                              "of them reproduces the RBF kernel (picture below).",
+    "N(0, 2γ)": "The normal distribution with mean 0 and variance 2γ, from which the frequencies ω are drawn.",
+    "frequency ω": "The direction and density of a wave's stripes: they are perpendicular to ω, one every 2π/‖ω‖.",
+    "phase b": "Where the wave's crests lie: cos(ω·x − b) is largest on the lines ω·x = b + 2πk.",
+    "landmark": "A point xₜ around which GBRFF1 centres its learner: cos(ω·(x − xₜ)); for one cosine it is "
+                "the same as a phase b = ω·xₜ.",
+    "q, β": "GBRFF1's weights of its K cosines, softmax-like: β sets how much the best cosines dominate.",
+    "λ": "A penalty that keeps the tuned frequencies ω small.",
+    "overfitting": "Training accuracy still rising while test accuracy falls: the model learns the noise.",
+}
