@@ -310,7 +310,8 @@ default="white_ensemble"
         -------
         proba : ndarray of shape (n_samples, n_classes)
         """
-        return self.bagging_.predict_proba(self._features(X))
+        Z = self._features(X)
+        return self.bagging_.predict_proba(Z)
 
     def predict(self, X):
         """The class of highest mean probability."""
