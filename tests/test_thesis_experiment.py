@@ -60,6 +60,7 @@ def test_command_writes_the_summary_to_gbrff_results(cwd, capsys):
     assert len(runs) == 6 and set(runs["seed"]) == {0, 1}
     md = (out / "thesis.md").read_text()
     assert "| LogReg+RFF |" in md and "lowers the error of logistic regression | holds" in md
+    assert (out / "thesis.html").is_file()
     assert main(argv) == 0  # resumed: nothing computed again
     assert "computed 0 units" in capsys.readouterr().err
 
@@ -92,3 +93,17 @@ def test_findings_are_read_from_the_numbers():
     forest = f["the random forest beats the ensembles of trees on random features, except on vowel"]
     assert forest["holds"] is True
     assert f["a decision tree gets worse with a random map"]["holds"] is None
+
+
+def test_figure_has_a_panel_per_task_and_a_marker_per_map():
+    from gbrff.viz.thesis import thesis_figure
+
+    s = _summary([("vowel", "LogReg", 70), ("vowel", "LogReg+RFF", 95), ("vowel", "GBRFF2", 97),
+                  ("segment", "Tree+Nystroem", 90)])
+    fig = thesis_figure(s)
+    names = [(t.name, tuple(t.x)) for t in fig.data]
+    assert ("raw", ("LogReg", "GBRFF2")) in names and ("RFF", ("LogReg+RFF",)) in names
+    assert ("Nyström", ("Tree+Nystroem",)) in names
+    raw = next(t for t in fig.data if t.name == "raw")
+    assert list(raw.y) == [30, 3]  # errors, not accuracies
+    assert [a.text for a in fig.layout.annotations] == ["vowel (20 splits)", "segment (20 splits)"]

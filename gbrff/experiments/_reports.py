@@ -14,7 +14,7 @@ Files under an experiment's folder (``gbrff-results/<experiment>/`` by default,
 - landmarks / kbudget / toy: ``per_split.csv``, ``curve.csv`` and the figure;
 - scaling: ``times.csv`` and the figure.
 - thesis: ``runs.csv``, ``summary.csv`` (with ``fit_seconds``), ``thesis.md``
-  (test error ± std and fit time, the thesis's findings checked).
+  (test error ± std and fit time, the thesis's findings checked), ``thesis.html``.
 
 The figures load plotly.js from ``../plotly.min.js``, written once beside the
 experiment folders, so they work offline.  Every file is written the same
@@ -262,6 +262,7 @@ def _report_scaling(outdir, records, time_limit=None):
 
 
 def _report_thesis(outdir, records):
+    from ..viz.thesis import thesis_figure
     from ._thesis import findings_markdown, thesis_findings, thesis_markdown, thesis_runs, thesis_summary
 
     runs = thesis_runs(records)
@@ -278,6 +279,7 @@ def _report_thesis(outdir, records):
           thesis_markdown(summary), "", "## The thesis's findings, checked", "",
           findings_markdown(thesis_findings(summary)), ""]
     _write_text(outdir / "thesis.md", "\n".join(md))
+    _html(thesis_figure(summary), outdir / "thesis.html")
 
 
 def write_report(experiment, outdir, records=None, **kw):
