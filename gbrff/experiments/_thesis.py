@@ -91,8 +91,17 @@ def thesis_findings(summary: pd.DataFrame, close=2.0, same=1.0) -> list[dict]:
     ``same`` (points) what "about as good as" allows.
     """
     piv = summary.pivot(index="task", columns="method", values="mean")
+    splits = summary.pivot(index="task", columns="method", values="n_splits")
     tasks = [t for t in THESIS_TASKS if t in piv.index]
     checks = []
+
+    def n_of(task, methods):
+        """' (n splits)' of the ensembles among ``methods`` that ``task`` has."""
+        ns = [int(splits.at[task, m]) for m in methods
+              if m in splits.columns and not np.isnan(splits.at[task, m])]
+        if not ns:
+            return ""
+        return f" ({min(ns)} splits)" if min(ns) == max(ns) else f" ({min(ns)}–{max(ns)} splits)"
 
     def add(text, per_task):
         per_task = [(t, ok, ev) for t, ok, ev in per_task if ok is not None]
@@ -137,17 +146,19 @@ def thesis_findings(summary: pd.DataFrame, close=2.0, same=1.0) -> list[dict]:
             rows.append((t, None, ""))
             continue
         expect = rf < ens if t == "vowel" else rf > ens
-        rows.append((t, expect, f"forest {100 - rf:.1f}, best tree ensemble {100 - ens:.1f}"))
+        rows.append((t, expect, f"forest {100 - rf:.1f}, best tree ensemble {100 - ens:.1f}"
+                                f"{n_of(t, tree_ens)}"))
     add("the random forest beats the ensembles of trees on random features, except on vowel", rows)
     rows = []
     for t in tasks:
         for model in ("LogReg", "LinSVM"):
             single = _acc(piv, t, model + "+RFF", model + "+Nystroem")
-            ens = _acc(piv, t, *[m for m in THESIS_ENSEMBLES if f":{model}+" in m])
+            members = [m for m in THESIS_ENSEMBLES if f":{model}+" in m]
+            ens = _acc(piv, t, *members)
             if single is None or ens is None:
                 continue
             rows.append((f"{t} {model}", abs(ens - single) <= same,
-                         f"single {100 - single:.1f}, best ensemble {100 - ens:.1f}"))
+                         f"single {100 - single:.1f}, best ensemble {100 - ens:.1f}{n_of(t, members)}"))
     add(f"a single mapped linear model is about as good (within {same:g} point) as an ensemble of them", rows)
     rows = []
     for t in tasks:
