@@ -101,7 +101,9 @@ def thesis_findings(summary: pd.DataFrame, close=2.0, same=1.0) -> list[dict]:
               if m in splits.columns and not np.isnan(splits.at[task, m])]
         if not ns:
             return ""
-        return f" ({min(ns)} splits)" if min(ns) == max(ns) else f" ({min(ns)}–{max(ns)} splits)"
+        if min(ns) == max(ns):
+            return f" ({ns[0]} split{'s' if ns[0] != 1 else ''})"
+        return f" ({min(ns)}–{max(ns)} splits)"
 
     def add(text, per_task):
         per_task = [(t, ok, ev) for t, ok, ev in per_task if ok is not None]
