@@ -5,11 +5,22 @@
 classifiers implemented from their papers; ``METHODS`` / ``get_method`` give
 every method of Table 2 (plus XGBoost) a constructor and the paper's
 hyper-parameter grid (section 4.1).
+
+The random-features thesis (Ribes, 2019) adds ``THESIS_METHODS`` (found by
+``get_method`` too): logistic regression, linear and RBF SVMs, a tree and a
+forest on raw, RFF or Nyström features, and their ensembles
+(:class:`RandomFeatureEnsembleClassifier`), with :class:`RandomFeatureMap`
+and :class:`RBFSVC` taking ``gamma="quantile"`` (:func:`quantile_gamma`).
 """
 
 from ._bmkr import BMKRClassifier
 from ._gfc import GFCClassifier
 from ._pbrff import PBRFFClassifier
+from .._gamma import quantile_gamma, resolve_gamma
+from ._random_features import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
 from ._registry import METHODS, MethodSpec, get_method
+from ._thesis import THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE
 
-__all__ = ["BMKRClassifier", "GFCClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "get_method"]
+__all__ = ["BMKRClassifier", "GFCClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "RBFSVC",
+           "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES", "THESIS_ENSEMBLES",
+           "THESIS_METHODS", "THESIS_SINGLE", "get_method", "quantile_gamma", "resolve_gamma"]

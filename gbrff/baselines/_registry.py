@@ -148,14 +148,19 @@ METHODS = {
 
 
 def get_method(name):
-    """Return the :class:`MethodSpec` called ``name`` (e.g. "GBRFF2").
+    """Return the :class:`MethodSpec` called ``name``: a method of :data:`METHODS`
+    (e.g. "GBRFF2") or of the random-features thesis
+    (:data:`gbrff.baselines.THESIS_METHODS`, e.g. "LogReg+RFF").
 
     Raises
     ------
     ValueError
         Unknown name; the message lists the valid ones.
     """
+    from ._thesis import THESIS_METHODS  # imports this module: imported late
+
     try:
-        return METHODS[name]
+        return METHODS[name] if name in METHODS else THESIS_METHODS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown method {name!r}; valid names: {', '.join(METHODS)}") from None
+        raise ValueError(f"unknown method {name!r}; valid names: {', '.join(METHODS)}, "
+                         f"and the thesis's: {', '.join(THESIS_METHODS)}") from None

@@ -4,7 +4,8 @@ Two kinds of source:
 
 * the original one recorded in the registry (UCI, KEEL, LIBSVM), turned into
   the pinned file by the entry's ``convert`` rule (``raw``, ``zip``, ``keel``,
-  ``whitespace``; ``manual`` entries cannot be rebuilt automatically);
+  ``keel-body``, ``whitespace``; ``manual`` entries cannot be rebuilt
+  automatically);
 * a mirror: ``base_url`` (or the environment variable ``GBRFF_DATA_URL``)
   serving the pinned files under their registry paths, e.g.
   ``{base_url}/wine/wine.data``.
@@ -23,7 +24,8 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-from ._uci import UCI_TASKS, DataNotFoundError, registry, resolve_data_dir, sha256_of
+from ._uci import (THESIS_TASKS, UCI_TASKS, UNAVAILABLE_TASKS, DataNotFoundError, _task,
+                   registry, resolve_data_dir, sha256_of)
 
 __all__ = ["download"]
 
@@ -56,6 +58,12 @@ def _keel_to_csv(raw):
     return re.sub(r",[ \t]+", ",", "".join(body)).encode("utf-8")
 
 
+def _keel_body(raw):
+    """KEEL's rows as they are (', ' separators kept), the '@' header lines dropped."""
+    lines = raw.decode("utf-8").splitlines(keepends=True)
+    return "".join(ln for ln in lines if not ln.lstrip().startswith("@")).encode("utf-8")
+
+
 def _whitespace_to_csv(raw):
     lines = raw.decode("utf-8").splitlines()
     return "".join(",".join(ln.split()) + "\n" for ln in lines if ln.strip()).encode("utf-8")
@@ -65,11 +73,13 @@ def _convert(raw, source):
     kind = source["convert"]
     if kind == "raw":
         return raw
-    if kind in ("zip", "keel"):
+    if kind in ("zip", "keel", "keel-body"):
         with zipfile.ZipFile(io.BytesIO(raw)) as zf:
             member = next(n for n in zf.namelist() if n.rsplit("/", 1)[-1] == source["member"])
             raw = zf.read(member)
-        return raw if kind == "zip" else _keel_to_csv(raw)
+        if kind == "keel":
+            return _keel_to_csv(raw)
+        return _keel_body(raw) if kind == "keel-body" else raw
     if kind == "whitespace":
         return _whitespace_to_csv(raw)
     raise ValueError(f"unknown conversion {kind!r}")
@@ -114,12 +124,15 @@ def _download_file(entry, target, base_url, timeout, log):
 
 
 def download(names=None, data_dir=None, base_url=None, timeout=60.0, log=print):
-    """Download the data files of the given UCI tasks (all 16 by default).
+    """Download the data files of the given tasks (the 16 UCI tasks and the
+    thesis's five by default).
 
     Parameters
     ----------
     names : iterable of str or None, default=None
-        Task names from :data:`UCI_TASKS`; None means all of them.
+        Task names from :data:`UCI_TASKS` or :data:`THESIS_TASKS`; None means
+        all of them. A thesis set without a copy (:data:`UNAVAILABLE_TASKS`)
+        raises :class:`DataNotFoundError` with the reason.
     data_dir : str or path-like, default=None
         Where to put the files; None uses ``GBRFF_DATA_DIR``, else
         :func:`~gbrff.datasets.default_data_dir` (``datasets/cache/`` of a
@@ -143,16 +156,19 @@ def download(names=None, data_dir=None, base_url=None, timeout=60.0, log=print):
         A file could not be obtained or did not match its pin (the other
         files are still attempted; the error lists every failure).
     """
-    names = list(UCI_TASKS if not names else names)
-    unknown = [n for n in names if n not in UCI_TASKS]
+    valid = UCI_TASKS + THESIS_TASKS
+    names = list(valid if not names else names)
+    unknown = [n for n in names if n not in valid + UNAVAILABLE_TASKS]
     if unknown:
-        raise ValueError(f"unknown UCI task(s) {unknown}; valid names: {', '.join(UCI_TASKS)}")
+        raise ValueError(f"unknown UCI task(s) {unknown}; valid names: {', '.join(valid)}")
+    for name in names:
+        _task(name)  # a set without a copy: DataNotFoundError with its reason
     data_dir = Path(resolve_data_dir(data_dir))
     base_url = base_url or os.environ.get("GBRFF_DATA_URL") or None
     status, failures = {}, []
     for name in names:
         log(f"{name}:")
-        for entry in registry()["tasks"][name]["files"]:
+        for entry in _task(name)["files"]:
             if entry["role"] != "data":
                 continue
             try:

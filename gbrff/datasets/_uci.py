@@ -1,4 +1,5 @@
-"""The 16 UCI tasks of Table 1 of the GBRFF paper: registry, checks, parsing.
+"""The 16 UCI tasks of Table 1 of the GBRFF paper, and the five multi-class
+tasks of the random-features thesis: registry, checks, parsing.
 
 The registry (``registry.json``, package data of ``gbrff.datasets``, read
 with :mod:`importlib.resources`) pins every file by SHA-256 and states each
@@ -8,6 +9,13 @@ task's parsing and label rules. Files are looked up in, in order: the
 from a source checkout, else a per-user cache folder). A missing or corrupt
 file raises :class:`DataNotFoundError`; data are never loaded from a file
 whose digest differs from the pin.
+
+The thesis's tasks (Ribes, 2019, Table 3.1; ``registry()["multiclass"]``)
+keep their classes as labels; a set of more than 5000 rows is subsampled to
+5000 rows, stratified by class, with the seed the registry states, as the
+thesis does. Its four sets without a copy (``registry()["unavailable"]``) are
+listed with their sources; loading one raises :class:`DataNotFoundError`
+saying why.
 """
 
 import csv
@@ -24,6 +32,8 @@ import numpy as np
 
 __all__ = [
     "UCI_TASKS",
+    "THESIS_TASKS",
+    "UNAVAILABLE_TASKS",
     "DataNotFoundError",
     "default_data_dir",
     "load_uci",
@@ -42,6 +52,13 @@ UCI_TASKS = (
     "bankmarketing",
 )
 
+#: The five multi-class tasks of the random-features thesis held by the mirror
+#: (its Digits, Pen Digits, Satellite, Segment, Vowel), in its Table 3.1 order.
+THESIS_TASKS = ("optdigits", "pendigits", "satellite", "segment", "vowel")
+
+#: The thesis's other four sets: listed with their sources, never loaded.
+UNAVAILABLE_TASKS = ("covertype", "falldetection", "mnist", "fashionmnist")
+
 
 class DataNotFoundError(FileNotFoundError):
     """A data file is missing or does not match its pinned SHA-256 digest."""
@@ -53,13 +70,22 @@ def registry():
     reg = json.loads(REGISTRY_PATH.read_text(encoding="utf-8"))
     if tuple(reg["tasks"]) != UCI_TASKS:
         raise RuntimeError(f"{REGISTRY_PATH} does not list the 16 tasks in Table 1's order")
+    if tuple(reg["multiclass"]) != THESIS_TASKS or tuple(reg["unavailable"]) != UNAVAILABLE_TASKS:
+        raise RuntimeError(f"{REGISTRY_PATH} does not list the thesis's tasks in Table 3.1's order")
     return reg
 
 
 def _task(name):
-    if name not in UCI_TASKS:
-        raise ValueError(f"unknown UCI task {name!r}; valid names: {', '.join(UCI_TASKS)}")
-    return registry()["tasks"][name]
+    """The registry entry of a task with files (a Table 1 task or a thesis task)."""
+    if name in UCI_TASKS:
+        return registry()["tasks"][name]
+    if name in THESIS_TASKS:
+        return registry()["multiclass"][name]
+    if name in UNAVAILABLE_TASKS:
+        entry = registry()["unavailable"][name]
+        raise DataNotFoundError(f"task {name!r} ({entry['title']}, source {entry['source']}) "
+                                f"is not available: {entry['reason']}")
+    raise ValueError(f"unknown UCI task {name!r}; valid names: {', '.join(UCI_TASKS + THESIS_TASKS)}")
 
 
 def _checkout_root():
@@ -159,17 +185,54 @@ def _one_hot(names, rows, categorical):
     return np.hstack(blocks)
 
 
-def load_uci(name, data_dir=None):
-    """Load one of the paper's 16 UCI tasks with its Table 1 label rule.
+def _subsample(labels, rule):
+    """Sorted row indices of a stratified, seeded subsample (all rows when ``rule`` is None
+    or the set is not larger than ``rule["n"]``)."""
+    index = np.arange(len(labels))
+    if not rule or len(labels) <= rule["n"]:
+        return index
+    from sklearn.model_selection import train_test_split
+
+    keep, _ = train_test_split(index, train_size=rule["n"], stratify=labels if rule["stratified"] else None,
+                               random_state=rule["seed"])
+    return np.sort(keep)
+
+
+def _load_multiclass(name, task, data_dir, subsample):
+    path = _data_file(name, data_dir)
+    rule = task["parse"]
+    _, rows = _read_rows(path, rule["delimiter"], rule["header"])
+    label_col = rule["label_column"] % len(rows[0])
+    labels = np.array([int(row[label_col]) for row in rows], dtype=np.int64)
+    X = np.array([[cell for j, cell in enumerate(row) if j != label_col and j not in rule["drop_columns"]]
+                  for row in rows], dtype=np.float64)
+    classes, counts = np.unique(labels, return_counts=True)
+    expected = {int(k): v for k, v in task["class_counts"].items()}
+    if X.shape != (task["n"], task["d"]) or dict(zip(classes.tolist(), counts.tolist())) != expected:
+        raise RuntimeError(f"task {name!r}: parsed shape {X.shape} with class counts "
+                           f"{dict(zip(classes.tolist(), counts.tolist()))}, expected "
+                           f"({task['n']}, {task['d']}) with {expected}")
+    keep = _subsample(labels, task["subsample"] if subsample else None)
+    return X[keep], labels[keep]
+
+
+def load_uci(name, data_dir=None, subsample=True):
+    """Load one of the paper's 16 UCI tasks with its Table 1 label rule, or one
+    of the thesis's five multi-class tasks.
 
     Parameters
     ----------
     name : str
-        One of :data:`UCI_TASKS` (``"wine"``, ``"sonar"``, ..., ``"bankmarketing"``).
+        One of :data:`UCI_TASKS` (``"wine"``, ``"sonar"``, ..., ``"bankmarketing"``)
+        or of :data:`THESIS_TASKS` (``"optdigits"``, ..., ``"vowel"``).
     data_dir : str or path-like, default=None
         Directory holding the files (``wine/wine.data`` ...). None uses the
         environment variable ``GBRFF_DATA_DIR``, else :func:`default_data_dir`
         (``datasets/cache/`` in a checkout, a per-user cache folder otherwise).
+    subsample : bool, default=True
+        Thesis tasks only: apply the registry's subsample (5000 rows,
+        stratified, seed 0, as the thesis) to optdigits, pendigits and
+        satellite; False gives every row.
 
     Returns
     -------
@@ -178,14 +241,16 @@ def load_uci(name, data_dir=None):
         training split). bankmarketing's categorical columns are one-hot
         encoded (d = 51).
     y : ndarray of shape (n,), int64
-        +1 for the classes the registry marks positive, -1 for all others.
+        +1 for the classes the registry marks positive, -1 for all others;
+        for a thesis task, the file's class labels (0-9, 1-7, ...).
 
     Raises
     ------
     DataNotFoundError
         The file is missing or its SHA-256 differs from the registry's pin;
         the message names the file, the expected digest and the command
-        that fetches it.
+        that fetches it. A thesis set without a copy (:data:`UNAVAILABLE_TASKS`)
+        raises it with the reason.
 
     Examples
     --------
@@ -195,6 +260,8 @@ def load_uci(name, data_dir=None):
     """
     task = _task(name)
     data_dir = resolve_data_dir(data_dir)
+    if name in THESIS_TASKS:
+        return _load_multiclass(name, task, data_dir, subsample)
     path = _data_file(name, data_dir)
     rule = task["parse"]
     names, rows = _read_rows(path, rule["delimiter"], rule["header"])

@@ -8,6 +8,10 @@
   T = budget / K iterations for each total budget T x K (staged).
 - ``toy`` (Fig. 5): LGBM and GBRFF2 on generated 2-D problems, one setting per
   number of training examples, a fixed-size test set from the same generator.
+- ``thesis`` (Ribes, 2019): the random-features thesis's models on its five
+  multi-class sets, plus GBRFF2, GBRFF1 and LightGBM; the thesis's models with
+  their own (small) grids, the GBRFF paper's methods with their grids cut to
+  ``boosting_values`` values per parameter.
 """
 
 from __future__ import annotations
@@ -17,7 +21,10 @@ import numpy as np
 from ._protocol import Group, grid_points, split_seed, _resolve
 
 __all__ = ["n_features_of", "table2_groups", "landmark_groups", "kbudget_groups",
-           "toy_groups", "TOY_N_FEATURES"]
+           "toy_groups", "thesis_groups", "TOY_N_FEATURES", "THESIS_BOOSTING_VALUES"]
+
+#: Values per parameter kept of the GBRFF paper's grids in the thesis experiment.
+THESIS_BOOSTING_VALUES = 2
 
 TOY_N_FEATURES = 2
 
@@ -97,4 +104,31 @@ def toy_groups(ctx, problems=("swiss", "circles", "board"), methods=("LGBM", "GB
                     points = grid_points(ctx.get_method(m).grid(TOY_N_FEATURES), n_values)
                     groups.append(Group("toy", ("toy", name, int(n), int(n_test)), s, seed,
                                         m, points, n_iter))
+    return groups
+
+
+def thesis_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0, n_iter=100,
+                  n_values=None, boosting_values=THESIS_BOOSTING_VALUES, n_features=None):
+    """Groups of the thesis experiment, ordered task -> split -> method.
+
+    A method of the GBRFF paper's registry (GBRFF2, GBRFF1, LGBM ...) searches
+    its grid cut to ``boosting_values`` values per parameter (both ends
+    kept); the thesis's models search their own grids (``n_values`` cuts
+    every grid further, for quick runs). ``n_iter`` is the boosting
+    iterations; the thesis's models ignore it.
+    """
+    from ..baselines import METHODS
+
+    groups = []
+    for task in tasks:
+        d = n_features[task] if n_features else n_features_of(ctx, task)
+        points = {}
+        for m in methods:
+            keep = boosting_values if m in METHODS else None
+            if n_values:
+                keep = min(keep or n_values, n_values)
+            points[m] = grid_points(ctx.get_method(m).grid(d), keep)
+        for s, seed in _splits(n_splits, first_split, base_seed):
+            for m in methods:
+                groups.append(Group("thesis", ("uci", task), s, seed, m, points[m], n_iter))
     return groups

@@ -3,7 +3,8 @@
 ``gbrff.viz.playground`` builds the teaching app's figures (decision
 surfaces, weak-learner stripes, learning curves, ω against its prior, the
 loss landscape of the paper's Fig. 1); ``gbrff.viz.paper`` draws the paper's
-Figures 2–5 and Table 2 from ``results/``. Neither imports Streamlit: the
+Figures 2–5 and Table 2 from ``results/``; ``gbrff.viz.thesis`` the
+random-features thesis's comparison. Neither imports Streamlit: the
 pages in ``pages/`` are thin wrappers around them.
 
 The submodules are imported on demand (``from gbrff.viz import playground``)
@@ -15,4 +16,4 @@ from .._optional import require
 
 require("gbrff.viz", ("app", "experiments"), "plotly")
 
-__all__ = ["playground", "paper"]
+__all__ = ["playground", "paper", "thesis"]

@@ -1,0 +1,183 @@
+"""Reports of the thesis experiment: runs, summary, the error table and the
+thesis's caption-level findings checked against the measured numbers.
+
+Everything here reads stored records (or the summary) only.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..baselines import METHODS, THESIS_ENSEMBLES, THESIS_SINGLE
+from ..datasets import THESIS_TASKS
+from ._results import RUNS_COLUMNS, stage_results
+
+__all__ = ["THESIS_SUMMARY_COLUMNS", "thesis_method_order", "thesis_runs", "thesis_summary",
+           "thesis_markdown", "thesis_findings", "findings_markdown"]
+
+THESIS_SUMMARY_COLUMNS = ["task", "method", "n_splits", "mean", "std", "fit_seconds"]
+
+
+def thesis_method_order():
+    """Single models, then the GBRFF paper's methods, then the ensembles."""
+    return tuple(THESIS_SINGLE) + tuple(METHODS) + tuple(THESIS_ENSEMBLES)
+
+
+def _sort(df):
+    if df.empty:
+        return df
+    tasks = {t: i for i, t in enumerate(THESIS_TASKS)}
+    methods = {m: i for i, m in enumerate(thesis_method_order())}
+    keys = pd.DataFrame({"_t": [tasks.get(t, len(tasks)) for t in df["task"]],
+                         "_m": [methods.get(m, len(methods)) for m in df["method"]]}, index=df.index)
+    cols = ["_t", "task", "_m", "method"] + [c for c in ("split",) if c in df]
+    return (pd.concat([df, keys], axis=1).sort_values(cols, kind="stable")
+            .drop(columns=["_t", "_m"]).reset_index(drop=True))
+
+
+def thesis_runs(records) -> pd.DataFrame:
+    """``runs.csv``: one row per task x method x split (test_accuracy in [0, 1];
+    fit_seconds of the refit on the whole training part)."""
+    return _sort(stage_results(records, "thesis")[RUNS_COLUMNS])
+
+
+def thesis_summary(runs: pd.DataFrame) -> pd.DataFrame:
+    """``summary.csv``: task, method, n_splits, mean, std (test accuracy in %,
+    std over splits with ddof=0), fit_seconds (mean over splits)."""
+    if runs.empty:
+        return pd.DataFrame(columns=THESIS_SUMMARY_COLUMNS)
+    g = runs.groupby(["task", "method"], sort=False)
+    out = pd.DataFrame({
+        "n_splits": g.size(),
+        "mean": g["test_accuracy"].mean() * 100,
+        "std": g["test_accuracy"].agg(lambda a: np.std(np.asarray(a, dtype=float))) * 100,
+        "fit_seconds": g["fit_seconds"].mean(),
+    }).reset_index()
+    return _sort(out[THESIS_SUMMARY_COLUMNS])
+
+
+def thesis_markdown(summary: pd.DataFrame) -> str:
+    """Test error (%) ± std over splits and mean fit time per task (columns) and method (rows)."""
+    tasks = [t for t in THESIS_TASKS if t in set(summary["task"])]
+    idx = summary.set_index(["task", "method"])
+    methods = [m for m in thesis_method_order() if m in set(summary["method"])]
+    lines = ["| method | " + " | ".join(tasks) + " |", "|---|" + "---|" * len(tasks)]
+    for m in methods:
+        cells = []
+        for t in tasks:
+            if (t, m) not in idx.index:
+                cells.append("–")
+                continue
+            r = idx.loc[(t, m)]
+            cells.append(f"{100 - r['mean']:.1f} ± {r['std']:.1f} ({r['fit_seconds']:.2g} s, n={int(r['n_splits'])})")
+        lines.append(f"| {m} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _acc(piv, task, *methods):
+    vals = [piv.at[task, m] for m in methods if m in piv.columns and task in piv.index
+            and not np.isnan(piv.at[task, m])]
+    return max(vals) if vals else None
+
+
+def thesis_findings(summary: pd.DataFrame, close=2.0, same=1.0) -> list[dict]:
+    """The thesis's caption-level findings, each checked on every task that has the numbers.
+
+    Returns one dict per finding: ``finding`` (text), ``holds`` (True when it
+    holds on every task checked, False when on none, ``"partly"`` between,
+    None when no task has the numbers) and ``evidence`` (per task, in points
+    of test accuracy). ``close`` (points) is what "comes close" allows;
+    ``same`` (points) what "about as good as" allows.
+    """
+    piv = summary.pivot(index="task", columns="method", values="mean")
+    splits = summary.pivot(index="task", columns="method", values="n_splits")
+    tasks = [t for t in THESIS_TASKS if t in piv.index]
+    checks = []
+
+    def n_of(task, methods):
+        """' (n splits)' of the ensembles among ``methods`` that ``task`` has."""
+        ns = [int(splits.at[task, m]) for m in methods
+              if m in splits.columns and not np.isnan(splits.at[task, m])]
+        if not ns:
+            return ""
+        if min(ns) == max(ns):
+            return f" ({ns[0]} split{'s' if ns[0] != 1 else ''})"
+        return f" ({min(ns)}–{max(ns)} splits)"
+
+    def add(text, per_task):
+        per_task = [(t, ok, ev) for t, ok, ev in per_task if ok is not None]
+        oks = [ok for _, ok, _ in per_task]
+        holds = None if not oks else (True if all(oks) else (False if not any(oks) else "partly"))
+        checks.append({"finding": text, "holds": holds,
+                       "evidence": "; ".join(f"{t}: {ev}" for t, _, ev in per_task)})
+
+    for model, label in (("LogReg", "logistic regression"), ("LinSVM", "linear SVM")):
+        rows = []
+        for t in tasks:
+            plain, mapped = _acc(piv, t, model), _acc(piv, t, model + "+RFF", model + "+Nystroem")
+            if plain is None or mapped is None:
+                rows.append((t, None, ""))
+                continue
+            rows.append((t, mapped > plain, f"error {100 - plain:.1f} -> {100 - mapped:.1f} "
+                                            f"(Δ {plain - mapped:+.1f})"))
+        add(f"a random map (best of RFF, Nyström) lowers the error of {label}", rows)
+    rows = []
+    for t in tasks:
+        rbf, mapped = _acc(piv, t, "RBFSVM"), _acc(piv, t, "LinSVM+RFF", "LinSVM+Nystroem")
+        if rbf is None or mapped is None:
+            rows.append((t, None, ""))
+            continue
+        rows.append((t, mapped >= rbf - close, f"RBF SVM {100 - rbf:.1f}, mapped linear SVM {100 - mapped:.1f}"))
+    add(f"the mapped linear SVM comes within {close:g} points of the RBF SVM", rows)
+    rows = []
+    for t in tasks:
+        tree = _acc(piv, t, "Tree")
+        mapped = [_acc(piv, t, "Tree+RFF"), _acc(piv, t, "Tree+Nystroem")]
+        if tree is None or None in mapped:
+            rows.append((t, None, ""))
+            continue
+        rows.append((t, max(mapped) < tree, f"tree {100 - tree:.1f}, +RFF {100 - mapped[0]:.1f}, "
+                                            f"+Nyström {100 - mapped[1]:.1f}"))
+    add("a decision tree gets worse with a random map", rows)
+    tree_ens = [m for m in THESIS_ENSEMBLES if ":Tree+" in m]
+    rows = []
+    for t in tasks:
+        rf, ens = _acc(piv, t, "RF"), _acc(piv, t, *tree_ens)
+        if rf is None or ens is None:
+            rows.append((t, None, ""))
+            continue
+        expect = rf < ens if t == "vowel" else rf > ens
+        rows.append((t, expect, f"forest {100 - rf:.1f}, best tree ensemble {100 - ens:.1f}"
+                                f"{n_of(t, tree_ens)}"))
+    add("the random forest beats the ensembles of trees on random features, except on vowel", rows)
+    rows = []
+    for t in tasks:
+        for model in ("LogReg", "LinSVM"):
+            single = _acc(piv, t, model + "+RFF", model + "+Nystroem")
+            members = [m for m in THESIS_ENSEMBLES if f":{model}+" in m]
+            ens = _acc(piv, t, *members)
+            if single is None or ens is None:
+                continue
+            rows.append((f"{t} {model}", abs(ens - single) <= same,
+                         f"single {100 - single:.1f}, best ensemble {100 - ens:.1f}{n_of(t, members)}"))
+    add(f"a single mapped linear model is about as good (within {same:g} point) as an ensemble of them", rows)
+    rows = []
+    for t in tasks:
+        gb = _acc(piv, t, "GBRFF2")
+        others = [m for m in THESIS_SINGLE if m in piv.columns]
+        best = _acc(piv, t, *others)
+        if gb is None or best is None:
+            rows.append((t, None, ""))
+            continue
+        rows.append((t, gb >= best, f"GBRFF2 {100 - gb:.1f}, best single thesis model {100 - best:.1f}"))
+    add("(future work) GBRFF2 matches or beats the thesis's best single model", rows)
+    return checks
+
+
+def findings_markdown(findings) -> str:
+    word = {True: "holds", False: "does not hold", "partly": "partly", None: "not measured"}
+    lines = ["| finding | verdict | evidence (test error %) |", "|---|---|---|"]
+    for f in findings:
+        lines.append(f"| {f['finding']} | {word[f['holds']]} | {f['evidence'] or '–'} |")
+    return "\n".join(lines) + "\n"

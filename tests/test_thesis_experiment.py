@@ -1,0 +1,109 @@
+"""The thesis experiment: its plan, the command line, the reports and the findings."""
+
+import os
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from gbrff.experiments import Context
+from gbrff.experiments._cli import main
+from gbrff.experiments._plans import thesis_groups
+from gbrff.experiments._thesis import THESIS_SUMMARY_COLUMNS, thesis_findings
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def data_dir():
+    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
+    if not Path(path, "vowel", "vowel.dat").exists():
+        pytest.skip(f"thesis data not found at {path}")
+    return str(Path(path).resolve())
+
+
+def test_plan_cuts_the_boosting_grids_only():
+    ctx = Context()
+    groups = thesis_groups(ctx, ["vowel"], ["LogReg+RFF", "RF", "GBRFF2", "LGBM", "WhiteEns:Tree+RFF"],
+                           n_splits=2, first_split=3, base_seed=10, n_features={"vowel": 10})
+    assert [(g.split, g.seed) for g in groups[::5]] == [(3, 13), (4, 14)]
+    by = {g.method: g for g in groups[:5]}
+    assert by["LogReg+RFF"].points == [{"model__C": 1.0}, {"model__C": 100.0}]
+    assert by["RF"].points == [{}] and by["RF"].cv_units() == []  # nothing to tune: no CV
+    assert by["WhiteEns:Tree+RFF"].cv_units() == []
+    assert by["GBRFF2"].points == [{"gamma": g, "reg_lambda": l} for g in (0.025, 0.4) for l in (0.0, 0.25)]
+    assert {p["max_depth"] for p in by["LGBM"].points} == {1, 10} and len(by["LGBM"].points) == 4
+    assert all(g.experiment == "thesis" and g.data == ("uci", "vowel") and g.n_iter == 100 for g in groups)
+    assert len(by["LogReg+RFF"].cv_units()) == 10  # 2 values x 5 folds
+
+
+@pytest.fixture
+def cwd(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_command_writes_the_summary_to_gbrff_results(cwd, capsys):
+    argv = ["thesis", "--tasks", "vowel,mnist", "--methods", "LogReg,LogReg+RFF,RF", "--n-splits", "2",
+            "--grid-values", "1", "--data-dir", data_dir(), "--no-progress"]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "skipping mnist" in err and "no offline copy" in err
+    out = cwd / "gbrff-results" / "thesis"
+    assert not (cwd / "results").exists()
+    summary = pd.read_csv(out / "summary.csv")
+    assert list(summary.columns) == THESIS_SUMMARY_COLUMNS
+    assert list(summary["method"]) == ["LogReg", "LogReg+RFF", "RF"]
+    assert (summary["n_splits"] == 2).all() and (summary["fit_seconds"] > 0).all()
+    acc = summary.set_index("method")["mean"]
+    assert acc["LogReg+RFF"] > acc["LogReg"]  # C = 1 only (--grid-values 1): a smaller gain than tuned
+    runs = pd.read_csv(out / "runs.csv")
+    assert len(runs) == 6 and set(runs["seed"]) == {0, 1}
+    md = (out / "thesis.md").read_text()
+    assert "| LogReg+RFF |" in md and "lowers the error of logistic regression | holds" in md
+    assert (out / "thesis.html").is_file()
+    assert main(argv) == 0  # resumed: nothing computed again
+    assert "computed 0 units" in capsys.readouterr().err
+
+
+def test_keywords_and_unknown_names(cwd, capsys):
+    from gbrff.experiments._cli import _thesis_methods
+
+    assert len(_thesis_methods("single")) == 15 and len(_thesis_methods("ensembles")) == 20
+    assert _thesis_methods("boosting") == ["GBRFF2", "GBRFF1", "LGBM"]
+    assert len(_thesis_methods("all")) == 38
+    assert main(["thesis", "--tasks", "wine", "--no-progress"]) == 2
+    assert "unknown task 'wine'" in capsys.readouterr().err
+    assert main(["thesis", "--methods", "SVM", "--no-progress"]) == 2
+    assert "unknown method 'SVM'" in capsys.readouterr().err
+
+
+def _summary(rows):
+    return pd.DataFrame([{"task": t, "method": m, "n_splits": 20, "mean": a, "std": 1.0, "fit_seconds": 1.0}
+                         for t, m, a in rows], columns=THESIS_SUMMARY_COLUMNS)
+
+
+def test_findings_are_read_from_the_numbers():
+    s = _summary([("vowel", "LogReg", 70), ("vowel", "LogReg+RFF", 95), ("vowel", "LogReg+Nystroem", 94),
+                  ("segment", "LogReg", 95), ("segment", "LogReg+RFF", 94), ("segment", "LogReg+Nystroem", 94.5),
+                  ("vowel", "RF", 94), ("vowel", "WhiteBag:Tree+RFF", 96),
+                  ("segment", "RF", 98), ("segment", "WhiteBag:Tree+RFF", 96)])
+    f = {x["finding"]: x for x in thesis_findings(s)}
+    logreg = f["a random map (best of RFF, Nyström) lowers the error of logistic regression"]
+    assert logreg["holds"] == "partly" and "vowel: error 30.0 -> 5.0 (Δ -25.0)" in logreg["evidence"]
+    forest = f["the random forest beats the ensembles of trees on random features, except on vowel"]
+    assert forest["holds"] is True
+    assert f["a decision tree gets worse with a random map"]["holds"] is None
+
+
+def test_figure_has_a_panel_per_task_and_a_marker_per_map():
+    from gbrff.viz.thesis import thesis_figure
+
+    s = _summary([("vowel", "LogReg", 70), ("vowel", "LogReg+RFF", 95), ("vowel", "GBRFF2", 97),
+                  ("segment", "Tree+Nystroem", 90)])
+    fig = thesis_figure(s)
+    names = [(t.name, tuple(t.x)) for t in fig.data]
+    assert ("raw", ("LogReg", "GBRFF2")) in names and ("RFF", ("LogReg+RFF",)) in names
+    assert ("Nyström", ("Tree+Nystroem",)) in names
+    raw = next(t for t in fig.data if t.name == "raw")
+    assert list(raw.y) == [30, 3]  # errors, not accuracies
+    assert [a.text for a in fig.layout.annotations] == ["vowel (20 splits)", "segment (20 splits)"]
