@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._elementary import fexpm1_shift, fsincos, fsincos_lp
-from ._reductions import BLOCK, PARALLEL, _sum, n_blocks
+from ._reductions import PARALLEL, _sum, block_bounds, n_blocks
 
 
 # Residuals up to _TIER_YT[-1] go through the Fourier series, in tiers by size,
@@ -310,7 +310,8 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     tier = np.empty(n, dtype=np.int8)
     counts = np.zeros((nb + 1, n_tiers + 1), dtype=np.int64)
     for blk in prange(nb):
-        _tier_block(z, yt, sw, p, q, tier, blk * BLOCK, min(n, (blk + 1) * BLOCK), counts[blk + 1])
+        s0, s1 = block_bounds(blk, n)
+        _tier_block(z, yt, sw, p, q, tier, s0, s1, counts[blk + 1])
     # offsets of each block's run in each tier's index list (prefix sums)
     for blk in range(nb):
         for j in range(n_tiers + 1):
@@ -329,7 +330,8 @@ def best_bias(z, yt, sw, shift, p, q, buf):
         base += tot[j] + nb
     idx = np.empty(base, dtype=np.int32)
     for blk in prange(nb):
-        _compact_block(tier, blk * BLOCK, min(n, (blk + 1) * BLOCK), starts[blk], idx)
+        s0, s1 = block_bounds(blk, n)
+        _compact_block(tier, s0, s1, starts[blk], idx)
     n_large = tot[n_tiers]
     # the largest residual (it sets the scan's resolution): in the last tier
     # or among the large ones

@@ -17,8 +17,8 @@ import numpy as np
 from numba import njit, prange
 
 from ._elementary import fexp, fexpm1_shift, fexpm1_shift_lp, fsincos, fsincos_lp
-from ._reductions import (_BLOCK, BLOCK, PARALLEL, _back_project_block, _dot,
-                          _project_block, _sum, combine, n_blocks)
+from ._reductions import (_BLOCK, PARALLEL, _back_project_block, _dot, _project_block,
+                          _sum, block_bounds, combine, n_blocks)
 
 # The objectives of the L-BFGS driver (``kind``): omega or the landmark, by
 # the exponential criterion or least squares.
@@ -38,8 +38,7 @@ def _omega_loss_terms(z, yt, sw, shift, b, g, lbuf, curv, want_curv):
     nb = n_blocks(n)
     parts = np.empty(nb)
     for blk in prange(nb):
-        s0 = blk * BLOCK
-        s1 = min(n, s0 + BLOCK)
+        s0, s1 = block_bounds(blk, n)
         # slices indexed from 0: numba then knows the indices are not
         # negative and vectorises the loop
         zb = z[s0:s1]
@@ -110,8 +109,7 @@ def _omega_first_terms(p, q, yt, sw, b, g, lbuf, curv):
     nb = n_blocks(n)
     parts = np.empty(nb)
     for blk in prange(nb):
-        s0 = blk * BLOCK
-        s1 = min(n, s0 + BLOCK)
+        s0, s1 = block_bounds(blk, n)
         pb = p[s0:s1]
         qb = q[s0:s1]
         swb = sw[s0:s1]
@@ -163,8 +161,7 @@ def _omega_trial_terms(z, u, step, yt, sw, b, g, zt, lbuf):
     nb = n_blocks(n)
     parts = np.empty(nb)
     for blk in prange(nb):
-        s0 = blk * BLOCK
-        s1 = min(n, s0 + BLOCK)
+        s0, s1 = block_bounds(blk, n)
         _trial_block(z[s0:s1], u[s0:s1], step, yt[s0:s1], sw[s0:s1], b, g[s0:s1], zt[s0:s1],
                      lbuf[s0:s1], inv_n)
         parts[blk] = _sum(lbuf[s0:s1])
@@ -186,8 +183,7 @@ def omega_trial_fused(XT, direction, z, u, step, yt, sw, b, g, zt, with_proj, wi
     nb = n_blocks(n)
     parts = np.empty(nb)
     for blk in prange(nb):
-        s0 = blk * BLOCK
-        s1 = min(n, s0 + BLOCK)
+        s0, s1 = block_bounds(blk, n)
         if with_grad:
             for k in range(parts_g.shape[1]):
                 parts_g[blk, k] = 0.0

@@ -15,7 +15,7 @@ from numba import njit, prange
 
 from ._elementary import fexp, fsincos
 from .losses import CRITERIA, EXPONENTIAL, LOG_LOSS, SQUARED_ERROR  # noqa: F401
-from ._reductions import BLOCK, PARALLEL, _sum, bdot, bsum, combine, n_blocks
+from ._reductions import PARALLEL, _sum, bdot, block_bounds, bsum, combine, n_blocks
 
 
 # exponents above this would overflow exp() in a sum of many terms: shift
@@ -31,8 +31,7 @@ def exp_weights(y, H, sw, w, yt):
     factored out of every sum."""
     n = y.shape[0]
     for blk in prange(n_blocks(n)):
-        s0 = blk * BLOCK
-        s1 = min(n, s0 + BLOCK)
+        s0, s1 = block_bounds(blk, n)
         _weights_block(y[s0:s1], H[s0:s1], w[s0:s1], yt[s0:s1])
     return _loss_and_shift(sw, w)
 
@@ -70,8 +69,7 @@ def _update_scores(y, sw, a, h, H, w, yt):
     """H += a h, then :func:`exp_weights` (the same numbers, one pass less)."""
     n = y.shape[0]
     for blk in prange(n_blocks(n)):
-        s0 = blk * BLOCK
-        s1 = min(n, s0 + BLOCK)
+        s0, s1 = block_bounds(blk, n)
         yb = y[s0:s1]
         Hb = H[s0:s1]
         hb = h[s0:s1]
@@ -116,8 +114,7 @@ def _cosine_and_step(y, w, sw, z, b, h, buf, buf2):
     nb = n_blocks(n)
     parts = np.empty((2, nb))
     for blk in prange(nb):
-        s0 = blk * BLOCK
-        s1 = min(n, s0 + BLOCK)
+        s0, s1 = block_bounds(blk, n)
         zb = z[s0:s1]
         hb = h[s0:s1]
         swb = sw[s0:s1]

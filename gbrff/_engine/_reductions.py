@@ -15,6 +15,7 @@ from numba import njit, prange
 
 from ._elementary import fma
 from ._simd import dot4_f32, dot8, dot_f32
+from . import layout
 from .layout import BLOCK
 
 
@@ -30,10 +31,14 @@ from .layout import BLOCK
 PARALLEL = os.environ.get("GBRFF_SERIAL_BUILD", "") != "1"
 
 
+# .layout's count of blocks, compiled (one definition for Python and kernels)
+n_blocks = njit(cache=True)(layout.n_blocks)
+
+
 @njit(cache=True)
-def n_blocks(n):
-    """The number of blocks of n samples (one at least)."""
-    return max(1, (n + BLOCK - 1) // BLOCK)
+def block_bounds(b, n):
+    """(first, end) sample of block b of n samples."""
+    return b * BLOCK, min(n, (b + 1) * BLOCK)
 
 
 @njit(cache=True)
@@ -97,7 +102,8 @@ def bsum(a):
     nb = n_blocks(n)
     parts = np.empty(nb)
     for b in prange(nb):
-        parts[b] = _sum(a[b * BLOCK:min(n, (b + 1) * BLOCK)])
+        s0, s1 = block_bounds(b, n)
+        parts[b] = _sum(a[s0:s1])
     return combine(parts)
 
 
@@ -108,8 +114,7 @@ def bdot(a, c):
     nb = n_blocks(n)
     parts = np.empty(nb)
     for b in prange(nb):
-        s0 = b * BLOCK
-        s1 = min(n, s0 + BLOCK)
+        s0, s1 = block_bounds(b, n)
         parts[b] = _dot(a[s0:s1], c[s0:s1])
     return combine(parts)
 
@@ -121,8 +126,9 @@ def bcurv(c, u):
     nb = n_blocks(n)
     parts = np.empty(nb)
     for b in prange(nb):
-        cb = c[b * BLOCK:min(n, (b + 1) * BLOCK)]
-        ub = u[b * BLOCK:min(n, (b + 1) * BLOCK)]
+        s0, s1 = block_bounds(b, n)
+        cb = c[s0:s1]
+        ub = u[s0:s1]
         t = 0.0
         for i in range(cb.shape[0]):
             t += cb[i] * ub[i] * ub[i]
@@ -308,7 +314,8 @@ def project(XT, v, out):
     (the block of ``out`` stays in L1), the blocks in parallel."""
     n = XT.shape[1]
     for b in prange(n_blocks(n)):
-        for s0 in range(b * BLOCK, min(n, (b + 1) * BLOCK), _BLOCK):
+        first, end = block_bounds(b, n)
+        for s0 in range(first, end, _BLOCK):
             s1 = min(s0 + _BLOCK, n)
             _project_block(XT, v, s0, s1, out[s0:s1])
     return out
@@ -341,7 +348,8 @@ def back_project(XT, g, out):
     nb = n_blocks(n)
     parts = np.zeros((nb, d))
     for b in prange(nb):
-        for s0 in range(b * BLOCK, min(n, (b + 1) * BLOCK), _BLOCK):
+        first, end = block_bounds(b, n)
+        for s0 in range(first, end, _BLOCK):
             s1 = min(s0 + _BLOCK, n)
             _back_project_block(XT, s0, s1, g[s0:s1], parts[b])
     for k in range(d):
