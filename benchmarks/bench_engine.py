@@ -307,14 +307,14 @@ CASES = {
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         OUT(extra=(peak - base) / X.nbytes, seconds=t, acc=float(m.score(X[:100000], y[:100000])))
     """, _report_memory, True),
-    "large_n": Case("Large n: GBRFF2 vs LightGBM fit, make_classification n=10,000,000, d=20, float32 X, T=100, "
+    "large_n": Case("Large n: GBRFF2 vs LightGBM fit, make_classification n=10,000,000, d=20, float32 X in column-major order, T=100, "
                     "one thread", ("one",), """
         import resource, time, numpy as np
         from sklearn.datasets import make_classification
         from gbrff import GBRFF2Classifier
         def data(n):
             X, y = make_classification(n_samples=n, n_features=20, random_state=0)
-            return X.astype(np.float32), y
+            return np.asfortranarray(X, dtype=np.float32), y   # read as it is, no copy
         def gbrff():
             return GBRFF2Classifier(n_estimators=100, random_state=0, n_jobs=THREADS)
         def fit(make, X, y):

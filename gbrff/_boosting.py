@@ -216,7 +216,9 @@ def _prepare(X, y, sw, validation):
     XT = _transposed(X)
     y = np.ascontiguousarray(y, dtype=np.float64)
     sw = np.ascontiguousarray(sw, dtype=np.float64)
-    sw = sw * (sw.shape[0] / sw.sum())          # mean weight one
+    scale = sw.shape[0] / sw.sum()              # mean weight one
+    if scale != 1.0:                            # (unit weights: no second copy)
+        sw = sw * scale
     if validation is None:
         d = X.shape[1]
         return XT, y, sw, np.empty((d, 0), dtype=TRAIN_DTYPE), np.empty(0), np.empty(0)

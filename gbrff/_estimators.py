@@ -49,7 +49,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-            Training data; NaN and inf are rejected.
+            Training data; NaN and inf are rejected. A float32 array in
+            column-major order (``np.asfortranarray(X, dtype=np.float32)``,
+            or a DataFrame of float32 columns) is read without a copy.
         y : array-like of shape (n_samples,)
             Labels: any two (or more, one-vs-rest) classes.
         sample_weight : array-like of shape (n_samples,), default=None
@@ -60,8 +62,10 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         self : object
             The fitted estimator.
         """
-        # float32 data stay float32 (the fit reads them as float32 anyway)
-        X, y = validate_data(self, X, y, dtype=[np.float64, np.float32], order="C",
+        # float32 data stay float32 (the fit reads them as float32 anyway), in
+        # their order: a column-major (Fortran) X is what the engine reads, so
+        # it is used without a copy
+        X, y = validate_data(self, X, y, dtype=[np.float64, np.float32],
                              ensure_min_samples=2)
         check_classification_targets(y)
         sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
@@ -77,8 +81,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         gamma = self._gamma_value(X.shape[1])
         threads = _boosting.resolve_threads(self.n_jobs)
         if n_classes == 2:
-            model = self._fit_binary(X, np.where(y_idx == 1, 1.0, -1.0), sample_weight,
-                                     gamma, rng, threads)
+            y_pm = np.where(y_idx == 1, 1.0, -1.0)
+            del y_idx  # one label vector fewer at the fit's memory peak
+            model = self._fit_binary(X, y_pm, sample_weight, gamma, rng, threads)
             self.expansions_ = [model]
             self._set_binary_attributes(model)
         else:
@@ -159,7 +164,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
         check_is_fitted(self)
-        return validate_data(self, X, dtype=[np.float64, np.float32], order="C", reset=False)
+        return validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
 
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.

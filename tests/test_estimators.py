@@ -246,3 +246,26 @@ def test_random_landmarks_are_training_points(moons):
     assert clf.score(X, y) > 0.8
     with pytest.raises(ValueError, match="landmarks"):
         GBRFF1Classifier(landmarks="kmeans").fit(X, y)
+
+
+def test_column_major_float32_is_fitted_without_a_copy(monkeypatch):
+    """The engine reads X column by column in float32: such an X is used as it
+    is (the large-n memory promise), and any order gives the same model."""
+    rng = np.random.default_rng(0)
+    Xc = rng.standard_normal((20_000, 20), dtype=np.float32)
+    y = (Xc[:, 0] * Xc[:, 1] > 0).astype(int)
+    Xf = np.asfortranarray(Xc)
+    ref = GBRFF2Classifier(n_estimators=3, random_state=0).fit(Xc, y)
+    seen = []
+    prepare = _boosting._prepare
+
+    def spy(X, *args):
+        out = prepare(X, *args)
+        seen.append(np.shares_memory(out[0], Xf))
+        return out
+
+    monkeypatch.setattr(_boosting, "_prepare", spy)
+    m = GBRFF2Classifier(n_estimators=3, random_state=0).fit(Xf, y)
+    assert seen == [True]
+    np.testing.assert_array_equal(m.omegas_, ref.omegas_)
+    np.testing.assert_array_equal(m.decision_function(Xf), ref.decision_function(Xc))
