@@ -76,11 +76,14 @@ def _points(X, y, name, symbol, outline, size=9, showlegend=True):
     return out
 
 
-def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁", ytitle="x₂"):
+def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁", ytitle="x₂", as_dict=False):
     """A figure over the plane with equal axis scales, built in one constructor call.
 
     (Plotly's ``update_*`` calls cost tens of milliseconds each; these
-    figures are redrawn at every frame of the animations.)
+    figures are redrawn at every frame of the animations.) ``as_dict``
+    returns the figure as a dict (``data``, ``layout``) without Plotly's
+    validation of every property: the animations' first frames, the same
+    traces and layout that the still figures pass through ``go.Figure``.
     """
     layout = dict(
         xaxis=dict(title=dict(text=xtitle), range=[xs[0], xs[-1]], constrain="domain"),
@@ -90,6 +93,8 @@ def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁
         font=_FONT, height=height, margin=dict(l=60, r=20, t=60 if title else 20, b=95),
         legend=_BOTTOM_LEGEND, annotations=list(annotations),
     )
+    if as_dict:
+        return dict(data=data, layout={k: v for k, v in layout.items() if v is not None})
     return go.Figure(data=data, layout=layout)
 
 
@@ -284,7 +289,7 @@ def _loss_label(loss):
 
 
 def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss="exponential", title=None,
-                  height=380):
+                  height=380, as_dict=False):
     """Accuracy (left) and the loss (right, ``loss`` names it) against the iteration.
 
     ``train`` and ``test`` are dicts with ``accuracy`` and ``loss`` arrays of
@@ -336,6 +341,8 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
         font=_FONT, height=height, margin=dict(l=60, r=20, t=80, b=55),
         legend=dict(orientation="h", yanchor="bottom", y=1.1, x=0, font=dict(size=14)),
     )
+    if as_dict:  # as :func:`_plane`'s
+        return dict(data=data, layout={k: v for k, v in layout.items() if v is not None})
     return go.Figure(data=data, layout=layout)
 
 
@@ -357,24 +364,24 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
     t_of = np.repeat(np.arange(1, n_iter + 1), K)
     d = d or 2
     sigma = float(np.sqrt(2.0 * gamma))
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.5, 0.5], horizontal_spacing=0.14,
-                        subplot_titles=("ω in the plane (ω₁, ω₂)", "length ‖ω‖"))
+    # one constructor call, as the other figures (make_subplots and update_* cost ~0.1 s here, per session)
+    data = []
     theta = np.linspace(0, 2 * np.pi, 200)
     for k in (1, 2, 3):
-        fig.add_trace(go.Scatter(x=k * sigma * np.cos(theta), y=k * sigma * np.sin(theta), mode="lines",
-                                 line=dict(color="gray", dash="dot", width=1.5), hoverinfo="skip",
-                                 name="prior N(0, 2γ): 1, 2, 3 σ", showlegend=k == 1, legendgroup="prior"),
-                      row=1, col=1)
+        data.append(dict(type="scatter", x=k * sigma * np.cos(theta), y=k * sigma * np.sin(theta), mode="lines",
+                         line=dict(color="gray", dash="dot", width=1.5), hoverinfo="skip",
+                         name="prior N(0, 2γ): 1, 2, 3 σ", showlegend=k == 1, legendgroup="prior"))
     if drawn is not None and len(drawn):
         D = np.asarray(drawn, dtype=np.float64).reshape(len(drawn), -1)
-        fig.add_trace(go.Scatter(x=D[:, 0], y=D[:, 1] if D.shape[1] > 1 else np.zeros(len(D)),
-                                 mode="markers", name="drawn from the prior",
-                                 marker=dict(color="lightgray", size=6)), row=1, col=1)
+        data.append(dict(type="scatter", x=D[:, 0], y=D[:, 1] if D.shape[1] > 1 else np.zeros(len(D)),
+                         mode="markers", name="drawn from the prior", marker=dict(color="lightgray", size=6)))
     # robust to outliers: the view holds the prior's 3.3σ and 95 % of the learned ω; the few beyond
     # it are drawn on its edge as open markers (and counted), not allowed to squash the rest
     W2 = W[:, :2] if d > 1 else np.column_stack([W[:, 0], np.zeros(len(W))])
     lim = max(3.3 * sigma, 1.1 * float(np.quantile(np.abs(W2).max(axis=1), 0.95)) if len(W) else 0)
-    notes = []
+    notes = [dict(text=text, xref=f"x{ax} domain", yref=f"y{ax} domain", x=0.5, y=1.0, yanchor="bottom",
+                  showarrow=False, font=dict(size=16))
+             for ax, text in (("", "ω in the plane (ω₁, ω₂)"), ("2", "length ‖ω‖"))]
     if len(W):
         out = np.abs(W2).max(axis=1) > lim
         for mask, name, symbol, legend in ((~out, "learned ωₜ", "circle", True),
@@ -382,20 +389,21 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
             if not mask.any():
                 continue
             P = np.clip(W2[mask], -0.98 * lim, 0.98 * lim)
-            fig.add_trace(go.Scatter(
-                x=P[:, 0], y=P[:, 1], mode="markers", name=name, customdata=W2[mask],
-                marker=dict(color=t_of[mask], colorscale="Viridis", cmin=1, cmax=max(int(t_of.max()), 1),
-                            size=8 if legend else 11, symbol=symbol,
-                            line=dict(width=2) if not legend else None,
-                            colorbar=dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10) if legend else None,
-                            showscale=legend),
+            marker = dict(color=t_of[mask], colorscale="Viridis", cmin=1, cmax=max(int(t_of.max()), 1),
+                          size=8 if legend else 11, symbol=symbol, showscale=legend)
+            if legend:
+                marker["colorbar"] = dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10)
+            else:
+                marker["line"] = dict(width=2)
+            data.append(dict(
+                type="scatter", x=P[:, 0], y=P[:, 1], mode="markers", name=name, customdata=W2[mask], marker=marker,
                 hovertemplate="t=%{marker.color}<br>ω=(%{customdata[0]:.2f}, %{customdata[1]:.2f})<extra></extra>",
-            ), row=1, col=1)
+            ))
         norms = np.linalg.norm(W, axis=1)
         top = max(3.5 * sigma, 1.15 * float(np.quantile(norms, 0.95)))
-        fig.add_trace(go.Histogram(x=np.minimum(norms, top), histnorm="probability density",
-                                   name="‖ωₜ‖ learned", marker=dict(color="#5e3c99", opacity=0.6),
-                                   xbins=dict(start=0, end=top * 1.0001, size=top / 25)), row=1, col=2)
+        data.append(dict(type="histogram", x=np.minimum(norms, top), histnorm="probability density",
+                         name="‖ωₜ‖ learned", marker=dict(color="#5e3c99", opacity=0.6),
+                         xbins=dict(start=0, end=top * 1.0001, size=top / 25), xaxis="x2", yaxis="y2"))
         if out.any() or (norms > top).any():
             notes.append(dict(text=f"{int((norms > top).sum())} of {len(norms)} beyond, up to ‖ω‖ = {norms.max():.0f}:"
                                    " counted in the last bar", xref="x2 domain", yref="y2 domain", x=1, y=0.98,
@@ -403,18 +411,19 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
     else:
         top = 3.5 * sigma
     r = np.linspace(0, top, 200)
-    fig.add_trace(go.Scatter(x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
-                             line=dict(color="black", width=2.5)), row=1, col=2)
-    for note in notes:
-        fig.add_annotation(note)
-    fig.update_xaxes(range=[0, top], row=1, col=2)
-    fig.update_xaxes(range=[-lim, lim], title_text="ω₁", row=1, col=1)
-    fig.update_yaxes(range=[-lim, lim], title_text="ω₂", scaleanchor="x", scaleratio=1, row=1, col=1)
-    fig.update_xaxes(title_text="‖ω‖", row=1, col=2)
-    fig.update_yaxes(title_text="density", row=1, col=2)
-    fig.update_annotations(font=dict(size=16))
-    return _layout(fig, title, height=height,
-                   bottom=95, legend=_BOTTOM_LEGEND)
+    data.append(dict(type="scatter", x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
+                     line=dict(color="black", width=2.5), xaxis="x2", yaxis="y2"))
+    layout = dict(
+        xaxis=dict(domain=[0, 0.43], anchor="y", range=[-lim, lim], title=dict(text="ω₁")),
+        yaxis=dict(domain=[0, 1], anchor="x", range=[-lim, lim], title=dict(text="ω₂"), scaleanchor="x",
+                   scaleratio=1),
+        xaxis2=dict(domain=[0.57, 1], anchor="y2", range=[0, top], title=dict(text="‖ω‖")),
+        yaxis2=dict(domain=[0, 1], anchor="x2", title=dict(text="density")),
+        annotations=notes, title=dict(text=title, font=dict(size=19)) if title else None, font=_FONT,
+        height=height, margin=dict(l=60, r=20, t=(60 + 24 * title.count("<br>")) if title else 40, b=95),
+        legend=_BOTTOM_LEGEND,
+    )
+    return go.Figure(data=data, layout=layout)
 
 
 def learning_curve_figure(sizes, scores, *, title=None, height=380):
@@ -559,7 +568,7 @@ def _with_frames(fig, frames):
     """``fig`` and its ``frames`` (dicts of :func:`_frame`) as one figure dict (``data``,
     ``layout``, ``frames``): Plotly validates a hundred ``go.Frame`` in about a second, and these
     frames are built here, from arrays of known types. Their arrays stay numpy arrays."""
-    out = fig.to_dict()
+    out = dict(fig) if isinstance(fig, dict) else fig.to_dict()
     out["frames"] = frames
     return out
 
@@ -583,7 +592,7 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
         L0 = np.asarray(landmarks[0], dtype=np.float64).reshape(-1, 2)
         data.append(dict(type="scatter", x=L0[:, 0], y=L0[:, 1], mode="markers", name="landmarks so far",
                          marker=dict(symbol="x-thin", size=16, line=dict(width=3, color="black"))))
-    fig = _plane(data, xs, ys, title=titles[0], height=height)
+    fig = _plane(data, xs, ys, title=titles[0], height=height, as_dict=True)
     frames = []
     for k, (t, Ht, title) in enumerate(zip(stages, H, titles)):
         heat, boundary = _surface_traces(xs, ys, Ht, discretise, True, loss, percent=True)
@@ -616,7 +625,7 @@ def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, height=48
     data.append(dict(type="scatter", x=L[:1, 0], y=L[:1, 1], mode="markers", name="chosen landmark xₜ",
                      marker=dict(symbol="x", size=20, color="white", line=dict(width=1.5, color="black"))))
     fig = _plane(data, xs, ys, title=titles[0], height=height, xtitle="landmark coordinate 1",
-                 ytitle="landmark coordinate 2")
+                 ytitle="landmark coordinate 2", as_dict=True)
     n = len(data) - 1
     return _with_frames(fig, [_frame(t, [dict(type="heatmap", z=Z[k]),
                                          dict(type="scatter", x=L[k:k + 1, 0], y=L[k:k + 1, 1])],
@@ -731,7 +740,7 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
                      showlegend=expansion.landmarks is None and expansion.n_components == 1))
     data.append(dict(type="scatter", x=land_x, y=land_y, mode="markers", name="landmark xₜ",
                      marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
-    fig = _plane(data, xs, ys, title=title, height=height, annotations=notes)
+    fig = _plane(data, xs, ys, title=title, height=height, annotations=notes, as_dict=True)
     return _with_frames(fig, frames)
 
 
@@ -742,6 +751,7 @@ def _current_line(t):
 
 def curves_animation(train, test, stages, *, extra=None, stop=None, loss="exponential", height=380):
     """:func:`curves_figure` with a frame per iteration of ``stages``: the grey line moves to ``t``."""
-    fig = curves_figure(train, test, current=stages[0], extra=extra, stop=stop, loss=loss, height=height)
-    fixed = [s.to_plotly_json() for s in fig.layout.shapes[:len(fig.layout.shapes) - 2]]
+    fig = curves_figure(train, test, current=stages[0], extra=extra, stop=stop, loss=loss, height=height,
+                        as_dict=True)
+    fixed = fig["layout"]["shapes"][:-2]
     return _with_frames(fig, [_frame(t, layout=dict(shapes=fixed + _current_line(t))) for t in stages])
