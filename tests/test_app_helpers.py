@@ -358,3 +358,34 @@ def test_omega_plot_is_robust_to_outliers():
     beyond = [t for t in fig.data if str(t.name).startswith("learned ωₜ beyond")][0]
     assert len(inside.x) == 58 and len(beyond.x) == 2 and max(abs(np.asarray(beyond.x))) <= lim
     assert any("beyond" in a.text for a in fig.layout.annotations)
+
+
+def test_gate_lets_first_paints_before_the_rest_of_the_pages():
+    """appkit._gate: with its places taken, a page waiting for its first picture enters before a page
+    waiting to draw the rest (they queued in the other order); no place is lost."""
+    import threading
+    import time
+
+    from appkit._gate import Gate
+
+    gate, order = Gate(slots=1), []
+    gate.enter(first=True)  # a page computing its picture
+
+    def wait(first, name):
+        gate.enter(first=first)
+        order.append(name)
+        gate.leave()
+
+    rest = threading.Thread(target=wait, args=(False, "rest"))
+    rest.start()
+    time.sleep(0.05)
+    paint = threading.Thread(target=wait, args=(True, "paint"))
+    paint.start()
+    time.sleep(0.05)
+    assert order == []
+    gate.leave()
+    rest.join(5)
+    paint.join(5)
+    assert order == ["paint", "rest"]
+    gate.enter(first=False)  # free again
+    gate.leave()
