@@ -3,8 +3,8 @@
 import numpy as np
 import streamlit as st
 
-from appkit import (begin_page, control, explain, frame_player, pack_frames, player_start, register, share_box,
-                    warm_engine)
+from appkit import (begin_page, control, explain, frame_player, pack_frames, painted, player_start, register,
+                    share_box, warm_engine)
 from gbrff import GBRFF1Classifier
 from gbrff.datasets import make_toy
 from gbrff.inspection import bias_objective, landmark_objective
@@ -84,6 +84,7 @@ key = (n, noise, seed, T, gamma)
 b = fit(*key)
 t_start = max(1, player_start(T, key, key="it"))
 frame_player(animation(key, b), t_start, key="it", default_t=T)
+painted()  # the picture is sent: the other students' pictures first (appkit._gate)
 register("it", "Iteration t", T, t_start)
 l, r = st.columns([1.1, 1])
 with l:

@@ -20,6 +20,7 @@ LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
 RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
 BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
 GRID = 100
+STRIP = 6  # weak learners in the strip under the player
 DONE, TODO = ":green[:material/check_box:]", ":gray[:material/check_box_outline_blank:]"
 
 # Each challenge: text, and a test on the current run's summary ``m``. Each is reachable from the sidebar
@@ -231,7 +232,12 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     stop = int(np.argmin(_bundle["test"]["loss"]))
     fig_c = figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
                                   loss=expansion.loss)
-    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True])
+    # the strip of the last weak learners with their α (TF Playground's thumbnails of its neurons)
+    learners = cmp.strip_learners(stages, STRIP)
+    strip = {"learners": learners, "z": cmp.learner_thumbnails(expansion, xs, ys, learners),
+             "alphas": expansion.alphas[np.asarray(learners, dtype=int) - 1], "n": STRIP, "after": 2,
+             "colorscale": figs.VOTE_COLORSCALE}
+    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip)
 
 
 packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,

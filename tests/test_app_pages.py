@@ -69,7 +69,7 @@ def player(at):
             continue
         body = json.loads(zlib.decompress(base64.b64decode(args["payload"])))
         return {"args": args, "start": args["start"], "bookmarks": args["bookmarks"], "labels": body["labels"],
-                "figures": [json.loads(f) for f in body["figures"]]}
+                "figures": [json.loads(f) for f in body["figures"]], "strip": body.get("strip")}
     return None
 
 
@@ -168,6 +168,13 @@ def test_playground_player_holds_every_frame():
     for t in range(13):
         assert f"t = {t}:" in frame(surf, t)["layout"]["title"]["text"]
         assert frame(curves, t)["layout"]["shapes"][-1]["x0"] == t  # the grey line at t
+    # the strip of the last weak learners: a thumbnail of each h_t with its α (the model's)
+    strip = play["strip"]
+    assert strip["learners"] == list(range(1, 13)) and strip["n"] == 6
+    z = array(strip["z"])
+    assert z.shape == (12, strip["side"] ** 2) and np.abs(z.astype(int)).max() <= 100 and np.ptp(z[0].astype(int)) > 100
+    for t, a in zip(strip["learners"], strip["alphas"]):  # the α of the weak learner's own title
+        assert f"α = {a:.3f}," in frame(weak, t)["layout"]["title"]["text"]
     # a rerun with the same model keeps the player's frame (the browser wrote it into the address)
     at.query_params["t"] = "5"
     at.run()

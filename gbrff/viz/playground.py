@@ -11,6 +11,7 @@ projector.
 
 import numpy as np
 import plotly.graph_objects as go
+from plotly.colors import get_colorscale
 from plotly.subplots import make_subplots
 
 from ..baselines import METHODS
@@ -20,6 +21,7 @@ from ._compute import learner_landmark
 __all__ = [
     "NEG_COLOR",
     "POS_COLOR",
+    "VOTE_COLORSCALE",
     "surface_figure",
     "weak_learner_figure",
     "cosine_figure",
@@ -43,6 +45,8 @@ __all__ = [
 NEG_COLOR = "#2166ac"
 POS_COLOR = "#b2182b"
 _VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red
+#: The same scale as stops (``[[0, "rgb(…)"], …]``), for pictures drawn outside Plotly (the player's strip).
+VOTE_COLORSCALE = [[float(p), c] for p, c in get_colorscale(_VOTE_SCALE)]
 _FONT = dict(size=16)
 # one row of legend entries under the plot, centred on the whole figure
 _BOTTOM_LEGEND = dict(orientation="h", xref="container", yref="container", x=0.5, xanchor="center", y=0.01,
@@ -113,7 +117,7 @@ def _surface_traces(xs, ys, H, discretise, showscale=True, loss="exponential", p
         )
     else:
         heat = dict(
-            type="heatmap", x=xs, y=ys, z=z, zmin=0, zmax=top, colorscale=_VOTE_SCALE, opacity=0.85,
+            type="heatmap", x=xs, y=ys, z=z, zmin=0, zmax=top, colorscale=VOTE_COLORSCALE, opacity=0.85,
             showscale=showscale,
             colorbar=dict(title=dict(text="p(y=+1)", side="right"), len=0.8, thickness=14,
                           **(dict(tickvals=[0, 25, 50, 75, 100], ticktext=["0", "0.25", "0.5", "0.75", "1"])
@@ -174,7 +178,7 @@ def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None
     vote = alpha * np.asarray(h, dtype=np.float64).reshape(len(ys), len(xs))
     amp = max(abs(alpha), 1e-12)
     data = [dict(
-        type="heatmap", x=xs, y=ys, z=vote.astype(np.float32), zmin=-amp, zmax=amp, colorscale=_VOTE_SCALE,
+        type="heatmap", x=xs, y=ys, z=vote.astype(np.float32), zmin=-amp, zmax=amp, colorscale=VOTE_COLORSCALE,
         colorbar=dict(title=dict(text="α·h(x)", side="right"), len=0.8, thickness=14),
         hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>α·h=%{z:.3f}<extra></extra>",
     )]
@@ -260,7 +264,7 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     z = np.asarray(values, dtype=np.float64).reshape(len(ys), len(xs))
     amp = float(np.abs(z).max()) or 1.0
     data = [dict(
-        type="heatmap", x=xs, y=ys, z=z.astype(np.float32), colorscale=_VOTE_SCALE,
+        type="heatmap", x=xs, y=ys, z=z.astype(np.float32), colorscale=VOTE_COLORSCALE,
         zmin=-amp if symmetric else None, zmax=amp if symmetric else None,
         colorbar=dict(title=dict(text=zlabel, side="right"), thickness=12),
         hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>%{z:.2f}<extra></extra>",
@@ -726,7 +730,7 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
             base = (z, size, crest_x, crest_y, land_x, land_y, notes, title)
     z, size, crest_x, crest_y, land_x, land_y, notes, title = base
     data = [dict(
-        type="heatmap", x=xs, y=ys, z=z, zmin=-100, zmax=100, colorscale=_VOTE_SCALE,
+        type="heatmap", x=xs, y=ys, z=z, zmin=-100, zmax=100, colorscale=VOTE_COLORSCALE,
         colorbar=dict(title=dict(text="hₜ(x)", side="right"), len=0.8, thickness=14,
                       tickvals=[-100, -50, 0, 50, 100], ticktext=["−1", "−0.5", "0", "0.5", "1"]),
         hoverinfo="skip",
