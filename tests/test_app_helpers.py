@@ -168,7 +168,9 @@ def test_weak_learner_figure_of_a_landmark_learner_has_no_crest():
 def test_curves_omega_and_other_figures_build():
     curves = {"accuracy": np.linspace(0.5, 1, 11), "loss": np.linspace(1, 0.1, 11)}
     fig = figs.curves_figure(curves, curves, current=4, extra={"LightGBM": 0.9})
-    assert len([t for t in fig.data if t.type == "scatter"]) == 4
+    assert len([t for t in fig.data if t.type == "scatter"]) == 5
+    lgbm = [t for t in fig.data if t.name == "LightGBM"][0]  # in the legend, not written over the curves
+    assert list(lgbm.y) == [90, 90] and list(lgbm.x) == [0, 10] and not fig.layout.annotations[2:]
     W = np.random.RandomState(0).normal(size=(40, 2))
     fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(40), np.ones(40)), 0.5, upto=10)
     learned = [t for t in fig.data if t.name == "learned ωₜ"][0]

@@ -284,6 +284,13 @@ def test_loss_landscape_defaults_and_frames():
     assert land["data"][0]["type"] == "heatmap" and land["data"][0]["reversescale"]
     assert "chosen landmark xₜ" in {t.get("name") for t in land["data"]}
     assert "iteration 1" in frame(land, 1)["layout"]["title"]["text"]
+    # the loss readout beside the surface: the chosen landmark's loss within the picture's range
+    for t in play["labels"]:
+        ro = re.match(r"f\(xₜ\) = ([\d.]+) · lowest ([\d.]+) · highest ([\d.]+) · loss of Hᵗ ([\d.]+)$",
+                      frame(land, t)["readout"])
+        assert ro, frame(land, t)["readout"]
+        at, lo, hi, _ = map(float, ro.groups())
+        assert lo - 1e-3 <= at <= hi + 1e-3
     # at t = 1 the chosen landmark's phase b = ω·x_t sits at (or very near) the global minimum of f(b)
     f, b_land = array(frame(bias, 1)["data"][0]["y"]), frame(bias, 1)["data"][2]["x"][0]
     assert np.interp(b_land, array(bias["data"][0]["x"]), f) <= f.min() + 0.05 * (f.max() - f.min())
@@ -328,10 +335,14 @@ def test_uci_page_shows_table_or_clear_message():
     at = run_page("pages/uci_comparison.py")
     summary = ROOT / "results" / "table2" / "summary.csv"
     if summary.exists():
+        # short cells by default (every column fits a 1024-px projector): our mean and the difference
         table = at.dataframe[0].value
-        cells = " ".join(str(v) for v in table.to_numpy().ravel())
-        assert "paper" in cells and "±" in cells  # reproduced mean ± std beside the paper's value
+        assert len(table) >= 16 and "GBRFF2" in table.columns
+        assert all(re.fullmatch(r"\d+\.\d( \([+-]\d+\.\d\))?|None|nan", str(v)) for v in table.to_numpy().ravel())
         assert "table2_fig" in charts(at)
+        at = run_page("pages/uci_comparison.py", {"cells": "full: mean ± std (paper, difference)"})
+        cells = " ".join(str(v) for v in at.dataframe[0].value.to_numpy().ravel())
+        assert "paper" in cells and "±" in cells  # reproduced mean ± std beside the paper's value
     else:
         assert any("No reproduced Table 2" in i.value for i in at.info)
         assert len(at.dataframe) >= 1  # the published values still show

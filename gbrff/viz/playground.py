@@ -327,14 +327,14 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
                   yanchor="bottom", font=dict(size=16)),
              dict(text=f"{_loss_label(loss)} (log scale)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
                   showarrow=False, yanchor="bottom", font=dict(size=16))]
-    for label, value in (extra or {}).items():
-        shapes.append(dict(type="line", xref="x domain", yref="y", x0=0, x1=1, y0=100 * value, y1=100 * value,
-                           line=dict(color="#5e3c99", dash="dot", width=2)))
-        notes.append(dict(xref="x domain", yref="y", x=1, y=100 * value, text=label, showarrow=False,
-                          xanchor="right", yanchor="top", font=dict(size=13, color="#5e3c99")))
+    last = max((len(c["accuracy"]) - 1 for c in (train, test) if c is not None), default=1)
+    for label, value in (extra or {}).items():  # a constant: a dotted line named in the legend, not over the plot
+        data.append(dict(type="scatter", x=[0, last], y=[100 * value, 100 * value], mode="lines", name=label,
+                         line=dict(color="#5e3c99", dash="dot", width=2.5), xaxis="x", yaxis="y",
+                         hovertemplate=f"{label}: %{{y:.1f}} %<extra></extra>"))
     if current is not None:
         shapes += _current_line(current)
-    xtitle = dict(text="iteration t (number of weak learners)")
+    xtitle = dict(text="iteration t")
     layout = dict(
         xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
         yaxis=dict(anchor="x"),
@@ -342,8 +342,9 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
         yaxis2=dict(anchor="x2", type="log", dtick=1),  # ticks at powers of ten only: 1, 0.1, 0.01
         shapes=shapes, annotations=notes,
         title=dict(text=title, font=dict(size=19)) if title else None,
-        font=_FONT, height=height, margin=dict(l=60, r=20, t=80, b=55),
-        legend=dict(orientation="h", yanchor="bottom", y=1.1, x=0, font=dict(size=14)),
+        font=_FONT, height=height, margin=dict(l=60, r=20, t=(40 + 24 * (title.count("<br>") + 1)) if title else 40,
+                                               b=100),
+        legend=_BOTTOM_LEGEND,  # under the two panels, never over their curves
     )
     if as_dict:  # as :func:`_plane`'s
         return dict(data=data, layout={k: v for k, v in layout.items() if v is not None})
@@ -386,6 +387,7 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
     notes = [dict(text=text, xref=f"x{ax} domain", yref=f"y{ax} domain", x=0.5, y=1.0, yanchor="bottom",
                   showarrow=False, font=dict(size=16))
              for ax, text in (("", "ω in the plane (ω₁, ω₂)"), ("2", "length ‖ω‖"))]
+    right = dict(xaxis="x2", yaxis="y2", legend="legend2")  # the right panel's traces, and its own legend
     if len(W):
         out = np.abs(W2).max(axis=1) > lim
         for mask, name, symbol, legend in ((~out, "learned ωₜ", "circle", True),
@@ -396,7 +398,7 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
             marker = dict(color=t_of[mask], colorscale="Viridis", cmin=1, cmax=max(int(t_of.max()), 1),
                           size=8 if legend else 11, symbol=symbol, showscale=legend)
             if legend:
-                marker["colorbar"] = dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10)
+                marker["colorbar"] = dict(title=dict(text="t"), x=0.41, len=0.8, thickness=10)
             else:
                 marker["line"] = dict(width=2)
             data.append(dict(
@@ -407,25 +409,26 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
         top = max(3.5 * sigma, 1.15 * float(np.quantile(norms, 0.95)))
         data.append(dict(type="histogram", x=np.minimum(norms, top), histnorm="probability density",
                          name="‖ωₜ‖ learned", marker=dict(color="#5e3c99", opacity=0.6),
-                         xbins=dict(start=0, end=top * 1.0001, size=top / 25), xaxis="x2", yaxis="y2"))
-        if out.any() or (norms > top).any():
-            notes.append(dict(text=f"{int((norms > top).sum())} of {len(norms)} beyond, up to ‖ω‖ = {norms.max():.0f}:"
-                                   " counted in the last bar", xref="x2 domain", yref="y2 domain", x=1, y=0.98,
-                              showarrow=False, xanchor="right", yanchor="top", font=dict(size=13)))
+                         xbins=dict(start=0, end=top * 1.0001, size=top / 25), **right))
+        if (norms > top).any():  # said under the panel's title, not over its bars
+            notes[1]["text"] += (f"<br><span style='font-size:13px'>{int((norms > top).sum())} of {len(norms)} "
+                                 f"beyond {top:.0f} (up to {norms.max():.0f}): in the last bar</span>")
     else:
         top = 3.5 * sigma
     r = np.linspace(0, top, 200)
     data.append(dict(type="scatter", x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
-                     line=dict(color="black", width=2.5), xaxis="x2", yaxis="y2"))
+                     line=dict(color="black", width=2.5), **right))
+    under = dict(orientation="v", yref="container", y=0.01, yanchor="bottom", xanchor="left", font=dict(size=14))
     layout = dict(
-        xaxis=dict(domain=[0, 0.43], anchor="y", range=[-lim, lim], title=dict(text="ω₁")),
+        xaxis=dict(domain=[0, 0.39], anchor="y", range=[-lim, lim], title=dict(text="ω₁")),
         yaxis=dict(domain=[0, 1], anchor="x", range=[-lim, lim], title=dict(text="ω₂"), scaleanchor="x",
                    scaleratio=1),
-        xaxis2=dict(domain=[0.57, 1], anchor="y2", range=[0, top], title=dict(text="‖ω‖")),
+        xaxis2=dict(domain=[0.6, 1], anchor="y2", range=[0, top], title=dict(text="‖ω‖")),
         yaxis2=dict(domain=[0, 1], anchor="x2", title=dict(text="density")),
         annotations=notes, title=dict(text=title, font=dict(size=19)) if title else None, font=_FONT,
-        height=height, margin=dict(l=60, r=20, t=(60 + 24 * title.count("<br>")) if title else 40, b=95),
-        legend=_BOTTOM_LEGEND,
+        height=height + 40, margin=dict(l=60, r=20, t=(80 + 24 * title.count("<br>")) if title else 60, b=130),
+        # a legend under each panel, with that panel's entries (none over the plots)
+        legend=dict(under, x=0), legend2=dict(under, x=0.6),
     )
     return go.Figure(data=data, layout=layout)
 
@@ -564,8 +567,12 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
 # without asking the server again. Heatmaps travel in whole percent (uint8).
 
 
-def _frame(t, data=(), traces=(), layout=None):
-    return dict(name=str(int(t)), data=list(data), traces=list(traces), layout=layout or {})
+def _frame(t, data=(), traces=(), layout=None, readout=None):
+    """One frame; ``readout`` (optional) is a line of numbers the player shows under the frame's title."""
+    out = dict(name=str(int(t)), data=list(data), traces=list(traces), layout=layout or {})
+    if readout is not None:
+        out["readout"] = str(readout)
+    return out
 
 
 def _with_frames(fig, frames):
@@ -610,13 +617,15 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
     return _with_frames(fig, frames)
 
 
-def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, height=480):
+def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, readouts=None, height=480):
     """:func:`landscape_figure` at every iteration of ``stages`` (``t ≥ 1``), as Plotly frames.
 
     ``F`` (len(stages), len(ys) * len(xs)) holds the loss of every landmark
     position; each frame's colours span its own range (the loss's scale
     changes from one iteration to the next), so the colour bar reads from
     "lowest" to "highest". ``landmarks`` (len(stages), 2) are the chosen ones.
+    ``readouts`` (optional, one string a stage) are the loss values the player
+    writes next to the surface, under its title (TF Playground's loss readout).
     """
     F = np.asarray(F, dtype=np.float64).reshape(len(stages), len(ys), len(xs))
     lo, hi = F.min(axis=(1, 2), keepdims=True), F.max(axis=(1, 2), keepdims=True)
@@ -631,9 +640,12 @@ def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, height=48
     fig = _plane(data, xs, ys, title=titles[0], height=height, xtitle="landmark coordinate 1",
                  ytitle="landmark coordinate 2", as_dict=True)
     n = len(data) - 1
+    if readouts is not None:  # room for the readout's line under the title
+        fig["layout"]["margin"] = dict(fig["layout"]["margin"], t=92)
     return _with_frames(fig, [_frame(t, [dict(type="heatmap", z=Z[k]),
                                          dict(type="scatter", x=L[k:k + 1, 0], y=L[k:k + 1, 1])],
-                                     [0, n], dict(title=dict(text=titles[k]))) for k, t in enumerate(stages)])
+                                     [0, n], dict(title=dict(text=titles[k])),
+                                     None if readouts is None else readouts[k]) for k, t in enumerate(stages)])
 
 
 def bias_curve_animation(bs, stages, f, b_landmark, *, titles, height=360):
