@@ -26,15 +26,15 @@ from ._files import MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, model_to_json, parse_poin
 from ._gate import painted
 from ._router import PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
-from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, register, share_box, what_changed,
-                     widget_key)
+from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh_share_box, register, share_box,
+                     what_changed, widget_key)
 from ._widgets import explain, figure_download
 from ._words import GLOSSARY, HELP
 
 __all__ = [
     "PAGES", "ROOT", "RESULTS_DIR", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
-    "is_hidden", "share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
+    "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
     "player_start", "painted", "explain", "figure_download",
     "HELP", "GLOSSARY", "warm_engine", "stored_results", "paper_table2", "parse_points_csv", "points_to_csv", "model_to_json",
 ]

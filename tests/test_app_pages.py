@@ -401,3 +401,18 @@ def test_playground_presenter_mode():
     at = run_page("pages/playground.py", {"presenter": "true", "T": "10"})
     assert player(at)["args"]["presenter"] is True
     assert run_page("pages/playground.py", {"T": "10"}) and not player(run_page("pages/playground.py"))["args"]["presenter"]
+
+
+def test_k_and_lambda_t_reruns_its_part_only():
+    """The λ section's own control T lives in an st.fragment: moving it reruns that part, not the K sweep."""
+    import ast
+
+    tree = ast.parse((ROOT / "pages" / "k_and_lambda.py").read_text())
+    frags = [f for f in tree.body if isinstance(f, ast.FunctionDef)
+             and any(ast.unparse(d) == "st.fragment" for d in f.decorator_list)]
+    assert len(frags) == 1
+    calls = [ast.unparse(c) for c in ast.walk(frags[0]) if isinstance(c, ast.Call)]
+    assert any(c.startswith("control('slider', 'Iterations T") for c in calls)
+    assert any(c.startswith("lambda_sweep(") for c in calls) and not any(c.startswith("k_budget(") for c in calls)
+    at = run_page("pages/k_and_lambda.py", {"T": "20"})
+    assert "T = 20" in charts(at)["lambda_sweep"]["layout"]["title"]["text"]

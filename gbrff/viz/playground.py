@@ -537,14 +537,17 @@ def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, curren
     fig.update_xaxes(type="log", tickvals=xv, ticktext=labels, title_text="λ")
     fig.update_yaxes(type="log", row=1, col=1)
     fig.update_annotations(font=dict(size=16))
-    return _layout(fig, title, height=height, bottom=95, legend=_BOTTOM_LEGEND)
+    fig = _layout(fig, title, height=height, bottom=95, legend=_BOTTOM_LEGEND)
+    if title:  # the panels' own titles under the figure's, not over it
+        fig.update_layout(margin_t=fig.layout.margin.t + 34, height=height + 34)
+    return fig
 
 
 def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
     """Small multiples of decision surfaces (``surfaces`` is a list of H on the grid)."""
     rows = int(np.ceil(len(surfaces) / cols))
     fig = make_subplots(rows=rows, cols=cols, subplot_titles=titles, horizontal_spacing=0.03,
-                        vertical_spacing=0.08)
+                        vertical_spacing=0.12 if any("<br>" in t for t in titles) else 0.08)
     for i, H in enumerate(surfaces):
         r, c = i // cols + 1, i % cols + 1
         heat, boundary = _surface_traces(xs, ys, H, False, showscale=i == 0)
@@ -555,7 +558,10 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
         fig.update_xaxes(range=[xs[0], xs[-1]], showticklabels=False, row=r, col=c)
         fig.update_yaxes(range=[ys[0], ys[-1]], showticklabels=False, row=r, col=c)
     fig.update_annotations(font=dict(size=15))
-    return _layout(fig, None, height=height * rows, showlegend=False)
+    fig = _layout(fig, None, height=height * rows, showlegend=False)
+    if any("<br>" in t for t in titles):  # two-line titles (narrow panels on a projector): room above the first row
+        fig.update_layout(margin_t=60)
+    return fig
 
 
 # ---------------------------------------------------------------- animations
