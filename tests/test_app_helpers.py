@@ -316,7 +316,7 @@ def test_player_payload_round_trips_and_schedules_every_iteration_up_to_a_hundre
            "frames": [{"name": "0", "data": [{"z": np.ones((2, 3), dtype=np.int8)}], "traces": [0]}]}
     digest, payload = pack_frames([fig], [0])
     body = json.loads(zlib.decompress(base64.b64decode(payload)))
-    back = json.loads(body["figures"][0])
+    back = body["figures"][0]
     z = back["data"][0]["z"]
     assert z["dtype"] == "u1" and z["shape"] == "2,3"
     assert np.frombuffer(base64.b64decode(z["bdata"]), np.uint8).tolist() == list(range(6))
@@ -391,3 +391,19 @@ def test_gate_lets_first_paints_before_the_rest_of_the_pages():
     assert order == ["paint", "rest"]
     gate.enter(first=False)  # free again
     gate.leave()
+
+
+@pytest.mark.parametrize("K", [1, 3])
+def test_learner_thumbnails_are_each_weak_learner_in_hundredths(K):
+    """The strip's thumbnails: h_t of the band-limited expansion on an n × n grid, clipped, in hundredths."""
+    rng = np.random.RandomState(1)
+    W = rng.normal(size=(5, K, 2))
+    e = landmark_expansion(W, rng.normal(size=(5, 2)), np.full((5, K), 1.0 / K), np.ones(5))
+    xs, ys = np.linspace(-2, 2, 50), np.linspace(-1, 3, 40)
+    assert cmp.strip_learners([0, 3, 5], n=2) == [2, 3, 4, 5] and cmp.strip_learners([4], n=6) == [1, 2, 3, 4]
+    got = cmp.learner_thumbnails(e, xs, ys, [2, 5], n=8)
+    gx, gy = np.linspace(-2, 2, 8), np.linspace(-1, 3, 8)
+    drawn = cmp.band_limited(e, gx[1] - gx[0], gy[1] - gy[0])
+    G = np.array([[x, y] for y in gy for x in gx])
+    for row, t in zip(got, [2, 5]):
+        np.testing.assert_array_equal(row, np.rint(100 * np.clip(drawn.weak_learner(t - 1, G), -1, 1)))

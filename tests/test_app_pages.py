@@ -69,7 +69,7 @@ def player(at):
             continue
         body = json.loads(zlib.decompress(base64.b64decode(args["payload"])))
         return {"args": args, "start": args["start"], "bookmarks": args["bookmarks"], "labels": body["labels"],
-                "figures": [json.loads(f) for f in body["figures"]], "strip": body.get("strip")}
+                "figures": body["figures"], "strip": body.get("strip")}
     return None
 
 

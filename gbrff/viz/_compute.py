@@ -189,7 +189,14 @@ def learner_thumbnails(expansion, xs, ys, learners, n=32):
     drawn = band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0])
     mx, my = np.meshgrid(gx, gy)
     G = np.column_stack([mx.ravel(), my.ravel()])
-    out = np.zeros((len(learners), n * n), dtype=np.int8)
-    for k, t in enumerate(learners):
-        out[k] = np.rint(100 * np.clip(drawn.weak_learner(int(t) - 1, G), -1, 1))
+    idx = np.asarray(learners, dtype=np.intp) - 1
+    out = np.zeros((len(idx), n * n), dtype=np.int8)
+    K, d = drawn.omegas.shape[1:]
+    step = max(1, 4096 // K)  # learners at a time: all their cosines in one product (a few MB)
+    for a in range(0, len(idx), step):
+        i = idx[a:a + step]
+        W = drawn.omegas[i].reshape(len(i) * K, d)
+        C = np.cos(G @ W.T - drawn.phases[i].reshape(len(i) * K)).reshape(len(G), len(i), K)
+        h = np.einsum("gik,ik->ig", C, drawn.q[i])  # h_t = Σ_k q_k cos(ω_k·x − b_k), as Expansion.weak_learner
+        out[a:a + len(i)] = np.rint(100 * np.clip(h, -1, 1))
     return out
