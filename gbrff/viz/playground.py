@@ -599,6 +599,8 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
     ``landmarks`` (optional) the landmarks chosen up to each stage (a list of
     ``(m, 2)`` arrays), drawn as crosses. The figure shows the first stage;
     frame ``str(t)`` replaces the heatmap, the boundary, the crosses and the title.
+    A frame's boundary (a contour without a ``z`` of its own) is the p = ½ line of
+    the frame's heatmap: the player draws it from there, the grid travels once.
     """
     first = list(_surface_traces(xs, ys, H[0], discretise, True, loss, percent=True))
     data = first + _points(X_train, y_train, "train", "circle", "white")
@@ -613,7 +615,8 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
     frames = []
     for k, (t, Ht, title) in enumerate(zip(stages, H, titles)):
         heat, boundary = _surface_traces(xs, ys, Ht, discretise, True, loss, percent=True)
-        parts = [dict(type="heatmap", z=heat["z"]), dict(type="contour", z=boundary["z"])]
+        # the boundary is drawn from the heatmap's own z (the player reads it there: sent once, not twice)
+        parts = [dict(type="heatmap", z=heat["z"]), dict(type="contour")]
         traces = [0, 1]
         if landmarks is not None:
             L = np.asarray(landmarks[k], dtype=np.float64).reshape(-1, 2)
