@@ -71,7 +71,7 @@ else:
         (f"{m:.1f} ± {s:.1f}" + (f" (paper {p:.1f}, {d:+.1f})" if pd.notna(p) else ""))
         for m, s, p, d in zip(merged["mean"], merged["std"], merged["paper"], merged["difference"])])
     wide = cell.pivot(index="task", columns="method", values="value").reindex(index=task_order,
-                                                                              columns=methods_here)
+                                                                              columns=methods_here).fillna("–")
     st.dataframe(wide, width="stretch", height=38 + 35 * len(wide),  # every task, no inner scrolling
                  column_config={"_index": st.column_config.TextColumn("task", pinned=True)})
     n_splits = sorted(set(int(v) for v in summary["n_splits"])) if "n_splits" in summary else []

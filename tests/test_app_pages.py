@@ -338,7 +338,7 @@ def test_uci_page_shows_table_or_clear_message():
         # short cells by default (every column fits a 1024-px projector): our mean and the difference
         table = at.dataframe[0].value
         assert len(table) >= 16 and "GBRFF2" in table.columns
-        assert all(re.fullmatch(r"\d+\.\d( \([+-]\d+\.\d\))?|None|nan", str(v)) for v in table.to_numpy().ravel())
+        assert all(re.fullmatch(r"\d+\.\d( \([+-]\d+\.\d\))?|–", str(v)) for v in table.to_numpy().ravel())
         assert "table2_fig" in charts(at)
         at = run_page("pages/uci_comparison.py", {"cells": "full: mean ± std (paper, difference)"})
         cells = " ".join(str(v) for v in at.dataframe[0].value.to_numpy().ravel())
