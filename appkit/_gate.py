@@ -15,8 +15,11 @@ the challenges) behind every session still waiting for its paint. So the
 students' pictures arrive one after the other, each after its own work, and
 the rest of their pages follows. A single user never waits: the gate is free.
 
-The gate knows nothing of Streamlit: a page (or a test) marks its paint;
-the router enters and leaves.
+A page that never calls :func:`painted` holds its place for its whole run (a
+long computation, such as a first K sweep, leaves the other place to the rest
+of the class). Fragment reruns (``st.fragment``) do not go through the router
+and do not queue. The gate knows nothing of Streamlit: a page (or a test) marks
+its paint; the router enters and leaves.
 """
 
 import os
