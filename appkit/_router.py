@@ -29,6 +29,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from . import _gate
+
 __all__ = ["ROOT", "PAGES", "PageSpec", "run_router", "ensure_router", "current_page"]
 
 #: The app's folder (``app.py``, ``pages/``, ``results/``).
@@ -74,9 +76,11 @@ def run_router():
     page = _navigation()
     st.session_state[_CURRENT] = page.url_path
     token = _ROUTED.set(True)
+    place = _gate.hold()  # first paints first (appkit._gate)
     try:
         page.run()
     finally:
+        _gate.release(place)
         _ROUTED.reset(token)
 
 

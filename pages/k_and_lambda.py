@@ -4,7 +4,8 @@ import numpy as np
 import streamlit as st
 from sklearn.model_selection import train_test_split
 
-from appkit import begin_page, control, explain, figure_download, share_box, stored_results, warm_engine
+from appkit import (begin_page, control, explain, figure_download, refresh_share_box, share_box, stored_results,
+                    warm_engine)
 from gbrff import GBRFF1Classifier, GBRFF2Classifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
@@ -105,31 +106,38 @@ with tab_uci:
         figure_download(fig3, "figure3_uci", "dl_fig3")
 
 # ---------------------------------------------------------------- lambda
-st.header("λ (lambda): how far may ω leave its prior?")
-st.markdown(
-    "GBRFF2 tunes each frequency ω by gradient descent, starting from a draw of N(0, 2γ). The penalty "
-    "λ‖ω‖² pulls ω towards 0: **large λ → small ‖ω‖ → long waves → a smooth boundary**; λ = 0 lets the "
-    "frequencies grow and the boundary follow every point."
-)
-T = control("slider", "Iterations T of each GBRFF2", "T", 60, min_value=5, max_value=300, step=5)
-sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
-labels = [f"λ = {figs.number_label(v)}" for v in LAMBDAS]
-best = int(np.argmax(sweep["test"]))
-fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
-                                 title=f"GBRFF2 on {data_name}, T = {T}:<br>the best test accuracy is at {labels[best]}")
-st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False}, theme=None)
-explain("Left: the mean length of the learned frequencies (log scale); right: accuracy. The grey line marks "
-        "the best test accuracy of the sweep. Without a penalty the frequencies can grow far beyond the prior.",
-        r"\omega^t = \arg\min_{\omega\in\mathbb{R}^d}\ \lambda\|\omega\|_2^2 + "
-        r"\frac{1}{n}\sum_{i=1}^n \exp\big(-\tilde y_i\cos(\omega\cdot x_i - b^t)\big)")
-figure_download(fig_l, f"lambda_sweep_{data_name}", "dl_lambda")
+@st.fragment
+def lambda_part():
+    """The λ section: its own control (T) reruns this part only, not the K sweep above (st.fragment)."""
+    st.header("λ (lambda): how far may ω leave its prior?")
+    st.markdown(
+        "GBRFF2 tunes each frequency ω by gradient descent, starting from a draw of N(0, 2γ). The penalty "
+        "λ‖ω‖² pulls ω towards 0: **large λ → small ‖ω‖ → long waves → a smooth boundary**; λ = 0 lets the "
+        "frequencies grow and the boundary follow every point."
+    )
+    T = control("slider", "Iterations T of each GBRFF2", "T", 60, min_value=5, max_value=300, step=5)
+    sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
+    labels = [f"λ = {figs.number_label(v)}" for v in LAMBDAS]
+    best = int(np.argmax(sweep["test"]))
+    fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
+                                     title=f"GBRFF2 on {data_name}, T = {T}:<br>the best test accuracy is at {labels[best]}")
+    st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False}, theme=None)
+    explain("Left: the mean length of the learned frequencies (log scale); right: accuracy. The grey line marks "
+            "the best test accuracy of the sweep. Without a penalty the frequencies can grow far beyond the prior.",
+            r"\omega^t = \arg\min_{\omega\in\mathbb{R}^d}\ \lambda\|\omega\|_2^2 + "
+            r"\frac{1}{n}\sum_{i=1}^n \exp\big(-\tilde y_i\cos(\omega\cdot x_i - b^t)\big)")
+    figure_download(fig_l, f"lambda_sweep_{data_name}", "dl_lambda")
 
-X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
-titles = [f"{lab}: test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]
-fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
-st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False}, theme=None)
-explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
-        "the classes.")
-figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")
+    X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
+    titles = [f"{lab}<br>test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]  # narrow panels
+    fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
+    st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False}, theme=None)
+    explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
+            "the classes.")
+    figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")
+    refresh_share_box()  # the share box in the sidebar follows T
+
+
+lambda_part()
 
 share_box()

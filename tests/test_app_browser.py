@@ -219,7 +219,7 @@ SIZES = {"1024x768": (1024, 768, True), "800_collapsed": (800, 900, False), "140
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("name", ["home", "playground", "landscape", "k_and_lambda"])
+@pytest.mark.parametrize("name", ["home", "playground", "landscape", "k_and_lambda", "uci"])
 def test_screenshots_for_a_projector(server, browser, name, size):
     """Screenshots of the first screen of each page at projector and desktop sizes, for a human to look at
     (tests/artifacts/screen_<page>_<size>.png); checks that nothing in the main column overflows it."""
