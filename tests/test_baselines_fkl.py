@@ -168,8 +168,8 @@ def test_krr_is_the_limit_of_rff_skl():
     """At the same σ, RFF-SKL's objective with many features approaches KRR-GD's."""
     X, y = make_moons(80, noise=0.2, random_state=0)
     krr = KRRGDClassifier(learn_sigma=False, reg_lambda=0.5).fit(X, y)
-    rff = RFFSKLClassifier(n_components=4000, learn_sigma=False, reg_lambda=0.5, random_state=0).fit(X, y)
-    assert rff.objective_[0] == pytest.approx(krr.objective_[0], rel=0.05)
+    rff = RFFSKLClassifier(n_components=1500, learn_sigma=False, reg_lambda=0.5, random_state=0).fit(X, y)
+    assert rff.objective_[0] == pytest.approx(krr.objective_[0], rel=0.1)  # Monte Carlo: O(D^-1/2)
 
 
 def test_krr_refuses_what_would_not_fit():

@@ -25,7 +25,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
-from threadpoolctl import threadpool_limits
+from threadpoolctl import ThreadpoolController
 
 from ._fourier_map import KERNELS, FourierMap, log_transform, quantile, resolve_groups
 
@@ -41,9 +41,16 @@ __all__ = ["RFFSKLClassifier", "RFFSQLSKLClassifier", "RFFMKLClassifier", "simpl
 SMALL_WORK = 5e8
 
 
+_CONTROLLER = []  # one ThreadpoolController: finding the BLAS libraries costs ~10 ms a time
+
+
 def blas_threads(work):
     """A context limiting BLAS to one thread when ``work`` (flops) is small, else a no-op."""
-    return threadpool_limits(limits=1, user_api="blas") if work < SMALL_WORK else _NoLimit()
+    if work >= SMALL_WORK:
+        return _NoLimit()
+    if not _CONTROLLER:
+        _CONTROLLER.append(ThreadpoolController())
+    return _CONTROLLER[0].limit(limits=1, user_api="blas")
 
 
 class _NoLimit:
@@ -155,7 +162,10 @@ class _FourierClassifierBase(ClassifierMixin, BaseEstimator):
         scores : ndarray of shape (n_samples,) for two classes (> 0 means
             ``classes_[1]``), else (n_samples, n_classes)
         """
-        scores = self._scores(self._input(X))
+        U = self._input(X)
+        width = (self.coef_ if hasattr(self, "coef_") else self.dual_coef_).shape[1]
+        with blas_threads(float(U.shape[0]) * width * max(1, U.shape[1])):
+            scores = self._scores(U)
         return scores[:, 0] if len(self.classes_) == 2 else scores
 
     def predict(self, X):
