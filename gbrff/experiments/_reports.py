@@ -72,7 +72,7 @@ def _dumps(record) -> str:
 
 
 def write_refits(outdir, records):
-    """Rewrite ``refits.jsonl``: the refit and scaling records of ``records``.
+    """Rewrite ``refits.jsonl``: the refit, scaling and fkl records of ``records``.
 
     Pass records merged with the file's own (as :func:`write_report` does):
     whatever is not in ``records`` is dropped.
@@ -80,7 +80,7 @@ def write_refits(outdir, records):
     outdir = Path(outdir)
     keep = []
     for r in records:
-        if r.get("fold") == REFIT or r.get("experiment") == "scaling":
+        if r.get("fold") == REFIT or r.get("experiment") in ("scaling", "fkl"):
             if "grid" in r:  # older records kept the whole grid: keep its size only
                 size = len(r["grid"] or [])
                 r = {k: v for k, v in r.items() if k != "grid"}
@@ -282,6 +282,16 @@ def _report_thesis(outdir, records):
     _html(thesis_figure(summary), outdir / "thesis.html")
 
 
+def _report_fkl(outdir, records):
+    """Fourier kernel learning's scaling run: ``fkl.csv`` and ``fkl.html``."""
+    from ..viz.fkl import scaling_figure
+    from ._fkl import fkl_frame
+
+    df = fkl_frame(records)
+    _csv(df, outdir / "fkl.csv", index=False, float_format="%.6g")
+    _html(scaling_figure(df), outdir / "fkl.html")
+
+
 def write_report(experiment, outdir, records=None, **kw):
     """(Re)write every report file of ``experiment`` in ``outdir``.
 
@@ -295,4 +305,5 @@ def write_report(experiment, outdir, records=None, **kw):
     with _plotly_settings():
         {"table2": _report_table2, "landmarks": _report_landmarks,
          "kbudget": _report_kbudget, "toy": _report_toy,
-         "scaling": _report_scaling, "thesis": _report_thesis}[experiment](outdir, records, **kw)
+         "scaling": _report_scaling, "thesis": _report_thesis,
+         "fkl": _report_fkl}[experiment](outdir, records, **kw)
