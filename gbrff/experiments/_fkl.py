@@ -64,6 +64,19 @@ def load_task(task, n_total, seed, data_dir=None):
     return load_uci(task, data_dir=data_dir)
 
 
+def _refused(method, n):
+    """Whether KRR-GD refuses ``n`` training examples for memory (recorded even after a time stop)."""
+    if method != "KRR-GD":
+        return False
+    from ..baselines import KRRGDClassifier
+
+    try:
+        KRRGDClassifier()._check_memory(n)
+    except ValueError:
+        return True
+    return False
+
+
 def _key(task, method, n, seed, n_components, max_iter):
     return make_key("fkl", task, method, int(n), int(seed), int(n_components), int(max_iter))
 
@@ -92,7 +105,7 @@ def run_fkl(store, task, methods, sizes, n_components=1000, max_iter=50, n_test=
                 if rec["status"] != "ok" or rec["fit_seconds"] > time_limit:
                     stopped = rec["status"] if rec["status"] != "ok" else "time"
                 continue
-            if stopped:
+            if stopped and not _refused(method, n):
                 continue
             if n < len(y_pool):
                 X_tr, _, y_tr, _ = train_test_split(X_pool, y_pool, train_size=n, stratify=y_pool,
@@ -101,6 +114,7 @@ def run_fkl(store, task, methods, sizes, n_components=1000, max_iter=50, n_test=
                 X_tr, y_tr = X_pool, y_pool
             scaler = StandardScaler().fit(X_tr)
             est = _make(method, n_components, max_iter, seed)
+            # (KRR-GD's fit checks the memory first: a refused size costs nothing)
             rec = {"key": key, "experiment": "fkl", "task": task, "method": method, "n": int(n),
                    "seed": int(seed), "n_components": int(n_components) if method == "RFF-SKL" else None,
                    "max_iter": int(max_iter), "n_test": int(n_test), "host": socket.gethostname(),
