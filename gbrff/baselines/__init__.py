@@ -25,10 +25,10 @@ from ._krr import KRRGDClassifier
 from ._pbrff import PBRFFClassifier
 from .._gamma import quantile_gamma, resolve_gamma
 from ._random_features import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
-from ._registry import METHODS, MethodSpec, get_method
+from ._registry import FKL_BESIDE, FKL_METHODS, METHODS, MethodSpec, get_method
 from ._thesis import THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE
 
-__all__ = ["BMKRClassifier", "GFCClassifier", "KRRGDClassifier", "RFFMKLClassifier", "RFFSKLClassifier",
+__all__ = ["FKL_BESIDE", "FKL_METHODS", "BMKRClassifier", "GFCClassifier", "KRRGDClassifier", "RFFMKLClassifier", "RFFSKLClassifier",
            "RFFSQLSKLClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "RBFSVC",
            "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES", "THESIS_ENSEMBLES",
            "THESIS_METHODS", "THESIS_SINGLE", "get_method", "quantile_gamma", "resolve_gamma"]
