@@ -1,6 +1,6 @@
 """Fourier Kernel Learning's scaling comparison as a Plotly figure: a table in, a figure out.
 
-``frame`` is ``results/fkl_scaling/fkl.csv`` (task, method, n, status, accuracy,
+``frame`` is ``results/fkl/fkl.csv`` (task, method, n, status, accuracy,
 fit_seconds, ...), written by ``python -m gbrff.experiments fkl``.
 """
 
