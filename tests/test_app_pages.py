@@ -312,7 +312,9 @@ def test_loss_landscape_changed_widgets():
 def test_k_and_lambda_defaults():
     at = run_page("pages/k_and_lambda.py")
     figs = charts(at)
-    assert {"k_budget", "lambda_sweep", "lambda_surfaces"} <= set(figs)
+    assert {"k_budget", "lambda_sweep", "lambda_surfaces", "two_ways"} <= set(figs)
+    names = [t["name"] for t in figs["two_ways"]["data"]]
+    assert names[1].startswith("RFF-SKL: σ learned") and names[2] == "GBRFF2: each ω learned"
     assert [t["name"] for t in figs["k_budget"]["data"]] == ["K = 1", "K = 5", "K = 10", "K = 20"]
     norms = array(figs["lambda_sweep"]["data"][0]["y"])
     assert norms[0] > norms[-1]  # a strong penalty shrinks ω

@@ -12,14 +12,15 @@ POW10 = [0.01, 0.1, 1.0, 10.0, 100.0]
 REG = [0.0, 2**-5, 2**-4, 2**-3, 2**-2]
 
 
-def test_order_is_table2_then_xgb():
-    assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "XGB"]
+def test_order_is_table2_then_the_extras():
+    assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "XGB",
+                             "RFF-SKL", "RFF-SQL-SKL", "RFF-MKL"]
     assert all(isinstance(s, MethodSpec) and s.name == n and s.reference for n, s in METHODS.items())
 
 
 def test_get_method():
     assert get_method("GBRFF2") is METHODS["GBRFF2"]
-    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, XGB"):
+    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, XGB, RFF-SKL"):
         get_method("SVM")
 
 
@@ -35,6 +36,12 @@ def test_grids_are_the_papers():
     assert len(lgbm) == 50 and all(p["num_leaves"] == 2 ** p["max_depth"] for p in lgbm)
     assert sorted({p["max_depth"] for p in lgbm}) == list(range(1, 11))
     assert len(ParameterGrid(get_method("XGB").grid(d))) == 50
+    # Fourier kernel learning (Băzăvan et al. 2012), stated in the registry
+    assert get_method("RFF-SKL").grid(d) == {"reg_lambda": [0.1, 1.0, 10.0], "rho": [0.0, 10.0]}
+    sql = get_method("RFF-SQL-SKL").grid(d)
+    assert sql["reg_lambda"] == [0.1, 1.0, 10.0]
+    np.testing.assert_allclose(sql["sigma"], [(2 * 2.0**e / d) ** 0.5 for e in (-2, 0, 2)])
+    assert get_method("RFF-MKL").grid(d) == {"reg_lambda": [0.3, 0.1, 0.01]}
 
 
 @pytest.mark.parametrize("name", list(METHODS))
@@ -43,7 +50,10 @@ def test_make_gives_unfitted_classifier_with_n_iter(name):
     assert is_classifier(est)
     params = est.get_params()
     iters = {k: params.get(k) for k in ("n_estimators", "n_landmarks", "n_components")}
-    assert 7 in iters.values()
+    if name == "RFF-MKL":
+        assert params["n_components"] == 20  # features per channel (input feature), whatever n_iter
+    else:
+        assert 7 in iters.values()
     assert params["random_state"] == 3
     if name in ("PBRFF", "GBRFF1"):
         assert params["n_components"] == 10  # K = 10

@@ -6,6 +6,11 @@ classifiers implemented from their papers; ``METHODS`` / ``get_method`` give
 every method of Table 2 (plus XGBoost) a constructor and the paper's
 hyper-parameter grid (section 4.1).
 
+Fourier kernel learning (Băzăvan, Li, Sminchisescu, ECCV 2012) adds
+``RFFSKLClassifier`` (RFF-SKL), ``RFFSQLSKLClassifier`` (RFF-SQL-SKL),
+``RFFMKLClassifier`` (RFF-MKL) and the exact-kernel rival ``KRRGDClassifier``
+(KRR-GD, Chapelle et al. 2002), the first three in the registry.
+
 The random-features thesis (Ribes, 2019) adds ``THESIS_METHODS`` (found by
 ``get_method`` too): logistic regression, linear and RBF SVMs, a tree and a
 forest on raw, RFF or Nyström features, and their ensembles
@@ -14,13 +19,16 @@ and :class:`RBFSVC` taking ``gamma="quantile"`` (:func:`quantile_gamma`).
 """
 
 from ._bmkr import BMKRClassifier
+from ._fkl import RFFMKLClassifier, RFFSKLClassifier, RFFSQLSKLClassifier
 from ._gfc import GFCClassifier
+from ._krr import KRRGDClassifier
 from ._pbrff import PBRFFClassifier
 from .._gamma import quantile_gamma, resolve_gamma
 from ._random_features import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
-from ._registry import METHODS, MethodSpec, get_method
+from ._registry import FKL_BESIDE, FKL_METHODS, METHODS, MethodSpec, get_method
 from ._thesis import THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE
 
-__all__ = ["BMKRClassifier", "GFCClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "RBFSVC",
+__all__ = ["FKL_BESIDE", "FKL_METHODS", "BMKRClassifier", "GFCClassifier", "KRRGDClassifier", "RFFMKLClassifier", "RFFSKLClassifier",
+           "RFFSQLSKLClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "RBFSVC",
            "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES", "THESIS_ENSEMBLES",
            "THESIS_METHODS", "THESIS_SINGLE", "get_method", "quantile_gamma", "resolve_gamma"]

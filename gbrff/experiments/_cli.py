@@ -27,13 +27,14 @@ from ._protocol import Context, _resolve
 from ._reports import REFITS_NAME, STORE_NAME, write_report
 from ._results import PAPER_METHODS, TASK_ORDER
 from ._runner import FolderError, RunLog, check_folder, run_config, run_groups
+from ._fkl import FKL_METHODS, run_fkl
 from ._scaling import run_scaling, scaling_sizes
 from ._store import ResultStore, StoreLockedError
 
 __all__ = ["main", "build_parser", "UserError", "DEFAULT_ROOT"]
 
 BANK_METHODS = ("GBRFF1", "LGBM", "GBRFF2")  # the paper's bankmarketing row
-EXPERIMENTS = ("table2", "landmarks", "kbudget", "scaling", "toy", "thesis")
+EXPERIMENTS = ("table2", "landmarks", "kbudget", "scaling", "toy", "thesis", "fkl")
 THESIS_BOOSTING = ("GBRFF2", "GBRFF1", "LGBM")  # the boosting the thesis left for future work
 DEFAULT_ROOT = Path("gbrff-results")  # relative to the working directory; git-ignored
 COMMITTED_ROOT = Path("results")
@@ -360,6 +361,34 @@ errors:
                          f"and LGBM, both ends included (default: {THESIS_BOOSTING_VALUES})")
     _common(th, "thesis")
 
+    fk = sub.add_parser(
+        "fkl", help="Fourier kernel learning: RFF-SKL against KRR-GD as N grows (Băzăvan et al. 2012)",
+        description="Test accuracy and training time against the number of training examples N of "
+                    "RFF-SKL (D random features, σ learned) and KRR-GD (the exact kernel, σ learned), "
+                    "lambda = 1, rho = 0, on a fixed test set; a method stops growing after a fit "
+                    "slower than --time-limit, KRR-GD also where its kernel matrices do not fit in "
+                    "memory. One large size with --n-components 3000 measures the seed's speed claim.")
+    fk.add_argument("--task", default="bankmarketing",
+                    help="a binary UCI task, or 'synthetic' (make_classification, 20 features) "
+                         "(default: bankmarketing)")
+    fk.add_argument("--methods", default=",".join(FKL_METHODS),
+                    help=f"among {', '.join(FKL_METHODS)} (default: both)")
+    fk.add_argument("--sizes", type=_ints, default="1000,2000,4000,8000,16000,32000",
+                    help="training set sizes N (default: 1000,2000,4000,8000,16000,32000)")
+    fk.add_argument("--n-components", type=_number(int, 1), default=1000,
+                    help="D, RFF-SKL's random features (default: 1000)")
+    fk.add_argument("--max-iter", type=_number(int, 1), default=50,
+                    help="L-BFGS-B iterations on sigma (default: 50)")
+    fk.add_argument("--n-test", type=_number(int, 10), default=5000,
+                    help="test examples (default: 5000)")
+    fk.add_argument("--time-limit", type=_number(float, 0, strict=True), default=600.0,
+                    help="seconds after which a method stops growing (default: 600)")
+    fk.add_argument("--seed", type=int, default=0, help="seed of the samples and the features")
+    fk.add_argument("--out", type=Path, default=None,
+                    help="output folder (default: gbrff-results/fkl)")
+    fk.add_argument("--data-dir", default=None, help="folder of the UCI files")
+    _debug_arg(fk)
+
     r = sub.add_parser("report", help="rebuild the reports of an experiment from its store",
                        description="Rewrite the CSV/Markdown/HTML reports from OUT/store.jsonl "
                                    "and OUT/refits.jsonl; no fitting. Unchanged results give "
@@ -549,10 +578,42 @@ def _run(args):
     return 1 if n_err else 0
 
 
+def _run_fkl(args):
+    """Fourier kernel learning's scaling run (sequential: its timings are the result)."""
+    methods = _match("method", _list(args.methods), FKL_METHODS)
+    if args.out is None:
+        args.out = DEFAULT_ROOT / "fkl"
+    check_folder(args.out, run_config("fkl", args.seed))
+    args.out.mkdir(parents=True, exist_ok=True)
+    data_dir = args.data_dir or os.environ.get("GBRFF_DATA_DIR")
+    log = RunLog(args.out, "fkl", _options(args))
+    store = ResultStore(args.out / STORE_NAME)
+    try:
+        computed = run_fkl(store, args.task, methods, args.sizes, n_components=args.n_components,
+                           max_iter=args.max_iter, n_test=args.n_test, time_limit=args.time_limit,
+                           seed=args.seed, data_dir=data_dir,
+                           log=lambda m: print(m, file=sys.stderr, flush=True))
+        records = store.records()
+    except ValueError as exc:
+        raise UserError(str(exc), code=2) from None
+    except KeyboardInterrupt:
+        print(f"\n[fkl] interrupted: {len(store)} fits are stored in {args.out / STORE_NAME}; "
+              "run the same command again to resume", file=sys.stderr)
+        return 130
+    finally:
+        store.close()
+    log.finish(computed_units=computed)
+    write_report("fkl", args.out, records=records)
+    print(f"[fkl] computed {computed} fits; results in {args.out}", file=sys.stderr)
+    return 0
+
+
 def main(argv=None) -> int:
     """The command line; returns the exit code (argparse exits with 2 on a bad flag)."""
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "fkl":
+            return _run_fkl(args)
         return _report(args) if args.command == "report" else _run(args)
     except (UserError, DataNotFoundError, FolderError, StoreLockedError) as exc:
         if args.debug:

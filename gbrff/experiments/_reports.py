@@ -72,7 +72,7 @@ def _dumps(record) -> str:
 
 
 def write_refits(outdir, records):
-    """Rewrite ``refits.jsonl``: the refit and scaling records of ``records``.
+    """Rewrite ``refits.jsonl``: the refit, scaling and fkl records of ``records``.
 
     Pass records merged with the file's own (as :func:`write_report` does):
     whatever is not in ``records`` is dropped.
@@ -80,7 +80,7 @@ def write_refits(outdir, records):
     outdir = Path(outdir)
     keep = []
     for r in records:
-        if r.get("fold") == REFIT or r.get("experiment") == "scaling":
+        if r.get("fold") == REFIT or r.get("experiment") in ("scaling", "fkl"):
             if "grid" in r:  # older records kept the whole grid: keep its size only
                 size = len(r["grid"] or [])
                 r = {k: v for k, v in r.items() if k != "grid"}
@@ -164,9 +164,29 @@ def _html(fig, path):
     _write_text(path, _unescape_non_ascii(html))
 
 
+def _report_fkl_table(outdir, fkl):
+    """``ranks_fkl.csv`` and the Markdown of RFF-SKL, RFF-SQL-SKL, RFF-MKL beside GBRFF2, LightGBM."""
+    from ..baselines import FKL_BESIDE, FKL_METHODS
+
+    methods = [m for m in FKL_BESIDE + FKL_METHODS if m in set(fkl["method"])]
+    first15 = list(TASK_ORDER[:15])
+    ranks = pd.DataFrame({"average_rank": average_ranks(fkl, tasks=first15, methods=methods)})
+    ranks.index.name = "method"
+    _csv(ranks, outdir / "ranks_fkl.csv", float_format="%.4f")
+    return ["## Fourier kernel learning beside GBRFF2 and LightGBM", "",
+            "RFF-SKL (σ learned), RFF-SQL-SKL (σ fixed) and RFF-MKL (group lasso over one "
+            "kernel per feature) of Băzăvan et al. (ECCV 2012), same protocol and splits; "
+            "their grids are in `gbrff/baselines/_registry.py`. Average ranks over the tasks "
+            "of the first 15 on which these five methods all have a result "
+            "(`ranks_fkl.csv`).", "",
+            table2_markdown(fkl, methods=methods, compare=()), ""]
+
+
 def _report_table2(outdir, records, n_iter=100):
     """Table 2 reports of the refits with ``n_iter`` iterations."""
     from ..viz.paper import table2_diff_figure, table2_figure
+
+    from ..baselines import FKL_BESIDE, FKL_METHODS
 
     runs = table2_runs(records, n_iter=n_iter)
     _csv(runs, outdir / "runs.csv", index=False)
@@ -174,6 +194,11 @@ def _report_table2(outdir, records, n_iter=100):
     _csv(summary, outdir / "summary.csv", index=False, float_format="%.4f")
     if summary.empty:
         return
+    # Fourier kernel learning's methods get a table and ranks of their own
+    # (beside GBRFF2 and LightGBM): Table 2's stay the paper's methods'
+    fkl = summary[summary["method"].isin(FKL_METHODS + FKL_BESIDE)]
+    summary = summary[~summary["method"].isin(FKL_METHODS)]
+    fkl_md = _report_fkl_table(outdir, fkl) if fkl["method"].isin(FKL_METHODS).any() else []
     paper = load_paper_table2()
     comp = paper_comparison(summary, paper)
     _csv(comp, outdir / "paper_comparison.csv", index=False, float_format="%.4f")
@@ -194,7 +219,7 @@ def _report_table2(outdir, records, n_iter=100):
           "averaged), averaged over the first 15 tasks on which every method "
           "listed has a result. The second rank row also ranks the Mean row as a "
           "16th row — the reading that reproduces the ranks printed in the paper "
-          "from its own numbers.", ""]
+          "from its own numbers.", "", *fkl_md]
     _write_text(outdir / "table2.md", "\n".join(md))
     _html(table2_figure(summary, paper), outdir / "table2.html")
     _html(table2_diff_figure(summary, paper,
@@ -282,6 +307,16 @@ def _report_thesis(outdir, records):
     _html(thesis_figure(summary), outdir / "thesis.html")
 
 
+def _report_fkl(outdir, records):
+    """Fourier kernel learning's scaling run: ``fkl.csv`` and ``fkl.html``."""
+    from ..viz.fkl import scaling_figure
+    from ._fkl import fkl_frame
+
+    df = fkl_frame(records)
+    _csv(df, outdir / "fkl.csv", index=False, float_format="%.6g")
+    _html(scaling_figure(df), outdir / "fkl.html")
+
+
 def write_report(experiment, outdir, records=None, **kw):
     """(Re)write every report file of ``experiment`` in ``outdir``.
 
@@ -295,4 +330,5 @@ def write_report(experiment, outdir, records=None, **kw):
     with _plotly_settings():
         {"table2": _report_table2, "landmarks": _report_landmarks,
          "kbudget": _report_kbudget, "toy": _report_toy,
-         "scaling": _report_scaling, "thesis": _report_thesis}[experiment](outdir, records, **kw)
+         "scaling": _report_scaling, "thesis": _report_thesis,
+         "fkl": _report_fkl}[experiment](outdir, records, **kw)
