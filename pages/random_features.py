@@ -94,7 +94,10 @@ def both_ways(name, n, noise, seed, gamma, D):
             "test": {RANDOM: rnd.score(X_te, y_te), LEARNED: gb.score(X_te, y_te)},
             "train": {RANDOM: rnd.score(X_tr, y_tr), LEARNED: gb.score(X_tr, y_tr)},
             "omega": {RANDOM: rnd.named_steps["map"].map_.random_weights_.T.copy(),
-                      LEARNED: gb.expansion_.omegas.reshape(-1, X_tr.shape[1]).copy()}}
+                      LEARNED: gb.expansion_.omegas.reshape(-1, X_tr.shape[1]).copy()},
+            # each cosine's weight in its model: the regression's coefficient, the boosting step α
+            "weight": {RANDOM: np.abs(rnd.named_steps["model"].coef_).ravel(),
+                       LEARNED: np.abs(gb.expansion_.alphas).ravel()}}
 
 
 # ---------------------------------------------------------------- accuracy against D
@@ -130,13 +133,15 @@ explain(f"Left: {D} random cosines weighted by a logistic regression (C = {pg.nu
 figure_download(fig_b, f"boundaries_{data_name}_D{D}", "dl_boundaries")
 
 st.header("Where the frequencies went")
-fig_w = figs.frequencies_figure(res["omega"], gamma,
+fig_w = figs.frequencies_figure(res["omega"], gamma, weights=res["weight"],
                                 title=f"{data_name}, D = {D}: the frequencies ω over the prior they were drawn from")
 st.plotly_chart(fig_w, key="frequencies", config={"displaylogo": False}, theme=None)
-explain("The random frequencies are a sample of the prior: their lengths follow its density (black). GBRFF2 "
-        "starts each ω from such a draw and moves it: its frequencies leave the prior where the problem asks "
-        "for shorter waves (larger ‖ω‖) or for a direction the draws missed. That move is what “learning the "
-        "features” changes.",
+explain("The random frequencies are a sample of the prior: their lengths follow its density (black), and the "
+        "logistic regression can only weight them (a marker's size: the cosine's weight in its model). GBRFF2 "
+        "starts each ω from such a draw and moves it to the waves the problem is made of. On the board, with "
+        "the defaults, its two largest steps α go to ω ≈ (π, π) and (π, −π): the board's class is the sign of "
+        "cos(π(x₁ + x₂)) − cos(π(x₁ − x₂)), exactly these two waves; a few ω shrink to ≈ 0, an almost "
+        "constant cosine that its step α all but ignores. That move is what “learning the features” changes.",
         r"p(\omega) = \mathcal{N}(0, 2\gamma I)\ \Longleftrightarrow\ "
         r"k(x, x') = e^{-\gamma\|x - x'\|^2} = \mathbb{E}_{\omega}\big[\cos(\omega\cdot(x - x'))\big]")
 figure_download(fig_w, f"frequencies_{data_name}_D{D}", "dl_frequencies")

@@ -334,6 +334,11 @@ def test_random_features_defaults():
     points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup") in lines]
     assert sum(len(array(t["x"])) for t in points) == 40
     assert any("RFF-SKL" in i.value for i in at.info)  # the slot of Fourier kernel learning
+    # what the page says of the board: GBRFF2's two largest steps go to ω ≈ (π, π) and (π, −π)
+    learned = [t for t in points if t["legendgroup"] == "GBRFF2"]
+    data = np.vstack([array(t["customdata"]).reshape(-1, 3) for t in learned])
+    top = data[np.argsort(data[:, 2])[-2:], :2]
+    assert np.allclose(np.abs(top), np.pi, atol=0.4), top
 
 
 def test_random_features_changed_widgets():

@@ -48,3 +48,13 @@ def test_frequencies_figure_keeps_every_point_and_the_prior_density(d):
 def test_frequencies_figure_with_an_empty_set():
     fig = features.frequencies_figure({"GBRFF2": np.zeros((0, 2))}, 1.0)
     assert [t for t in fig.data if t.type == "histogram"] == []
+
+
+def test_frequencies_figure_sizes_markers_by_weight():
+    W = {"GBRFF2": np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])}
+    fig = features.frequencies_figure(W, 1.0, weights={"GBRFF2": np.array([0.0, 0.25, -1.0])})
+    (pts,) = [t for t in fig.data if t.legendgroup == "GBRFF2" and t.type == "scatter"]
+    size = np.asarray(pts.marker.size)
+    assert size[0] < size[1] < size[2]  # by |weight|
+    with pytest.raises(ValueError, match="2 weights for 3 frequencies"):
+        features.frequencies_figure(W, 1.0, weights={"GBRFF2": np.ones(2)})

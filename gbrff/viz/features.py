@@ -56,11 +56,14 @@ def features_accuracy_figure(n_features, scores, *, title=None, height=400):
     return _layout(fig, title, height=height, bottom=95, legend=_BOTTOM_LEGEND)
 
 
-def frequencies_figure(frequencies, gamma, *, title=None, height=440):
+def frequencies_figure(frequencies, gamma, *, weights=None, title=None, height=440):
     """The frequencies ω of each method over the prior N(0, 2γ I) they are drawn from.
 
     ``frequencies`` maps a method name to an ``(m, d)`` array of its ω
-    (``d ≥ 1``; the plane shows the first two coordinates). Left: every ω
+    (``d ≥ 1``; the plane shows the first two coordinates); ``weights``
+    (optional) maps a method to the ``(m,)`` weights of its cosines in the
+    model (|α|, |coefficient|): a marker's area then grows with its weight,
+    relative to the method's largest. Left: every ω
     over the circles ‖ω‖ = σ, 2σ, 3σ of the prior (σ = √(2γ)); the view
     holds 3.3σ and 95 % of the points, the few beyond it are drawn on its
     edge as open markers. Right: the distribution of ‖ω‖ of each method
@@ -94,6 +97,11 @@ def frequencies_figure(frequencies, gamma, *, title=None, height=440):
         name, color = method_style(method)
         symbol = _SYMBOLS[i % len(_SYMBOLS)]
         out = np.abs(P).max(axis=1) > lim
+        w = np.abs(np.asarray((weights or {}).get(method, np.ones(len(P))), dtype=np.float64)).ravel()
+        if len(w) != len(P):
+            raise ValueError(f"{method}: {len(w)} weights for {len(P)} frequencies")
+        rel = w / w.max() if len(w) and w.max() > 0 else np.ones(len(P))
+        size = 6 + 12 * np.sqrt(rel) if weights and method in weights else np.full(len(P), 9.0)
         for mask, open_ in ((~out, False), (out, True)):
             if not mask.any():
                 continue
@@ -101,10 +109,13 @@ def frequencies_figure(frequencies, gamma, *, title=None, height=440):
             fig.add_trace(go.Scatter(
                 x=Q[:, 0], y=Q[:, 1], mode="markers", legendgroup=method, showlegend=not open_,
                 name=name if not open_ else f"{name}, beyond the view",
-                customdata=P[mask], marker=dict(color=color, size=11 if open_ else 9,
-                                                symbol=symbol + ("-open" if open_ else ""),
-                                                line=dict(width=2 if open_ else 0.5, color=color if open_ else "white")),
-                hovertemplate=f"{name}<br>ω = (%{{customdata[0]:.2f}}, %{{customdata[1]:.2f}})<extra></extra>",
+                customdata=np.column_stack([P[mask], w[mask]]),
+                marker=dict(color=color, size=size[mask] + (2 if open_ else 0),
+                            symbol=symbol + ("-open" if open_ else ""),
+                            line=dict(width=2 if open_ else 0.5, color=color if open_ else "white")),
+                hovertemplate=f"{name}<br>ω = (%{{customdata[0]:.2f}}, %{{customdata[1]:.2f}})"
+                              + ("<br>weight %{customdata[2]:.3g}" if weights and method in weights else "")
+                              + "<extra></extra>",
             ), row=1, col=1)
         if len(norms[method]):
             fig.add_trace(go.Histogram(
