@@ -59,6 +59,8 @@ PAGES = (
     PageSpec("pages/playground.py", "Boosting playground", ":material/tune:", "playground"),
     PageSpec("pages/loss_landscape.py", "Loss landscape", ":material/landscape:", "loss_landscape"),
     PageSpec("pages/k_and_lambda.py", "K and λ", ":material/straighten:", "k_and_lambda"),
+    PageSpec("pages/random_features.py", "Random features, three ways", ":material/scatter_plot:",
+             "random_features"),
     PageSpec("pages/uci_comparison.py", "UCI comparison", ":material/table_chart:", "uci_comparison"),
 )
 

@@ -332,6 +332,43 @@ def test_k_and_lambda_changed_widgets():
     assert "T = 20" in charts(at)["lambda_sweep"]["layout"]["title"]["text"]
 
 
+# ---------------------------------------------------------------- random features, three ways
+def test_random_features_defaults():
+    at = run_page("pages/random_features.py")
+    figs = charts(at)
+    assert {"accuracy_vs_features", "boundaries", "frequencies"} <= set(figs)
+    lines = {t["name"]: t for t in figs["accuracy_vs_features"]["data"]}
+    assert set(lines) == {"LogReg+RFF", "GBRFF2"}
+    for line in lines.values():
+        acc = array(line["y"])
+        assert list(line["x"]) == [1, 2, 5, 10, 20, 50, 100, 200] and np.all((acc >= 0) & (acc <= 100))
+    # on the board, 20 learned cosines beat 20 random ones (the page's point)
+    i = list(lines["GBRFF2"]["x"]).index(20)
+    assert array(lines["GBRFF2"]["y"])[i] > array(lines["LogReg+RFF"]["y"])[i]
+    assert sum(t["type"] == "heatmap" for t in figs["boundaries"]["data"]) == 2
+    # 20 random and 20 learned frequencies over the prior
+    points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup") in lines]
+    assert sum(len(array(t["x"])) for t in points) == 40
+    assert any("RFF-SKL" in i.value for i in at.info)  # the slot of Fourier kernel learning
+    # what the page says of the board: GBRFF2's two largest steps go to ω ≈ (π, π) and (π, −π)
+    learned = [t for t in points if t["legendgroup"] == "GBRFF2"]
+    data = np.vstack([array(t["customdata"]).reshape(-1, 3) for t in learned])
+    top = data[np.argsort(data[:, 2])[-2:], :2]
+    assert np.allclose(np.abs(top), np.pi, atol=0.4), top
+
+
+def test_random_features_changed_widgets():
+    at = run_page("pages/random_features.py", {"data": "moons", "n": "150", "gamma": "2.0"})
+    at.select_slider(key="random_features:D").set_value(5).run()
+    assert not at.exception
+    figs = charts(at)
+    assert "D = 5" in figs["frequencies"]["layout"]["title"]["text"]
+    points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup")
+              in ("LogReg+RFF", "GBRFF2")]
+    assert sum(len(array(t["x"])) for t in points) == 10
+    assert "moons" in figs["accuracy_vs_features"]["layout"]["title"]["text"]
+
+
 # ---------------------------------------------------------------- UCI
 def test_uci_page_shows_table_or_clear_message():
     at = run_page("pages/uci_comparison.py")
@@ -372,6 +409,8 @@ def test_uci_live_run_or_how_to_get_data():
     ("pages/playground.py", {"T": "notanumber", "data": "nosuchdata", "gamma": "-1", "t": "999"}),
     ("pages/loss_landscape.py", {"n": "40", "T": "30", "gamma": "4.0", "it": "30"}),
     ("pages/k_and_lambda.py", {"data": "swiss", "n": "100", "T": "5", "gamma": "8.0"}),
+    ("pages/random_features.py", {"data": "circles", "n": "100", "noise": "0.5", "D": "1", "gamma": "8.0"}),
+    ("pages/random_features.py", {"D": "7", "gamma": "-3", "data": "nosuch"}),
 ])
 def test_pages_survive_extreme_and_malformed_urls(page, query):
     at = run_page(page, query)
