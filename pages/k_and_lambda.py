@@ -107,6 +107,39 @@ with tab_uci:
                 "as in the paper's Fig. 3.")
         figure_download(fig3, "figure3_uci", "dl_fig3")
 
+# ---------------------------------------------------------------- learned kernels, two ways
+@st.cache_data(max_entries=16, show_spinner="GBRFF2 and RFF-SKL on the same points…")
+def two_ways(name, n, noise, seed, gamma, T):
+    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    g2 = GBRFF2Classifier(n_estimators=T, gamma=gamma, random_state=seed).fit(X_tr, y_tr)
+    sigma0 = float(np.sqrt(2.0 * gamma))  # the same prior N(0, 2γ) on each coordinate
+    skl = RFFSKLClassifier(n_components=T, sigma=sigma0, random_state=seed).fit(X_tr, y_tr)
+    return {"gbrff2": g2.expansion_.omegas[:, 0, :], "skl": skl.frequencies(),
+            "prior": skl.omega_quantiles_ * sigma0, "sigma0": sigma0, "sigma": skl.sigma_[0],
+            "acc_gbrff2": g2.score(X_te, y_te), "acc_skl": skl.score(X_te, y_te)}
+
+
+def two_ways_part(T):
+    """GBRFF2's and RFF-SKL's frequencies for the λ section's T (inside its fragment)."""
+    st.header("Two ways of learning a kernel from its Fourier features")
+    st.markdown(
+        "GBRFF2 moves **each frequency ω** on its own, one boosting iteration at a time. Fourier kernel "
+        "learning (RFF-SKL, Băzăvan et al. 2012) keeps the random draws and learns only the kernel's **scales "
+        "σ**, one per input feature: γ_i = σ ⊙ h(ω_i), so the whole cloud of frequencies stretches or "
+        "shrinks along each axis, with the weights of the features refitted by ridge at every σ.")
+    two = two_ways(data_name, n, noise, seed, gamma, T)
+    fig_s = fkl_figs.spectra_figure(
+        two["prior"], two["skl"], two["gbrff2"], two["sigma0"], two["sigma"],
+        title=f"{T} frequencies on {data_name}: GBRFF2 test {100 * two['acc_gbrff2']:.0f} %, "
+              f"RFF-SKL test {100 * two['acc_skl']:.0f} %")
+    st.plotly_chart(fig_s, key="two_ways", config={"displaylogo": False}, theme=None)
+    explain("Grey: the random draws at the start (σ from the sidebar's γ, σ = √(2γ)). Pink: RFF-SKL's frequencies "
+            "after L-BFGS on σ — the same points, scaled per axis. Red: the T frequencies GBRFF2 learned.",
+            r"\psi_\sigma(x) = \sqrt{2/D}\,\big[\cos(\textstyle\sum_j \sigma_j h(\omega_{i,j}) x_j + 2\pi b_i)\big]_{i},"
+            r"\quad \min_\sigma \min_w \tfrac12\|\psi_\sigma(X)^\top w - y\|^2 + \tfrac{\lambda}{2}\|w\|^2")
+    figure_download(fig_s, f"two_ways_{data_name}", "dl_two_ways")
+
+
 # ---------------------------------------------------------------- lambda
 @st.fragment
 def lambda_part():
@@ -137,41 +170,10 @@ def lambda_part():
     explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
             "the classes.")
     figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")
+    two_ways_part(T)
     refresh_share_box()  # the share box in the sidebar follows T
 
 
 lambda_part()
-
-# ---------------------------------------------------------------- learned kernels, two ways
-st.header("Two ways of learning a kernel from its Fourier features")
-st.markdown(
-    "GBRFF2 moves **each frequency ω** on its own, one boosting iteration at a time. Fourier kernel "
-    "learning (RFF-SKL, Băzăvan et al. 2012) keeps the random draws and learns only the kernel's **scales "
-    "σ**, one per input feature: γ_i = σ ⊙ h(ω_i), so the whole cloud of frequencies stretches or "
-    "shrinks along each axis, with the weights of the features refitted by ridge at every σ.")
-
-
-@st.cache_data(max_entries=16, show_spinner="GBRFF2 and RFF-SKL on the same points…")
-def two_ways(name, n, noise, seed, gamma, T):
-    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
-    g2 = GBRFF2Classifier(n_estimators=T, gamma=gamma, random_state=seed).fit(X_tr, y_tr)
-    sigma0 = float(np.sqrt(2.0 * gamma))  # the same prior N(0, 2γ) on each coordinate
-    skl = RFFSKLClassifier(n_components=T, sigma=sigma0, random_state=seed).fit(X_tr, y_tr)
-    return {"gbrff2": g2.expansion_.omegas[:, 0, :], "skl": skl.frequencies(),
-            "prior": skl.omega_quantiles_ * sigma0, "sigma0": sigma0, "sigma": skl.sigma_[0],
-            "acc_gbrff2": g2.score(X_te, y_te), "acc_skl": skl.score(X_te, y_te)}
-
-
-two = two_ways(data_name, n, noise, seed, gamma, T)
-fig_s = fkl_figs.spectra_figure(
-    two["prior"], two["skl"], two["gbrff2"], two["sigma0"], two["sigma"],
-    title=f"{T} frequencies on {data_name}: GBRFF2 test {100 * two['acc_gbrff2']:.0f} %, "
-          f"RFF-SKL test {100 * two['acc_skl']:.0f} %")
-st.plotly_chart(fig_s, key="two_ways", config={"displaylogo": False}, theme=None)
-explain("Grey: the random draws at the start (σ from the sidebar's γ, σ = √(2γ)). Pink: RFF-SKL's frequencies "
-        "after L-BFGS on σ — the same points, scaled per axis. Red: the T frequencies GBRFF2 learned.",
-        r"\psi_\sigma(x) = \sqrt{2/D}\,\big[\cos(\textstyle\sum_j \sigma_j h(\omega_{i,j}) x_j + 2\pi b_i)\big]_{i},"
-        r"\quad \min_\sigma \min_w \tfrac12\|\psi_\sigma(X)^\top w - y\|^2 + \tfrac{\lambda}{2}\|w\|^2")
-figure_download(fig_s, f"two_ways_{data_name}", "dl_two_ways")
 
 share_box()
