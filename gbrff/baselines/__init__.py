@@ -18,9 +18,11 @@ from ._gfc import GFCClassifier
 from ._pbrff import PBRFFClassifier
 from .._gamma import quantile_gamma, resolve_gamma
 from ._random_features import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
-from ._registry import METHODS, MethodSpec, get_method
+from ._mkboost import MKBoostClassifier
+from ._registry import METHODS, PREPRINT_METHODS, MethodSpec, get_method
 from ._thesis import THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE
 
-__all__ = ["BMKRClassifier", "GFCClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "RBFSVC",
+__all__ = ["BMKRClassifier", "GFCClassifier", "METHODS", "MKBoostClassifier", "MethodSpec",
+           "PREPRINT_METHODS", "PBRFFClassifier", "RBFSVC",
            "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES", "THESIS_ENSEMBLES",
            "THESIS_METHODS", "THESIS_SINGLE", "get_method", "quantile_gamma", "resolve_gamma"]
