@@ -22,10 +22,10 @@ from pathlib import Path
 from ..datasets import THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError, registry
 from ._execution import make_executor
 from ._plans import (THESIS_BOOSTING_VALUES, kbudget_groups, landmark_groups, n_features_of,
-                     table2_groups, thesis_groups, toy_groups)
+                     preprint_groups, table2_groups, thesis_groups, toy_groups)
 from ._protocol import Context, _resolve
 from ._reports import REFITS_NAME, STORE_NAME, write_report
-from ._results import PAPER_METHODS, TASK_ORDER
+from ._results import PAPER_METHODS, PREPRINT_METHODS, PREPRINT_TASK_ORDER, TASK_ORDER
 from ._runner import FolderError, RunLog, check_folder, run_config, run_groups
 from ._scaling import run_scaling, scaling_sizes
 from ._store import ResultStore, StoreLockedError
@@ -33,7 +33,7 @@ from ._store import ResultStore, StoreLockedError
 __all__ = ["main", "build_parser", "UserError", "DEFAULT_ROOT"]
 
 BANK_METHODS = ("GBRFF1", "LGBM", "GBRFF2")  # the paper's bankmarketing row
-EXPERIMENTS = ("table2", "landmarks", "kbudget", "scaling", "toy", "thesis")
+EXPERIMENTS = ("table2", "table2_2019", "landmarks", "kbudget", "scaling", "toy", "thesis")
 THESIS_BOOSTING = ("GBRFF2", "GBRFF1", "LGBM")  # the boosting the thesis left for future work
 DEFAULT_ROOT = Path("gbrff-results")  # relative to the working directory; git-ignored
 COMMITTED_ROOT = Path("results")
@@ -133,6 +133,13 @@ def _tasks(text):
     if keyword == "15":
         return list(TASK_ORDER[:15])
     return _match("task", _list(text), TASK_ORDER, also=" (or all, 15, paper)")
+
+
+def _preprint_tasks(text):
+    keyword = text.strip().lower()
+    if keyword in ("all", "paper", "preprint"):
+        return list(PREPRINT_TASK_ORDER)
+    return _match("task", _list(text), PREPRINT_TASK_ORDER, also=" (or preprint)")
 
 
 def _thesis_tasks(text):
@@ -265,16 +272,22 @@ errors:
     t = sub.add_parser("table2", help="Table 2: every method on the UCI tasks (section 4.5)",
                        description="Table 2: mean ± std test accuracy over splits per task "
                                    "and method, average ranks over the first 15 tasks.")
+    t.add_argument("--protocol", choices=("2020", "2019"), default="2020",
+                   help="2020: the ECML-PKDD paper's (70/30 splits, its grids, results in "
+                        "table2/); 2019: the preprint's as a whole (its 14 tasks with glass, "
+                        "30/70 splits, its grids, T = 200, its six methods; results in "
+                        "table2_2019/) (default: 2020)")
     t.add_argument("--tasks", default="paper",
                    help="comma-separated tasks, 'all' (16), '15' (without bankmarketing) or "
                         "'paper' (15 tasks for every method + bankmarketing for "
-                        "GBRFF1, LGBM, GBRFF2 as in the paper); case-insensitive "
-                        "(default: paper)")
-    t.add_argument("--methods", default=",".join(PAPER_METHODS),
+                        "GBRFF1, LGBM, GBRFF2 as in the paper); with --protocol 2019, "
+                        "'paper' is the preprint's 14; case-insensitive (default: paper)")
+    t.add_argument("--methods", default=None,
                    help="comma-separated methods of the registry, case-insensitive "
-                        "(default: the six of Table 2)")
-    t.add_argument("--n-iter", type=_number(int, 1), default=100,
-                   help="iterations / landmarks of every method (default: 100)")
+                        "(default: the six of Table 2 of the protocol's paper)")
+    t.add_argument("--n-iter", type=_number(int, 1), default=None,
+                   help="iterations / landmarks of every method (default: 100; 200 with "
+                        "--protocol 2019)")
     _common(t, "table2")
 
     lm = sub.add_parser("landmarks", help="Figure 2: accuracy against 1..50 landmarks",
@@ -367,8 +380,9 @@ errors:
     r.add_argument("experiment", choices=EXPERIMENTS + ("all",))
     r.add_argument("--out", type=Path, default=None,
                    help="experiment folder (default: RESULTS/EXPERIMENT)")
-    r.add_argument("--n-iter", type=_number(int, 1), default=100,
-                   help="table2: report the runs with this many iterations (default: 100)")
+    r.add_argument("--n-iter", type=_number(int, 1), default=None,
+                   help="table2: report the runs with this many iterations (default: 100; "
+                        "200 for table2_2019)")
     r.add_argument("--results", type=Path, default=DEFAULT_ROOT,
                    help=f"results root for 'all' and the default --out (default: "
                         f"{DEFAULT_ROOT}, where runs write; the committed results: "
@@ -444,6 +458,16 @@ def _plan(args, ctx):
         return thesis_groups(ctx, tasks, _thesis_methods(args.methods), n_iter=args.n_iter,
                              boosting_values=args.boosting_grid_values,
                              n_features=_n_features(args, ctx, tasks), **common)
+    if args.command == "table2_2019":
+        tasks = _preprint_tasks(args.tasks)
+        methods = _methods(args.methods, args.registry)
+        outside = [m for m in methods if ctx.get_method(m).preprint_grid is None]
+        if outside:
+            raise UserError(f"method(s) {', '.join(outside)} are not in the 2019 preprint's "
+                            f"protocol; its methods: {', '.join(PREPRINT_METHODS)}, "
+                            "GBRFF-LS-random", code=2)
+        return preprint_groups(ctx, tasks, methods, n_iter=args.n_iter,
+                               n_features=_n_features(args, ctx, tasks), **common)
     tasks = _tasks(args.tasks)
     if args.command == "kbudget":
         return kbudget_groups(ctx, tasks, ks=args.ks, budgets=args.budgets,
@@ -474,7 +498,8 @@ def _report(args):
         if not ((out / STORE_NAME).exists() or (out / REFITS_NAME).exists()):
             print(f"[report] {name}: nothing stored in {out}", file=sys.stderr)
             continue
-        write_report(name, out, **({"n_iter": args.n_iter} if name == "table2" else {}))
+        n_iter = {"table2": args.n_iter or 100, "table2_2019": args.n_iter or 200}
+        write_report(name, out, **({"n_iter": n_iter[name]} if name in n_iter else {}))
         print(f"[report] {name}: reports written to {out}", file=sys.stderr)
         written += 1
     if not written:
@@ -542,7 +567,8 @@ def _run(args):
                failed_units=n_err, **{k: v for k, v in stats.items() if k != "computed"})
     if not args.no_report:
         extra = {"scaling": {"time_limit": getattr(args, "time_limit", None)},
-                 "table2": {"n_iter": getattr(args, "n_iter", None)}}.get(args.command, {})
+                 "table2": {"n_iter": getattr(args, "n_iter", None)},
+                 "table2_2019": {"n_iter": getattr(args, "n_iter", None)}}.get(args.command, {})
         write_report(args.command, args.out, records=records, **extra)
     print(f"[{args.command}] computed {stats['computed']} units, {n_err} failed; "
           f"results in {args.out}", file=sys.stderr)
@@ -552,6 +578,14 @@ def _run(args):
 def main(argv=None) -> int:
     """The command line; returns the exit code (argparse exits with 2 on a bad flag)."""
     args = build_parser().parse_args(argv)
+    if args.command == "table2":
+        # the 2019 protocol is an experiment of its own (folder table2_2019/)
+        if args.protocol == "2019":
+            args.command = "table2_2019"
+        if args.methods is None:
+            args.methods = ",".join(PREPRINT_METHODS if args.protocol == "2019" else PAPER_METHODS)
+        if args.n_iter is None:
+            args.n_iter = 200 if args.protocol == "2019" else 100
     try:
         return _report(args) if args.command == "report" else _run(args)
     except (UserError, DataNotFoundError, FolderError, StoreLockedError) as exc:
