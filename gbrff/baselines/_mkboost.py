@@ -43,8 +43,9 @@ class MKBoostClassifier(BinaryClassifierMixin, BaseEstimator):
     1. D_1 = 1/n (times the sample weights, normalised);
     2. for t = 1..T: fit one SVM with parameter C per kernel of the
        dictionary on the whole training set under the weights D_t (libsvm's
-       per-sample weights, D_t scaled to mean 1, so that C keeps its
-       meaning); keep the one of smallest weighted error
+       per-sample weights, D_t scaled to sum to the total sample weight,
+       n without sample weights, so that C keeps its meaning and a weight
+       acts as a number of copies); keep the one of smallest weighted error
        ε_t = Σ D_t [h(x) ≠ y]; if ε_t ≥ ½ stop (the round is not kept); clip
        ε_t at 1e-10 (a perfect learner gets a large finite weight);
        α_t = ½ ln((1 − ε_t)/ε_t); D_{t+1} ∝ D_t exp(−α_t y h_t(x));
@@ -132,7 +133,7 @@ class MKBoostClassifier(BinaryClassifierMixin, BaseEstimator):
         sw = _check_sample_weight(sample_weight, X, dtype=np.float64, ensure_non_negative=True)
         if not (np.sum(sw[y_pm > 0]) > 0 and np.sum(sw[y_pm < 0]) > 0):
             raise ValueError("Each class needs a positive total sample_weight.")
-        n = X.shape[0]
+        total = float(sw.sum())   # D_t * total: libsvm's per-sample C factors, 1 a row unweighted
         self.prior_ = 1.0 if np.sum(sw * y_pm) > 0 else -1.0
         grams = [_gram(k, X, X) for k in kernels]  # once per training set
         D = sw / sw.sum()
@@ -140,7 +141,7 @@ class MKBoostClassifier(BinaryClassifierMixin, BaseEstimator):
         for _ in range(self.n_estimators):
             best = None
             for k, gram in enumerate(grams):
-                weak = self._fit_weak(gram, y_pm, D * n)
+                weak = self._fit_weak(gram, y_pm, D * total)
                 if weak is None:
                     continue
                 err = float(np.sum(D[weak[-1] != y_pm]))
@@ -169,13 +170,17 @@ class MKBoostClassifier(BinaryClassifierMixin, BaseEstimator):
         if not (np.any(weights[y > 0] > 0) and np.any(weights[y < 0] > 0)):
             return None
         svc = SVC(kernel="precomputed", C=self.C, max_iter=self.max_iter)
+        # rows of zero weight are left out here: libsvm drops them itself, which
+        # misaligns the rows of a precomputed Gram matrix with its columns
+        keep = np.flatnonzero(weights > 0)
+        sub = gram if keep.size == len(y) else gram[np.ix_(keep, keep)]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
-            svc.fit(gram, y, sample_weight=weights)
+            svc.fit(sub, y[keep], sample_weight=weights[keep])
         # libsvm orders the classes as classes_ = [-1, 1]: positive scores mean +1
         dual = svc.dual_coef_[0].copy()
         intercept = float(svc.intercept_[0])
-        support = svc.support_
+        support = keep[svc.support_]
         score = gram[:, support] @ dual + intercept
         return support, dual, intercept, np.where(score > 0, 1.0, -1.0)
 
