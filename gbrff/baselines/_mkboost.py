@@ -147,7 +147,7 @@ class MKBoostClassifier(BinaryClassifierMixin, BaseEstimator):
                 err = float(np.sum(D[weak[-1] != y_pm]))
                 if best is None or err < best[0]:
                     best = (err, k) + weak
-            if best is None or best[0] >= 0.5:
+            if best is None or best[0] >= 0.5 - 1e-12:   # no better than chance (to rounding)
                 break
             err, k, support, dual, intercept, pred = best
             alpha = 0.5 * np.log((1.0 - max(err, _EPS)) / max(err, _EPS))
