@@ -33,7 +33,7 @@ from ._store import ResultStore, StoreLockedError
 __all__ = ["main", "build_parser", "UserError", "DEFAULT_ROOT"]
 
 BANK_METHODS = ("GBRFF1", "LGBM", "GBRFF2")  # the paper's bankmarketing row
-EXPERIMENTS = ("table2", "table2_2019", "landmarks", "kbudget", "scaling", "toy", "thesis")
+EXPERIMENTS = ("table2", "table2_2019", "landmarks", "landmarks_2019", "kbudget", "scaling", "toy", "thesis")
 THESIS_BOOSTING = ("GBRFF2", "GBRFF1", "LGBM")  # the boosting the thesis left for future work
 DEFAULT_ROOT = Path("gbrff-results")  # relative to the working directory; git-ignored
 COMMITTED_ROOT = Path("results")
@@ -294,10 +294,18 @@ errors:
                         description="Figure 2: PBRFF (one fit per number of landmarks) and "
                                     "GBRFF1/GBRFF2 (one fit of max landmarks iterations, "
                                     "scored after each number of iterations).")
-    lm.add_argument("--tasks", default="all", help="tasks (default: all 16)")
-    lm.add_argument("--methods", default="PBRFF,GBRFF1,GBRFF2", help="methods")
-    lm.add_argument("--landmarks", type=_ints, default="1-50",
-                    help="numbers of landmarks, e.g. '1-50' or '1,2,5,10,20,50' (default: 1-50)")
+    lm.add_argument("--protocol", choices=("2020", "2019"), default="2020",
+                    help="2019: the preprint's Figs. 1-2 (its 14 tasks, 30/70 splits, its "
+                         "grids; PBRFF, GBRFF-LS, GBRFF-LS-random; landmarks 1,3,5,10,25,200; "
+                         "results in landmarks_2019/) (default: 2020)")
+    lm.add_argument("--tasks", default=None,
+                    help="tasks (default: all 16; the preprint's 14 with --protocol 2019)")
+    lm.add_argument("--methods", default=None,
+                    help="methods (default: PBRFF,GBRFF1,GBRFF2; PBRFF,GBRFF-LS,"
+                         "GBRFF-LS-random with --protocol 2019)")
+    lm.add_argument("--landmarks", type=_ints, default=None,
+                    help="numbers of landmarks, e.g. '1-50' or '1,2,5,10,20,50' (default: 1-50; "
+                         "1,3,5,10,25,200 with --protocol 2019)")
     _common(lm, "landmarks")
 
     kb = sub.add_parser("kbudget", help="Figure 3: GBRFF1 with K in {1,5,10,20} at equal T×K",
@@ -458,7 +466,7 @@ def _plan(args, ctx):
         return thesis_groups(ctx, tasks, _thesis_methods(args.methods), n_iter=args.n_iter,
                              boosting_values=args.boosting_grid_values,
                              n_features=_n_features(args, ctx, tasks), **common)
-    if args.command == "table2_2019":
+    if args.command in ("table2_2019", "landmarks_2019"):
         tasks = _preprint_tasks(args.tasks)
         methods = _methods(args.methods, args.registry)
         outside = [m for m in methods if ctx.get_method(m).preprint_grid is None]
@@ -466,6 +474,10 @@ def _plan(args, ctx):
             raise UserError(f"method(s) {', '.join(outside)} are not in the 2019 preprint's "
                             f"protocol; its methods: {', '.join(PREPRINT_METHODS)}, "
                             "GBRFF-LS-random", code=2)
+        if args.command == "landmarks_2019":
+            return preprint_groups(ctx, tasks, methods, stages=args.landmarks,
+                                   experiment="landmarks_2019",
+                                   n_features=_n_features(args, ctx, tasks), **common)
         return preprint_groups(ctx, tasks, methods, n_iter=args.n_iter,
                                n_features=_n_features(args, ctx, tasks), **common)
     tasks = _tasks(args.tasks)
@@ -578,6 +590,15 @@ def _run(args):
 def main(argv=None) -> int:
     """The command line; returns the exit code (argparse exits with 2 on a bad flag)."""
     args = build_parser().parse_args(argv)
+    if args.command == "landmarks":
+        if args.protocol == "2019":
+            args.command = "landmarks_2019"
+        defaults = {"2020": ("all", "PBRFF,GBRFF1,GBRFF2", list(range(1, 51))),
+                    "2019": ("preprint", "PBRFF,GBRFF-LS,GBRFF-LS-random", [1, 3, 5, 10, 25, 200])}
+        tasks, methods, landmarks = defaults[args.protocol]
+        args.tasks = args.tasks or tasks
+        args.methods = args.methods or methods
+        args.landmarks = args.landmarks or landmarks
     if args.command == "table2":
         # the 2019 protocol is an experiment of its own (folder table2_2019/)
         if args.protocol == "2019":
