@@ -19,7 +19,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted, vali
 from . import _boosting
 from ._engine.layout import n_blocks
 
-__all__ = ["GBRFF1Classifier", "GBRFF2Classifier"]
+__all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
 
 
 class _BaseGBRFF(ClassifierMixin, BaseEstimator):
@@ -460,3 +460,119 @@ class GBRFF1Classifier(_BaseGBRFF):
     @staticmethod
     def _weak_learner_arrays(m):
         return dict(omegas=m.omegas, landmarks=m.landmarks, q=m.q)
+
+
+class GBRFFLSClassifier(_BaseGBRFF):
+    """The 2019 preprint's GBRFF: least-squares gradient boosting of K random
+    Fourier features around one landmark per iteration (Gautheron et al.,
+    "Learning Landmark-Based Ensembles with Random Fourier Features and
+    Gradient Boosting", 2019, Algorithm 1 with Eqs. 4–8).
+
+    A configuration of the engine's loss and weak-learner axes (the
+    ``squared_error`` loss with the landmark or random-landmark learner, the
+    same compiled loop as :class:`GBRFF1Classifier`), with the preprint's
+    parameters. With H⁰ = ȳ, each iteration t computes the residuals
+    ỹ = y − H, draws K frequencies ω_j ~ N(0, 2γ)^d, learns the landmark x^t
+    by descent on Eq. 5, (1/n) Σ_i (ỹ_i − (1/K) Σ_j cos(ω_j·(x^t − x_i)))²
+    (uniform weights 1/K; ``n_optim_steps`` L-BFGS steps from the origin),
+    weights the K cosines by the softmax of Eq. 7,
+    Q_j ∝ exp(−c (1/n) Σ_i (ỹ_i − cos(ω_j·(x^t − x_i)))²) (the printed
+    second equality of Eq. 7 drops this minus sign), takes the step of Eq. 8,
+    α = Σ ỹ h / Σ h², and sets H ← H + v α h.
+
+    Parameters
+    ----------
+    n_estimators : int, default=200
+        T, the boosting iterations (landmarks); 200 in the preprint.
+    n_components : int, default=100
+        K, random features per iteration; 100 in the preprint.
+    learning_rate : float, default=0.1
+        v, the shrinkage of every step (the preprint searches {1, .5, .1, .05, .01}).
+    c : float, default=1.0
+        The temperature c ≥ 0 of the pseudo-posterior Q (Eq. 7); c = 0 gives
+        uniform weights 1/K. The preprint searches {0} ∪ 2^{0..10}.
+    gamma : "auto" or float, default="auto"
+        The frequencies are drawn from N(0, 2γ)^d, the Fourier transform of
+        the RBF kernel exp(−γ‖δ‖²); "auto" is 1 / n_features. The preprint
+        says "the normal law" with no width: γ = 0.5 is its literal
+        N(0, I) reading.
+    landmarks : {"learn", "random"}, default="learn"
+        "learn": the landmark by descent on Eq. 5 (the preprint's GBRFF,
+        "GBRFF Learn"); "random": a training point drawn at random (of
+        positive weight), no descent ("GBRFF Random" of its Fig. 1).
+    n_optim_steps : int, default=10
+        L-BFGS steps of the landmark's descent (unused with "random").
+    n_iter_no_change, validation_fraction, tol, random_state, n_jobs
+        As in :class:`GBRFF2Classifier` (early stopping on the squared error
+        of an inner validation split; the preprint runs all T iterations).
+
+    Attributes
+    ----------
+    classes_, n_features_in_, init_score_, alphas_, train_loss_, n_estimators_, expansions_
+        As in :class:`GBRFF1Classifier`; ``alphas_`` include v.
+    omegas_ : ndarray of shape (T, K, n_features)
+    landmarks_ : ndarray of shape (T, n_features)
+    q_ : ndarray of shape (T, K)
+        The weights Q of Eq. 7.
+
+    Notes
+    -----
+    Probabilities are clip((1 + H)/2, 0, 1) (H estimates E[y], y = ±1).
+    The engine's temperature of Eq. 7 is β√n with n the samples of positive
+    weight (the 2020 paper's Eq. 10); this class passes β = c / √n, so that
+    the softmax's temperature is c whatever n, as the preprint writes it.
+
+    See Also
+    --------
+    GBRFF1Classifier : the 2020 paper's version (exponential loss, K = 10).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFFLSClassifier
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> clf = GBRFFLSClassifier(n_estimators=50, n_components=10, learning_rate=0.5,
+    ...                         random_state=0).fit(X, y)
+    >>> clf.score(X, y) > 0.9
+    True
+    """
+
+    #: the preprint's loss (not a parameter: this class is the least-squares GBRFF)
+    loss = "squared_error"
+
+    _parameter_constraints = {
+        **{k: v for k, v in _BaseGBRFF._parameter_constraints.items() if k != "loss"},
+        "n_components": [Interval(Integral, 1, None, closed="left")],
+        "c": [Interval(Real, 0, None, closed="left")],
+        "landmarks": [StrOptions({"learn", "random"})],
+    }
+
+    def __init__(self, n_estimators=200, n_components=100, learning_rate=0.1, c=1.0,
+                 gamma="auto", landmarks="learn", n_optim_steps=10, random_state=None,
+                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None):
+        self.n_estimators = n_estimators
+        self.n_components = n_components
+        self.learning_rate = learning_rate
+        self.c = c
+        self.gamma = gamma
+        self.landmarks = landmarks
+        self.n_optim_steps = n_optim_steps
+        self.random_state = random_state
+        self.n_iter_no_change = n_iter_no_change
+        self.validation_fraction = validation_fraction
+        self.tol = tol
+        self.n_jobs = n_jobs
+
+    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
+        # the engine's temperature is beta * sqrt(n), n the samples of positive weight
+        n_pos = int(np.count_nonzero(sw > 0))
+        return _boosting.fit_gbrff1(
+            X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
+            gamma=gamma, beta=float(self.c) / np.sqrt(n_pos), learning_rate=self.learning_rate,
+            n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss="squared_error",
+            landmarks=self.landmarks, n_threads=n_threads)
+
+    @staticmethod
+    def _weak_learner_arrays(m):
+        return GBRFF1Classifier._weak_learner_arrays(m)

@@ -14,13 +14,14 @@ REG = [0.0, 2**-5, 2**-4, 2**-3, 2**-2]
 
 def test_order_is_table2_then_the_extras():
     assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "XGB",
+                             "GBRFF-LS", "GBRFF-LS-random", "MKBoost",
                              "RFF-SKL", "RFF-SQL-SKL", "RFF-MKL"]
     assert all(isinstance(s, MethodSpec) and s.name == n and s.reference for n, s in METHODS.items())
 
 
 def test_get_method():
     assert get_method("GBRFF2") is METHODS["GBRFF2"]
-    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, XGB, RFF-SKL"):
+    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, XGB, GBRFF-LS, GBRFF-LS-random, MKBoost, RFF-SKL"):
         get_method("SVM")
 
 
@@ -57,6 +58,8 @@ def test_make_gives_unfitted_classifier_with_n_iter(name):
     assert params["random_state"] == 3
     if name in ("PBRFF", "GBRFF1"):
         assert params["n_components"] == 10  # K = 10
+    if name.startswith("GBRFF-LS"):
+        assert params["n_components"] == 100  # the preprint's K = 100
     for p in ParameterGrid(get_method(name).grid(5)):
         clone(est).set_params(**p)  # every grid key is a parameter
 
@@ -89,3 +92,24 @@ def test_how_each_method_is_shown():
     assert len(set(colors)) == len(colors) and all(c.startswith("#") for c in colors)
     assert METHODS["LGBM"].label == "LightGBM" and METHODS["GBRFF2"].label == "GBRFF2"
     assert [n for n, s in METHODS.items() if s.in_paper] == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2"]
+
+
+def test_preprint_grids():
+    """The 2019 preprint's grids (its section 5) and fixed parameters."""
+    from gbrff.baselines import PREPRINT_METHODS
+
+    lr = [1.0, 0.5, 0.1, 0.05, 0.01]
+    assert PREPRINT_METHODS == ("XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS")
+    assert get_method("GBRFF-LS").preprint_grid(8) == {"c": [0.0] + [2.0**e for e in range(11)],
+                                                        "learning_rate": lr}
+    assert get_method("GBRFF-LS-random").preprint_grid(8) == get_method("GBRFF-LS").preprint_grid(8)
+    assert get_method("XGB").preprint_grid(8) == {"max_depth": [1, 2, 3, 4, 5], "learning_rate": lr}
+    lgbm = list(ParameterGrid(get_method("LGBM").preprint_grid(8)))
+    assert len(lgbm) == 25 and all(p["num_leaves"] == 2 ** p["max_depth"] for p in lgbm)
+    assert get_method("BMKR").preprint_grid(8) == {"C": [10.0**e for e in range(-5, 4)],
+                                                    "learning_rate": lr}
+    assert get_method("MKBoost").preprint_grid(8) == {"C": [10.0**e for e in range(-5, 4)]}
+    assert get_method("PBRFF").preprint_grid(8) == {"beta": [10.0**e for e in range(-3, 4)],
+                                                     "C": [10.0**e for e in range(-3, 4)]}
+    assert dict(get_method("PBRFF").preprint_fixed) == {"n_components": 100}
+    assert get_method("GBRFF1").preprint_grid is None   # not in the preprint

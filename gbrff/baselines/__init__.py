@@ -11,6 +11,10 @@ Fourier kernel learning (Băzăvan, Li, Sminchisescu, ECCV 2012) adds
 ``RFFMKLClassifier`` (RFF-MKL) and the exact-kernel rival ``KRRGDClassifier``
 (KRR-GD, Chapelle et al. 2002), the first three in the registry.
 
+The 2019 preprint of GBRFF adds ``MKBoostClassifier`` (Xia & Hoi, 2013) and,
+through the registry, its least-squares GBRFF (``GBRFF-LS``,
+``GBRFF-LS-random``; ``PREPRINT_METHODS`` lists its Table 2's columns).
+
 The random-features thesis (Ribes, 2019) adds ``THESIS_METHODS`` (found by
 ``get_method`` too): logistic regression, linear and RBF SVMs, a tree and a
 forest on raw, RFF or Nyström features, and their ensembles
@@ -25,10 +29,12 @@ from ._krr import KRRGDClassifier
 from ._pbrff import PBRFFClassifier
 from .._gamma import quantile_gamma, resolve_gamma
 from ._random_features import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
-from ._registry import FKL_BESIDE, FKL_METHODS, METHODS, MethodSpec, get_method
+from ._mkboost import MKBoostClassifier
+from ._registry import FKL_BESIDE, FKL_METHODS, METHODS, PREPRINT_METHODS, MethodSpec, get_method
 from ._thesis import THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE
 
-__all__ = ["FKL_BESIDE", "FKL_METHODS", "BMKRClassifier", "GFCClassifier", "KRRGDClassifier", "RFFMKLClassifier", "RFFSKLClassifier",
-           "RFFSQLSKLClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "RBFSVC",
+__all__ = ["FKL_BESIDE", "FKL_METHODS", "BMKRClassifier", "GFCClassifier", "KRRGDClassifier",
+           "MKBoostClassifier", "RFFMKLClassifier", "RFFSKLClassifier", "RFFSQLSKLClassifier",
+           "METHODS", "MethodSpec", "PREPRINT_METHODS", "PBRFFClassifier", "RBFSVC",
            "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES", "THESIS_ENSEMBLES",
            "THESIS_METHODS", "THESIS_SINGLE", "get_method", "quantile_gamma", "resolve_gamma"]

@@ -141,7 +141,7 @@ class FolderError(ValueError):
 def run_config(experiment, seed, n_iter=None, n_test=None) -> dict:
     """The settings that every result in one folder shares (see :func:`check_folder`)."""
     config = {"experiment": experiment, "seed": int(seed)}
-    if n_iter is not None and experiment in ("table2", "toy", "scaling", "thesis"):
+    if n_iter is not None and experiment in ("table2", "table2_2019", "toy", "scaling", "thesis"):
         config["n_iter"] = int(n_iter)
     if n_test is not None and experiment == "toy":
         config["n_test"] = int(n_test)
