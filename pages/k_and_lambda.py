@@ -46,7 +46,8 @@ def k_budget(name, n, noise, seed, gamma):
             if B < K:
                 row.append(np.nan)
                 continue
-            accs = [GBRFF1Classifier(n_estimators=B // K, n_components=K, gamma=gamma, random_state=seed + r)
+            accs = [GBRFF1Classifier(n_estimators=B // K, n_components=K, gamma=gamma, random_state=seed + r,
+                                     standardize=False)
                     .fit(X_tr, y_tr).score(X_te, y_te) for r in range(REPEATS)]
             row.append(float(np.mean(accs)))
         scores[K] = row
@@ -59,7 +60,8 @@ def lambda_sweep(name, n, noise, seed, gamma, T):
     xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=70)
     out = {"norm": [], "train": [], "test": [], "H": [], "xs": xs, "ys": ys}
     for lam in LAMBDAS:
-        m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed).fit(X_tr, y_tr)
+        m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed,
+                             standardize=False).fit(X_tr, y_tr)
         out["norm"].append(float(np.linalg.norm(m.expansion_.omegas, axis=-1).mean()))
         out["train"].append(m.score(X_tr, y_tr))
         out["test"].append(m.score(X_te, y_te))

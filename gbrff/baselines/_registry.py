@@ -29,7 +29,11 @@ class MethodSpec:
 
     ``label`` is the method's name in running text (``name`` when empty),
     ``color`` its colour in every figure, ``in_paper`` whether it is a
-    column of the paper's Table 2.
+    column of the paper's Table 2. ``make_default(random_state)`` builds the
+    estimator as a user gets it, at its own defaults (one thread and the
+    seed aside), for the out-of-the-box experiment; None when ``make(100,
+    random_state)`` is that already (``make`` may set options for the
+    paper's protocol, as GBRFF's ``standardize=False``).
     """
 
     name: str
@@ -39,6 +43,7 @@ class MethodSpec:
     label: str = ""
     color: str = "#17becf"
     in_paper: bool = True
+    make_default: "Callable[..., BaseEstimator] | None" = None
 
     def __post_init__(self):
         if not self.label:
@@ -71,15 +76,29 @@ def _make_gbrff1(n_iter=100, random_state=None):
     from gbrff._estimators import GBRFF1Classifier
 
     # one thread, as LightGBM and XGBoost below: the protocols parallelise
-    # over units and compare fit times (the model does not depend on it)
+    # over units and compare fit times (the model does not depend on it);
+    # standardize=False: the protocol standardises outside (the paper's models)
     return GBRFF1Classifier(n_estimators=n_iter, n_components=10, random_state=random_state,
-                            n_jobs=1)
+                            n_jobs=1, standardize=False)
 
 
 def _make_gbrff2(n_iter=100, random_state=None):
     from gbrff._estimators import GBRFF2Classifier
 
-    return GBRFF2Classifier(n_estimators=n_iter, random_state=random_state, n_jobs=1)
+    return GBRFF2Classifier(n_estimators=n_iter, random_state=random_state, n_jobs=1,
+                            standardize=False)
+
+
+def _default_gbrff1(random_state=None):
+    from gbrff._estimators import GBRFF1Classifier
+
+    return GBRFF1Classifier(random_state=random_state, n_jobs=1)
+
+
+def _default_gbrff2(random_state=None):
+    from gbrff._estimators import GBRFF2Classifier
+
+    return GBRFF2Classifier(random_state=random_state, n_jobs=1)
 
 
 def _make_lgbm(n_iter=100, random_state=None):
@@ -125,6 +144,7 @@ METHODS = {
             "Gautheron, Germain, Habrard, Metzler, Morvant, Sebban, Zantedeschi. Landmark-based Ensemble Learning "
             "with Random Fourier Features and Gradient Boosting. ECML-PKDD 2020 (Algorithm 2, K = 10).",
             color="#1f77b4",
+            make_default=_default_gbrff1,
         ),
         MethodSpec(
             "LGBM", _make_lgbm, _tree_grid,
@@ -136,6 +156,7 @@ METHODS = {
             "GBRFF2", _make_gbrff2, lambda d: {"gamma": _gammas(d), "reg_lambda": _REG_LAMBDA},
             "Gautheron et al. ECML-PKDD 2020 (GBRFF2, section 3.3).",
             color="#d62728",
+            make_default=_default_gbrff2,
         ),
         MethodSpec(
             "XGB", _make_xgb,
