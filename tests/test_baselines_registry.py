@@ -13,13 +13,13 @@ REG = [0.0, 2**-5, 2**-4, 2**-3, 2**-2]
 
 
 def test_order_is_table2_then_xgb():
-    assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "XGB"]
+    assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "GBRFF2+", "XGB"]
     assert all(isinstance(s, MethodSpec) and s.name == n and s.reference for n, s in METHODS.items())
 
 
 def test_get_method():
     assert get_method("GBRFF2") is METHODS["GBRFF2"]
-    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, XGB"):
+    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, GBRFF2\\+, XGB"):
         get_method("SVM")
 
 

@@ -18,9 +18,9 @@ from ._gfc import GFCClassifier
 from ._pbrff import PBRFFClassifier
 from .._gamma import quantile_gamma, resolve_gamma
 from ._random_features import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
-from ._registry import METHODS, MethodSpec, get_method
+from ._registry import GBRFF2_PLUS, METHODS, MethodSpec, get_method
 from ._thesis import THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE
 
-__all__ = ["BMKRClassifier", "GFCClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "RBFSVC",
+__all__ = ["BMKRClassifier", "GBRFF2_PLUS", "GFCClassifier", "METHODS", "MethodSpec", "PBRFFClassifier", "RBFSVC",
            "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES", "THESIS_ENSEMBLES",
            "THESIS_METHODS", "THESIS_SINGLE", "get_method", "quantile_gamma", "resolve_gamma"]
