@@ -61,3 +61,15 @@ def test_cli_writes_table2_format_and_keeps_raw_apart(tmp_path, capsys):
     assert "--features raw there, standardised here" in capsys.readouterr().err
     with pytest.raises(ValueError, match="features"):
         defaults_groups(["wine"], ["RIDGE"], features="scaled")
+
+
+def test_gbrff2_plus_is_gbrff2_with_its_ingredients():
+    from gbrff import GBRFF2Classifier
+    from gbrff.baselines import GBRFF2_PLUS, get_method
+
+    spec = get_method("GBRFF2+")
+    assert not spec.in_paper and spec.grid(4) == get_method("GBRFF2").grid(4)
+    want = GBRFF2Classifier(**GBRFF2_PLUS, random_state=3, n_jobs=1).get_params()
+    assert spec.make_default(random_state=3).get_params() == want
+    assert spec.make(n_iter=100, random_state=3).get_params() == want
+    assert spec.make(n_iter=50, random_state=3).n_estimators == 50
