@@ -9,6 +9,7 @@ Streamlit; everything that does, apart from the pages, is here:
   box (``?hide=…`` classroom links);
 * :mod:`appkit._player` — the iteration player: every frame computed once,
   played in the browser (``appkit/player/index.html``);
+* :mod:`appkit._gate` — first paints first when a class opens the app at once;
 * :mod:`appkit._cache` — the engine compiled once per server, the stored
   results and the paper's Table 2 read once;
 * :mod:`appkit._widgets` — a figure's explanation and download button;
@@ -22,17 +23,18 @@ the tests run from it.
 
 from ._cache import RESULTS_DIR, paper_table2, stored_results, warm_engine
 from ._files import MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, model_to_json, parse_points_csv, points_to_csv
+from ._gate import painted
 from ._router import PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
-from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, register, share_box, what_changed,
-                     widget_key)
+from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh_share_box, register, share_box,
+                     what_changed, widget_key)
 from ._widgets import explain, figure_download
 from ._words import GLOSSARY, HELP
 
 __all__ = [
     "PAGES", "ROOT", "RESULTS_DIR", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
-    "is_hidden", "share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
-    "player_start", "explain", "figure_download",
+    "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
+    "player_start", "painted", "explain", "figure_download",
     "HELP", "GLOSSARY", "warm_engine", "stored_results", "paper_table2", "parse_points_csv", "points_to_csv", "model_to_json",
 ]

@@ -99,15 +99,30 @@ def _plotly_json(value):
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
-def pack_frames(figures, labels, wide=()):
+def pack_frames(figures, labels, wide=(), strip=None):
     """Figures with frames (``go.Figure``), the iterations they share and which span the
     row, as ``(digest, payload)``: the JSON deflated and base64-coded for :func:`frame_player`.
+
+    ``strip`` (optional) is the strip of the last weak learners, drawn by the player under the
+    first ``after`` figures: a dict with ``learners`` (their numbers ``t``), ``z`` (their
+    thumbnails, int8 hundredths of ``h_t`` on a square grid, one row each: see
+    :func:`gbrff.viz._compute.learner_thumbnails`), ``alphas`` (their α), ``n`` (how many to
+    show: the ``n`` up to the iteration shown), ``after`` and ``colorscale`` (Plotly's).
 
     Cache it with the figures: packing a hundred frames takes a few tens of milliseconds.
     """
     figures = [f.to_dict() if hasattr(f, "to_dict") else f for f in figures]
-    body = json.dumps({"figures": [json.dumps(f, default=_plotly_json, separators=(",", ":")) for f in figures],
-                       "labels": [int(t) for t in labels], "wide": [bool(w) for w in wide]}).encode()
+    # the figures' JSON goes in as it is (not as JSON strings in JSON: escaping megabytes twice, parsing twice)
+    content = {"figures": "\0", "labels": [int(t) for t in labels], "wide": [bool(w) for w in wide]}
+    if strip is not None:
+        z = np.asarray(strip["z"], dtype=np.int8)
+        content["strip"] = {"learners": [int(t) for t in strip["learners"]], "z": _plotly_json(z),
+                            "side": int(round(np.sqrt(z.shape[1]))), "alphas": [float(a) for a in strip["alphas"]],
+                            "n": int(strip.get("n", 6)), "after": int(strip.get("after", 2)),
+                            "colorscale": strip.get("colorscale")}
+    head, tail = json.dumps(content, separators=(",", ":")).split('"\\u0000"')
+    body = "".join([head, "[", ",".join(json.dumps(f, default=_plotly_json, separators=(",", ":")) for f in figures),
+                    "]", tail]).encode()
     return hashlib.sha1(body).hexdigest(), base64.b64encode(zlib.compress(body, 1)).decode("ascii")
 
 

@@ -29,6 +29,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from . import _gate
+
 __all__ = ["ROOT", "PAGES", "PageSpec", "run_router", "ensure_router", "current_page"]
 
 #: The app's folder (``app.py``, ``pages/``, ``results/``).
@@ -57,6 +59,8 @@ PAGES = (
     PageSpec("pages/playground.py", "Boosting playground", ":material/tune:", "playground"),
     PageSpec("pages/loss_landscape.py", "Loss landscape", ":material/landscape:", "loss_landscape"),
     PageSpec("pages/k_and_lambda.py", "K and λ", ":material/straighten:", "k_and_lambda"),
+    PageSpec("pages/random_features.py", "Random features, three ways", ":material/scatter_plot:",
+             "random_features"),
     PageSpec("pages/uci_comparison.py", "UCI comparison", ":material/table_chart:", "uci_comparison"),
 )
 
@@ -74,9 +78,11 @@ def run_router():
     page = _navigation()
     st.session_state[_CURRENT] = page.url_path
     token = _ROUTED.set(True)
+    place = _gate.hold()  # first paints first (appkit._gate)
     try:
         page.run()
     finally:
+        _gate.release(place)
         _ROUTED.reset(token)
 
 

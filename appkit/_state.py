@@ -214,6 +214,38 @@ def register(key, label, default, value):
                                                        "fixed": True}
 
 
+def _share_link(hide):
+    """The link to this picture: every control away from its default, and ``hide``."""
+    reg = st.session_state.get(_REGISTRY, {})
+    params = {}
+    for k in [k for k in reg if not k.startswith("_")]:
+        v, d = reg[k].get("value"), reg[k]["default"]
+        if v != d or k in hide:
+            params[k] = str(v).lower() if isinstance(v, bool) else str(v)
+    if hide:
+        params["hide"] = ",".join(hide)
+    base = ""
+    url = getattr(st.context, "url", None)
+    if url:
+        base = str(url).split("?")[0]
+    elif current_page():
+        base = "/" + current_page()
+    return base + ("?" + urlencode(params, safe=",") if params else "")
+
+
+def refresh_share_box():
+    """From an ``st.fragment`` whose controls changed: write the new link into the share box (which the
+    fragment cannot redraw: it lives in the sidebar), as the player does for the iteration, in the browser."""
+    import json
+
+    import streamlit.components.v1 as components
+
+    link = _share_link(list(st.session_state.get(widget_key("_share_hide"), [])))
+    components.html("<script>try { window.parent.document.querySelectorAll('[data-gbrff-link]').forEach(el => {"
+                    f"el.setAttribute('data-gbrff-link', {json.dumps(link)}); el.textContent = {json.dumps(link)};"
+                    "}); } catch (e) { }</script>", height=0)
+
+
 def share_box():
     """Sidebar box: a link to exactly this picture, optionally hiding controls."""
     reg = st.session_state.get(_REGISTRY, {})
@@ -224,20 +256,7 @@ def share_box():
         hideable = [k for k in keys if not reg[k].get("fixed")]
         hide = st.multiselect("Hide these controls", options=hideable, format_func=lambda k: reg[k]["label"],
                               default=sorted(hidden_keys() & set(hideable)), key=widget_key("_share_hide"))
-        params = {}
-        for k in keys:
-            v, d = reg[k].get("value"), reg[k]["default"]
-            if v != d or k in hide:
-                params[k] = str(v).lower() if isinstance(v, bool) else str(v)
-        if hide:
-            params["hide"] = ",".join(hide)
-        base = ""
-        url = getattr(st.context, "url", None)
-        if url:
-            base = str(url).split("?")[0]
-        elif current_page():
-            base = "/" + current_page()
-        link = base + ("?" + urlencode(params, safe=",") if params else "")
+        link = _share_link(hide)
         # the page's player rewrites this link's iteration in the browser (appkit/_player.py)
         st.html(f'<div style="font-family: monospace; font-size: 14px; padding: 0.5rem 0.6rem; '
                 f'background: #f0f2f6; border-radius: 0.5rem; overflow-wrap: anywhere; user-select: all">'

@@ -31,6 +31,8 @@ HELP = {
     "lc": "Refit both models on growing subsets of the training points and plot their test accuracy.",
     "presenter": "For a projector: one figure a row, large titles and buttons; the keys space (play / pause), "
                  "← and → (step) work from anywhere on the page.",
+    "D": "How many cosine features cos(ω·x − b) each model may use: random ones weighted by a logistic "
+         "regression, or GBRFF2's rounds (one learned cosine each).",
     "task": "A UCI data set of the paper's Table 2.",
     "splits": "How many random train/test splits the live run averages over.",
 }

@@ -8,9 +8,10 @@ numba-compiled engine, behind scikit-learn estimators.
 """
 
 from ._boosting import LOSSES, Expansion
-from ._estimators import GBRFF1Classifier, GBRFF2Classifier
+from ._estimators import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
 
-__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "LOSSES", "warm_up"]
+__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier", "LOSSES",
+           "warm_up"]
 __version__ = "0.1.0"
 
 

@@ -13,6 +13,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
+from sklearn.preprocessing._data import _handle_zeros_in_scale, _is_constant_feature
+from sklearn.utils.extmath import _safe_accumulator_op
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import check_classification_targets
@@ -21,7 +23,36 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted, vali
 from . import _boosting
 from ._engine.layout import n_blocks
 
-__all__ = ["GBRFF1Classifier", "GBRFF2Classifier"]
+__all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
+
+
+def _weighted_mean_scale(X, sample_weight):
+    """StandardScaler().fit(X, sample_weight=sample_weight)'s mean_ and scale_,
+    the same operations on X without NaN (validated), so without its masked
+    copies of X (``np.where(isnan(X), 0, X)``): one temporary the size of X at
+    a time (X - mean), below the fit's own peak. float32 X: StandardScaler
+    itself (its float64 copies of X are made either way, in a layout of their
+    own that sets the last bits of the weighted sums)."""
+    if X.dtype != np.float64:
+        scaler = StandardScaler().fit(X, sample_weight=sample_weight)
+        return scaler.mean_, scaler.scale_
+    sw = _check_sample_weight(sample_weight, X, dtype=X.dtype)
+    new_sum = _safe_accumulator_op(np.matmul, sw, X)
+    count = np.ones_like(X, dtype=sw.dtype)    # sw[:, None] * ~isnan(X), in place
+    count *= sw[:, None]
+    count = _safe_accumulator_op(np.sum, count, axis=0)
+    mean = (0.0 + new_sum) / count
+    temp = X - new_sum / count
+    correction = _safe_accumulator_op(np.matmul, sw, temp)
+    temp **= 2
+    var = _safe_accumulator_op(np.matmul, sw, temp)
+    del temp
+    var -= correction**2 / count
+    var = var / count
+    n_seen = count[0] if np.max(count) == np.min(count) else count
+    mean, var = mean.astype(np.float64, copy=False), var.astype(np.float64, copy=False)
+    constant = _is_constant_feature(var, mean, n_seen)
+    return mean, _handle_zeros_in_scale(np.sqrt(var), copy=False, constant_mask=constant)
 
 
 class _BaseGBRFF(ClassifierMixin, BaseEstimator):
@@ -80,7 +111,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if n_classes < 2:
             raise ValueError(
                 "The number of classes has to be greater than one; got %d class" % n_classes)
-        X = self._fit_standardization(X, sample_weight)
+        # mean_ and scale_ only: the engine standardises X inside its one float32
+        # copy (no standardised copy of X beside it), _boosting._transposed
+        self._fit_standardization(X, sample_weight)
         rng = check_random_state(self.random_state)
         gamma = self._gamma_value(X.shape[1])
         threads = _boosting.resolve_threads(self.n_jobs)
@@ -115,17 +148,24 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     def _fit_standardization(self, X, sample_weight):
         """With ``standardize``: learn ``mean_`` and ``scale_`` (weighted, as
-        StandardScaler) and return the standardised copy of X; else X itself."""
+        StandardScaler); X is not copied (see :meth:`_standardization`)."""
         for name in ("mean_", "scale_"):  # none left from an earlier fit
             self.__dict__.pop(name, None)
         if not self.standardize:
-            return X
-        scaler = StandardScaler().fit(X, sample_weight=sample_weight)
+            return
+        mean, scale = _weighted_mean_scale(X, sample_weight)
         # rounded to float32's 7 digits (any affine map standardises): weights that
         # act as copies then give exactly the statistics, and the model, of the copies
         self.mean_, self.scale_ = (np.asarray(a, dtype=np.float32).astype(np.float64)
-                                   for a in (scaler.mean_, scaler.scale_))
-        return self._standardized(X)
+                                   for a in (mean, scale))
+
+    def _standardization(self, X):
+        """(mean_, scale_) in X's dtype for the engine, which fits on
+        (X − mean_) / scale_ formed inside its float32 copy of X (the bits of
+        :meth:`_standardized`); None without standardisation."""
+        if not hasattr(self, "mean_"):
+            return None
+        return self.mean_.astype(X.dtype), self.scale_.astype(X.dtype)
 
     def _standardized(self, X):
         """(X − mean_) / scale_ in X's dtype and memory order; X itself without
@@ -414,7 +454,7 @@ class GBRFF2Classifier(_BaseGBRFF):
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
-            n_threads=n_threads)
+            n_threads=n_threads, standardization=self._standardization(X))
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -517,8 +557,132 @@ class GBRFF1Classifier(_BaseGBRFF):
             gamma=gamma, beta=self.beta, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
-            landmarks=self.landmarks, n_threads=n_threads)
+            landmarks=self.landmarks, n_threads=n_threads,
+            standardization=self._standardization(X))
 
     @staticmethod
     def _weak_learner_arrays(m):
         return dict(omegas=m.omegas, landmarks=m.landmarks, q=m.q)
+
+
+class GBRFFLSClassifier(_BaseGBRFF):
+    """The 2019 preprint's GBRFF: least-squares gradient boosting of K random
+    Fourier features around one landmark per iteration (Gautheron et al.,
+    "Learning Landmark-Based Ensembles with Random Fourier Features and
+    Gradient Boosting", 2019, Algorithm 1 with Eqs. 4–8).
+
+    A configuration of the engine's loss and weak-learner axes (the
+    ``squared_error`` loss with the landmark or random-landmark learner, the
+    same compiled loop as :class:`GBRFF1Classifier`), with the preprint's
+    parameters. With H⁰ = ȳ, each iteration t computes the residuals
+    ỹ = y − H, draws K frequencies ω_j ~ N(0, 2γ)^d, learns the landmark x^t
+    by descent on Eq. 5, (1/n) Σ_i (ỹ_i − (1/K) Σ_j cos(ω_j·(x^t − x_i)))²
+    (uniform weights 1/K; ``n_optim_steps`` L-BFGS steps from the origin),
+    weights the K cosines by the softmax of Eq. 7,
+    Q_j ∝ exp(−c (1/n) Σ_i (ỹ_i − cos(ω_j·(x^t − x_i)))²) (the printed
+    second equality of Eq. 7 drops this minus sign), takes the step of Eq. 8,
+    α = Σ ỹ h / Σ h², and sets H ← H + v α h.
+
+    Parameters
+    ----------
+    n_estimators : int, default=200
+        T, the boosting iterations (landmarks); 200 in the preprint.
+    n_components : int, default=100
+        K, random features per iteration; 100 in the preprint.
+    learning_rate : float, default=0.1
+        v, the shrinkage of every step (the preprint searches {1, .5, .1, .05, .01}).
+    c : float, default=1.0
+        The temperature c ≥ 0 of the pseudo-posterior Q (Eq. 7); c = 0 gives
+        uniform weights 1/K. The preprint searches {0} ∪ 2^{0..10}.
+    gamma : "auto" or float, default="auto"
+        The frequencies are drawn from N(0, 2γ)^d, the Fourier transform of
+        the RBF kernel exp(−γ‖δ‖²); "auto" is 1 / n_features. The preprint
+        says "the normal law" with no width: γ = 0.5 is its literal
+        N(0, I) reading.
+    landmarks : {"learn", "random"}, default="learn"
+        "learn": the landmark by descent on Eq. 5 (the preprint's GBRFF,
+        "GBRFF Learn"); "random": a training point drawn at random (of
+        positive weight), no descent ("GBRFF Random" of its Fig. 1).
+    n_optim_steps : int, default=10
+        L-BFGS steps of the landmark's descent (unused with "random").
+    n_iter_no_change, validation_fraction, tol, random_state, n_jobs, standardize
+        As in :class:`GBRFF2Classifier` (early stopping on the squared error
+        of an inner validation split; the preprint runs all T iterations).
+        The preprint standardises outside the model: its protocol (the
+        registry's ``GBRFF-LS``) passes ``standardize=False``.
+
+    Attributes
+    ----------
+    classes_, n_features_in_, init_score_, alphas_, train_loss_, n_estimators_, expansions_
+        As in :class:`GBRFF1Classifier`; ``alphas_`` include v.
+    omegas_ : ndarray of shape (T, K, n_features)
+    landmarks_ : ndarray of shape (T, n_features)
+    q_ : ndarray of shape (T, K)
+        The weights Q of Eq. 7.
+    mean_, scale_ : ndarray of shape (n_features,)
+        Only with ``standardize=True``, as in :class:`GBRFF2Classifier`.
+
+    Notes
+    -----
+    Probabilities are clip((1 + H)/2, 0, 1) (H estimates E[y], y = ±1).
+    The engine's temperature of Eq. 7 is β√n with n the samples of positive
+    weight (the 2020 paper's Eq. 10); this class passes β = c / √n, so that
+    the softmax's temperature is c whatever n, as the preprint writes it.
+
+    See Also
+    --------
+    GBRFF1Classifier : the 2020 paper's version (exponential loss, K = 10).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFFLSClassifier
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> clf = GBRFFLSClassifier(n_estimators=50, n_components=10, learning_rate=0.5,
+    ...                         random_state=0).fit(X, y)
+    >>> clf.score(X, y) > 0.9
+    True
+    """
+
+    #: the preprint's loss (not a parameter: this class is the least-squares GBRFF)
+    loss = "squared_error"
+
+    _parameter_constraints = {
+        **{k: v for k, v in _BaseGBRFF._parameter_constraints.items() if k != "loss"},
+        "n_components": [Interval(Integral, 1, None, closed="left")],
+        "c": [Interval(Real, 0, None, closed="left")],
+        "landmarks": [StrOptions({"learn", "random"})],
+    }
+
+    def __init__(self, n_estimators=200, n_components=100, learning_rate=0.1, c=1.0,
+                 gamma="auto", landmarks="learn", n_optim_steps=10, random_state=None,
+                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None,
+                 standardize=True):
+        self.n_estimators = n_estimators
+        self.n_components = n_components
+        self.learning_rate = learning_rate
+        self.c = c
+        self.gamma = gamma
+        self.landmarks = landmarks
+        self.n_optim_steps = n_optim_steps
+        self.random_state = random_state
+        self.n_iter_no_change = n_iter_no_change
+        self.validation_fraction = validation_fraction
+        self.tol = tol
+        self.n_jobs = n_jobs
+        self.standardize = standardize
+
+    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
+        # the engine's temperature is beta * sqrt(n), n the samples of positive weight
+        n_pos = int(np.count_nonzero(sw > 0))
+        return _boosting.fit_gbrff1(
+            X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
+            gamma=gamma, beta=float(self.c) / np.sqrt(n_pos), learning_rate=self.learning_rate,
+            n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
+            n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss="squared_error",
+            landmarks=self.landmarks, n_threads=n_threads,
+            standardization=self._standardization(X))
+
+    @staticmethod
+    def _weak_learner_arrays(m):
+        return GBRFF1Classifier._weak_learner_arrays(m)

@@ -73,6 +73,8 @@ WHAT = {  # what each page shows, by its address
                   "with LightGBM; try the challenges.",
     "loss_landscape": "the paper's Fig. 1: why learning a landmark comes down to learning one phase b.",
     "k_and_lambda": "how many random features per learner (K) and how strong a penalty on ω (lambda, λ).",
+    "random_features": "the same number of cosines drawn at random under a linear model, or each one learned "
+                       "by boosting: accuracy, boundaries and where the frequencies go.",
     "uci_comparison": "the reproduced Table 2 beside the paper's, the figures, and a small live run.",
 }
 for spec in appkit.PAGES:

@@ -4,10 +4,13 @@ import numpy as np
 import streamlit as st
 from sklearn.model_selection import train_test_split
 
-from appkit import begin_page, control, explain, figure_download, share_box, stored_results, warm_engine
+from appkit import (begin_page, control, explain, figure_download, refresh_share_box, share_box, stored_results,
+                    warm_engine)
 from gbrff import GBRFF1Classifier, GBRFF2Classifier
+from gbrff.baselines import RFFSKLClassifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
+from gbrff.viz import fkl as fkl_figs
 from gbrff.viz import paper
 from gbrff.viz import playground as figs
 
@@ -106,32 +109,74 @@ with tab_uci:
                 "as in the paper's Fig. 3.")
         figure_download(fig3, "figure3_uci", "dl_fig3")
 
-# ---------------------------------------------------------------- lambda
-st.header("λ (lambda): how far may ω leave its prior?")
-st.markdown(
-    "GBRFF2 tunes each frequency ω by gradient descent, starting from a draw of N(0, 2γ). The penalty "
-    "λ‖ω‖² pulls ω towards 0: **large λ → small ‖ω‖ → long waves → a smooth boundary**; λ = 0 lets the "
-    "frequencies grow and the boundary follow every point."
-)
-T = control("slider", "Iterations T of each GBRFF2", "T", 60, min_value=5, max_value=300, step=5)
-sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
-labels = [f"λ = {figs.number_label(v)}" for v in LAMBDAS]
-best = int(np.argmax(sweep["test"]))
-fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
-                                 title=f"GBRFF2 on {data_name}, T = {T}:<br>the best test accuracy is at {labels[best]}")
-st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False}, theme=None)
-explain("Left: the mean length of the learned frequencies (log scale); right: accuracy. The grey line marks "
-        "the best test accuracy of the sweep. Without a penalty the frequencies can grow far beyond the prior.",
-        r"\omega^t = \arg\min_{\omega\in\mathbb{R}^d}\ \lambda\|\omega\|_2^2 + "
-        r"\frac{1}{n}\sum_{i=1}^n \exp\big(-\tilde y_i\cos(\omega\cdot x_i - b^t)\big)")
-figure_download(fig_l, f"lambda_sweep_{data_name}", "dl_lambda")
+# ---------------------------------------------------------------- learned kernels, two ways
+@st.cache_data(max_entries=16, show_spinner="GBRFF2 and RFF-SKL on the same points…")
+def two_ways(name, n, noise, seed, gamma, T):
+    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    g2 = GBRFF2Classifier(n_estimators=T, gamma=gamma, random_state=seed,
+                          standardize=False).fit(X_tr, y_tr)
+    sigma0 = float(np.sqrt(2.0 * gamma))  # the same prior N(0, 2γ) on each coordinate
+    skl = RFFSKLClassifier(n_components=T, sigma=sigma0, random_state=seed).fit(X_tr, y_tr)
+    return {"gbrff2": g2.expansion_.omegas[:, 0, :], "skl": skl.frequencies(),
+            "prior": skl.omega_quantiles_ * sigma0, "sigma0": sigma0, "sigma": skl.sigma_[0],
+            "acc_gbrff2": g2.score(X_te, y_te), "acc_skl": skl.score(X_te, y_te)}
 
-X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
-titles = [f"{lab}: test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]
-fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
-st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False}, theme=None)
-explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
-        "the classes.")
-figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")
+
+def two_ways_part(T):
+    """GBRFF2's and RFF-SKL's frequencies for the λ section's T (inside its fragment)."""
+    st.header("Two ways of learning a kernel from its Fourier features")
+    st.markdown(
+        "GBRFF2 moves **each frequency ω** on its own, one boosting iteration at a time. Fourier kernel "
+        "learning (RFF-SKL, Băzăvan et al. 2012) keeps the random draws and learns only the kernel's **scales "
+        "σ**, one per input feature: γ_i = σ ⊙ h(ω_i), so the whole cloud of frequencies stretches or "
+        "shrinks along each axis, with the weights of the features refitted by ridge at every σ.")
+    two = two_ways(data_name, n, noise, seed, gamma, T)
+    fig_s = fkl_figs.spectra_figure(
+        two["prior"], two["skl"], two["gbrff2"], two["sigma0"], two["sigma"],
+        title=f"{T} frequencies on {data_name}: GBRFF2 test {100 * two['acc_gbrff2']:.0f} %, "
+              f"RFF-SKL test {100 * two['acc_skl']:.0f} %")
+    st.plotly_chart(fig_s, key="two_ways", config={"displaylogo": False}, theme=None)
+    explain("Grey: the random draws at the start (σ from the sidebar's γ, σ = √(2γ)). Pink: RFF-SKL's frequencies "
+            "after L-BFGS on σ — the same points, scaled per axis. Red: the T frequencies GBRFF2 learned.",
+            r"\psi_\sigma(x) = \sqrt{2/D}\,\big[\cos(\textstyle\sum_j \sigma_j h(\omega_{i,j}) x_j + 2\pi b_i)\big]_{i},"
+            r"\quad \min_\sigma \min_w \tfrac12\|\psi_\sigma(X)^\top w - y\|^2 + \tfrac{\lambda}{2}\|w\|^2")
+    figure_download(fig_s, f"two_ways_{data_name}", "dl_two_ways")
+
+
+# ---------------------------------------------------------------- lambda
+@st.fragment
+def lambda_part():
+    """The λ section: its own control (T) reruns this part only, not the K sweep above (st.fragment)."""
+    st.header("λ (lambda): how far may ω leave its prior?")
+    st.markdown(
+        "GBRFF2 tunes each frequency ω by gradient descent, starting from a draw of N(0, 2γ). The penalty "
+        "λ‖ω‖² pulls ω towards 0: **large λ → small ‖ω‖ → long waves → a smooth boundary**; λ = 0 lets the "
+        "frequencies grow and the boundary follow every point."
+    )
+    T = control("slider", "Iterations T of each GBRFF2", "T", 60, min_value=5, max_value=300, step=5)
+    sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
+    labels = [f"λ = {figs.number_label(v)}" for v in LAMBDAS]
+    best = int(np.argmax(sweep["test"]))
+    fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
+                                     title=f"GBRFF2 on {data_name}, T = {T}:<br>the best test accuracy is at {labels[best]}")
+    st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False}, theme=None)
+    explain("Left: the mean length of the learned frequencies (log scale); right: accuracy. The grey line marks "
+            "the best test accuracy of the sweep. Without a penalty the frequencies can grow far beyond the prior.",
+            r"\omega^t = \arg\min_{\omega\in\mathbb{R}^d}\ \lambda\|\omega\|_2^2 + "
+            r"\frac{1}{n}\sum_{i=1}^n \exp\big(-\tilde y_i\cos(\omega\cdot x_i - b^t)\big)")
+    figure_download(fig_l, f"lambda_sweep_{data_name}", "dl_lambda")
+
+    X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
+    titles = [f"{lab}<br>test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]  # narrow panels
+    fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
+    st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False}, theme=None)
+    explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
+            "the classes.")
+    figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")
+    two_ways_part(T)
+    refresh_share_box()  # the share box in the sidebar follows T
+
+
+lambda_part()
 
 share_box()

@@ -3,8 +3,8 @@
 import numpy as np
 import streamlit as st
 
-from appkit import (begin_page, control, explain, frame_player, pack_frames, player_start, register, share_box,
-                    warm_engine)
+from appkit import (begin_page, control, explain, frame_player, pack_frames, painted, player_start, register,
+                    share_box, warm_engine)
 from gbrff import GBRFF1Classifier
 from gbrff.datasets import make_toy
 from gbrff.inspection import bias_objective, landmark_objective
@@ -60,21 +60,27 @@ def animation(key, _b):
     xs, ys, G = cmp.make_grid(X, n=LANDSCAPE_GRID, pad=0.75, include=e.landmarks)
     weights = cmp.boosting_weights(e, X, y, stages)
     bs = np.linspace(-np.pi, np.pi, N_B)
-    F, fb, b_land = [], [], []
+    F, fb, b_land, at_land = [], [], [], []
     for k, t in enumerate(stages):
         y_tilde = y * weights[k]
         om, land = e.omegas[t - 1], e.landmarks[t - 1]
         F.append(landmark_objective(X, y_tilde, om, G))
+        at_land.append(float(landmark_objective(X, y_tilde, om, land[None, :])[0]))
         fb.append(bias_objective(X, y_tilde, om[0], bs))
         b_land.append(float((om[0] @ land + np.pi) % (2 * np.pi) - np.pi))
     titles = [f"iteration {t}: loss of every landmark, ω = ({e.omegas[t - 1, 0, 0]:.1f}, "
               f"{e.omegas[t - 1, 0, 1]:.1f})" for t in stages]
-    fig = figs.landscape_animation(xs, ys, stages, np.array(F), X, y, e.landmarks, titles=titles)
+    curves = cmp.staged_curves(e, X, y)
+    # the loss readout next to the surface (as TF Playground's): the chosen landmark's loss f(xₜ) against the
+    # lowest and highest of the picture, and the boosting's loss after the step
+    readouts = [f"f(xₜ) = {a:.3f} · lowest {f.min():.3f} · highest {f.max():.3f} · loss of Hᵗ {curves['loss'][t]:.3f}"
+                for a, f, t in zip(at_land, F, stages)]
+    fig = figs.landscape_animation(xs, ys, stages, np.array(F), X, y, e.landmarks, titles=titles, readouts=readouts)
     fig_b = figs.bias_curve_animation(bs, stages, np.array(fb), b_land,
                                       titles=[f"iteration {t}: the same loss over the phase b" for t in stages])
     gx, gy, GG = cmp.make_grid(X, n=GRID)
     H = cmp.staged_scores(cmp.band_limited(e, gx[1] - gx[0], gy[1] - gy[0]), GG, stages)  # each cell's mean
-    acc = cmp.staged_curves(e, X, y)["accuracy"]
+    acc = curves["accuracy"]
     fig_s = figs.surface_animation(gx, gy, stages, H, X, y, landmarks=[e.landmarks[:t] for t in stages],
                                    titles=[f"decision boundary after {t} iterations: {100 * acc[t]:.0f} % of the "
                                            "points" for t in stages], height=440)
@@ -85,6 +91,7 @@ key = (n, noise, seed, T, gamma)
 b = fit(*key)
 t_start = max(1, player_start(T, key, key="it"))
 frame_player(animation(key, b), t_start, key="it", default_t=T)
+painted()  # the picture is sent: the other students' pictures first (appkit._gate)
 register("it", "Iteration t", T, t_start)
 l, r = st.columns([1.1, 1])
 with l:

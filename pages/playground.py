@@ -8,8 +8,8 @@ import streamlit as st
 from sklearn.model_selection import train_test_split
 
 from appkit import (begin_page, control, explain, figure_download, frame_player, model_to_json, pack_frames,
-                    parse_points_csv, play_schedule, player_start, points_to_csv, register, share_box, warm_engine,
-                    what_changed)
+                    painted, parse_points_csv, play_schedule, player_start, points_to_csv, register, share_box,
+                    warm_engine, what_changed)
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
@@ -20,6 +20,7 @@ LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
 RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
 BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
 GRID = 100
+STRIP = 6  # weak learners in the strip under the player
 DONE, TODO = ":green[:material/check_box:]", ":gray[:material/check_box_outline_blank:]"
 
 # Each challenge: text, and a test on the current run's summary ``m``. Each is reachable from the sidebar
@@ -143,7 +144,7 @@ def warm_lgbm():
 
 
 @st.cache_resource(max_entries=24, show_spinner="Fitting LightGBM…")
-def fit_lgbm(data_key, _data, _G):
+def fit_lgbm(data_key, _data):
     from lightgbm import LGBMClassifier
 
     X_tr, X_te, y_tr, y_te = _data
@@ -153,9 +154,15 @@ def fit_lgbm(data_key, _data, _G):
     t0 = time.perf_counter()
     model.fit(X_tr, y_tr)
     fit_time = time.perf_counter() - t0
-    p = np.clip(model.predict_proba(_G)[:, list(model.classes_).index(1)], 1e-6, 1 - 1e-6)
-    return {"model": model, "fit_time": fit_time, "H": 0.5 * np.log(p / (1 - p)),
+    return {"model": model, "fit_time": fit_time,
             "test_acc": float(model.score(X_te, y_te)), "train_acc": float(model.score(X_tr, y_tr))}
+
+
+@st.cache_data(max_entries=24, show_spinner=False)
+def lgbm_surface(data_key, _model, _G):
+    """LightGBM's H on the grid (drawn below the player, after the other students' first pictures)."""
+    p = np.clip(_model.predict_proba(_G)[:, list(_model.classes_).index(1)], 1e-6, 1 - 1e-6)
+    return 0.5 * np.log(p / (1 - p))
 
 
 @st.cache_data(max_entries=16, show_spinner="Learning curve: refitting on growing subsets…")
@@ -187,7 +194,7 @@ data_key = (toy_name if is_toy else "upload", n_samples, noise, test_share, seed
 model_key = (data_key, (algo, T, gamma, lam, K, beta, lr, seed))
 bundle = fit_bundle(model_key, data)
 model, expansion = bundle["model"], bundle["expansion"]
-lgbm = fit_lgbm(data_key, data, bundle["G"]) if with_lgbm else None
+lgbm = fit_lgbm(data_key, data) if with_lgbm else None
 label = toy_name if is_toy else "your data"
 
 c1, c2 = st.columns(2)  # two wide metrics: their numbers stay whole on a 1024×768 projector
@@ -228,12 +235,18 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     stop = int(np.argmin(_bundle["test"]["loss"]))
     fig_c = figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
                                   loss=expansion.loss)
-    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True])
+    # the strip of the last weak learners with their α (TF Playground's thumbnails of its neurons)
+    learners = cmp.strip_learners(stages, STRIP)
+    strip = {"learners": learners, "z": cmp.learner_thumbnails(expansion, xs, ys, learners),
+             "alphas": expansion.alphas[np.asarray(learners, dtype=int) - 1], "n": STRIP, "after": 2,
+             "colorscale": figs.VOTE_COLORSCALE}
+    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip)
 
 
 packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,
                    bundle, data)
 frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter)
+painted()  # the picture is sent: the other students' pictures before the rest of this page
 register("t", "Iteration t", T, t_start)
 e1, e2 = st.columns(2)
 with e1:
@@ -298,7 +311,7 @@ if lgbm is not None:
     l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False}, theme=None)
     with l:
         figure_download(fig_g, f"{algo}_final_{label}", "dl_cmp_gbrff")
-    fig_l = figs.surface_figure(bundle["xs"], bundle["ys"], lgbm["H"], X_tr, y_tr, X_te if show_test else None,
+    fig_l = figs.surface_figure(bundle["xs"], bundle["ys"], lgbm_surface(data_key, lgbm["model"], bundle["G"]), X_tr, y_tr, X_te if show_test else None,
                                 y_te, discretise=discretise,
                                 title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
                                       f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)

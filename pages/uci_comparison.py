@@ -22,6 +22,7 @@ st.markdown("The paper's Table 2: six methods on 16 UCI tasks, mean test accurac
             "hyper-parameters chosen by 5-fold cross-validation. Below, our reproduction from `results/` "
             "beside the published values.")
 begin_page("uci_comparison")
+CELLS = ["short: mean (difference)", "full: mean ± std (paper, difference)"]
 
 
 def ranks(summary, tasks=None):
@@ -59,16 +60,28 @@ else:
                            how="left") if paper is not None else summary.assign(paper=np.nan, paper_std=np.nan)
     merged["difference"] = merged["mean"] - merged["paper"]
     task_order = [t for t in UCI_TASKS if t in set(merged["task"])] + sorted(set(merged["task"]) - set(UCI_TASKS))
-    cell = merged.assign(value=[f"{m:.1f} ± {s:.1f}" + (f" (paper {p:.1f}, {d:+.1f})" if pd.notna(p) else "")
-                                for m, s, p, d in zip(merged["mean"], merged["std"], merged["paper"],
-                                                      merged["difference"])])
+    # short cells by default, so that every method and every task fit a 1024-pixel projector (16 rows, 6+ columns)
+    detail = control("segmented_control", "Each cell shows", "cells", CELLS[0], options=CELLS,
+                     help="Short: our mean accuracy and, in brackets, how far it is from the paper's (points). "
+                          "Full: our mean ± standard deviation over the splits, the paper's value and the "
+                          "difference (a wide table: scroll sideways on a small screen).")
+    short = detail == CELLS[0]
+    cell = merged.assign(value=[
+        (f"{m:.1f}" + (f" ({d:+.1f})" if pd.notna(p) else "")) if short else
+        (f"{m:.1f} ± {s:.1f}" + (f" (paper {p:.1f}, {d:+.1f})" if pd.notna(p) else ""))
+        for m, s, p, d in zip(merged["mean"], merged["std"], merged["paper"], merged["difference"])])
     wide = cell.pivot(index="task", columns="method", values="value").reindex(index=task_order,
-                                                                              columns=methods_here)
-    st.dataframe(wide, width="stretch")
+                                                                              columns=methods_here).fillna("–")
+    st.dataframe(wide, width="stretch", height=38 + 35 * len(wide),  # every task, no inner scrolling
+                 column_config={"_index": st.column_config.TextColumn("task", pinned=True)})
     n_splits = sorted(set(int(v) for v in summary["n_splits"])) if "n_splits" in summary else []
-    explain(f"Each cell: reproduced mean ± std over {', '.join(map(str, n_splits)) or '?'} splits, then the "
-            "paper's mean and the difference in points. A difference within about one standard deviation is "
-            "what a different random split draw gives.",
+    splits = ', '.join(map(str, n_splits)) or '?'
+    explain((f"Each cell: our mean test accuracy (%) over {splits} splits and, in brackets, the difference from "
+             "the paper's value in points (choose *full* above for the standard deviations and the paper's own "
+             "numbers). " if short else
+             f"Each cell: reproduced mean ± std over {splits} splits, then the paper's mean and the difference "
+             "in points. ") + "A difference within about one standard deviation is what a different random "
+            "split draw gives.",
             r"\text{difference} = \overline{\mathrm{acc}}_{\text{ours}} - \overline{\mathrm{acc}}_{\text{paper}}")
     st.download_button("table (CSV)", icon=":material/download:", data=merged.to_csv(index=False), file_name="table2_comparison.csv",
                        mime="text/csv", key="dl_table2", on_click="ignore")

@@ -175,7 +175,8 @@ def test_classroom_link_on_a_fresh_server(server, browser):
 
 # page name -> (address, animated?)
 PAGES = {"home": ("", False), "playground": ("playground", True), "landscape": ("loss_landscape", True),
-         "k_and_lambda": ("k_and_lambda", False), "uci": ("uci_comparison", False)}
+         "k_and_lambda": ("k_and_lambda", False), "random_features": ("random_features", False),
+         "uci": ("uci_comparison", False)}
 
 
 def _press_play_and_watch(page, name):
@@ -219,7 +220,8 @@ SIZES = {"1024x768": (1024, 768, True), "800_collapsed": (800, 900, False), "140
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("name", ["home", "playground", "landscape", "k_and_lambda"])
+@pytest.mark.parametrize("name", ["home", "playground", "landscape", "k_and_lambda", "uci",
+                                  "random_features"])
 def test_screenshots_for_a_projector(server, browser, name, size):
     """Screenshots of the first screen of each page at projector and desktop sizes, for a human to look at
     (tests/artifacts/screen_<page>_<size>.png); checks that nothing in the main column overflows it."""

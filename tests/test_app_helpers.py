@@ -168,7 +168,9 @@ def test_weak_learner_figure_of_a_landmark_learner_has_no_crest():
 def test_curves_omega_and_other_figures_build():
     curves = {"accuracy": np.linspace(0.5, 1, 11), "loss": np.linspace(1, 0.1, 11)}
     fig = figs.curves_figure(curves, curves, current=4, extra={"LightGBM": 0.9})
-    assert len([t for t in fig.data if t.type == "scatter"]) == 4
+    assert len([t for t in fig.data if t.type == "scatter"]) == 5
+    lgbm = [t for t in fig.data if t.name == "LightGBM"][0]  # in the legend, not written over the curves
+    assert list(lgbm.y) == [90, 90] and list(lgbm.x) == [0, 10] and not fig.layout.annotations[2:]
     W = np.random.RandomState(0).normal(size=(40, 2))
     fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(40), np.ones(40)), 0.5, upto=10)
     learned = [t for t in fig.data if t.name == "learned ωₜ"][0]
@@ -316,7 +318,7 @@ def test_player_payload_round_trips_and_schedules_every_iteration_up_to_a_hundre
            "frames": [{"name": "0", "data": [{"z": np.ones((2, 3), dtype=np.int8)}], "traces": [0]}]}
     digest, payload = pack_frames([fig], [0])
     body = json.loads(zlib.decompress(base64.b64decode(payload)))
-    back = json.loads(body["figures"][0])
+    back = body["figures"][0]
     z = back["data"][0]["z"]
     assert z["dtype"] == "u1" and z["shape"] == "2,3"
     assert np.frombuffer(base64.b64decode(z["bdata"]), np.uint8).tolist() == list(range(6))
@@ -360,3 +362,50 @@ def test_omega_plot_is_robust_to_outliers():
     beyond = [t for t in fig.data if str(t.name).startswith("learned ωₜ beyond")][0]
     assert len(inside.x) == 58 and len(beyond.x) == 2 and max(abs(np.asarray(beyond.x))) <= lim
     assert any("beyond" in a.text for a in fig.layout.annotations)
+
+
+def test_gate_lets_first_paints_before_the_rest_of_the_pages():
+    """appkit._gate: with its places taken, a page waiting for its first picture enters before a page
+    waiting to draw the rest (they queued in the other order); no place is lost."""
+    import threading
+    import time
+
+    from appkit._gate import Gate
+
+    gate, order = Gate(slots=1), []
+    gate.enter(first=True)  # a page computing its picture
+
+    def wait(first, name):
+        gate.enter(first=first)
+        order.append(name)
+        gate.leave()
+
+    rest = threading.Thread(target=wait, args=(False, "rest"))
+    rest.start()
+    time.sleep(0.05)
+    paint = threading.Thread(target=wait, args=(True, "paint"))
+    paint.start()
+    time.sleep(0.05)
+    assert order == []
+    gate.leave()
+    rest.join(5)
+    paint.join(5)
+    assert order == ["paint", "rest"]
+    gate.enter(first=False)  # free again
+    gate.leave()
+
+
+@pytest.mark.parametrize("K", [1, 3])
+def test_learner_thumbnails_are_each_weak_learner_in_hundredths(K):
+    """The strip's thumbnails: h_t of the band-limited expansion on an n × n grid, clipped, in hundredths."""
+    rng = np.random.RandomState(1)
+    W = rng.normal(size=(5, K, 2))
+    e = landmark_expansion(W, rng.normal(size=(5, 2)), np.full((5, K), 1.0 / K), np.ones(5))
+    xs, ys = np.linspace(-2, 2, 50), np.linspace(-1, 3, 40)
+    assert cmp.strip_learners([0, 3, 5], n=2) == [2, 3, 4, 5] and cmp.strip_learners([4], n=6) == [1, 2, 3, 4]
+    got = cmp.learner_thumbnails(e, xs, ys, [2, 5], n=8)
+    gx, gy = np.linspace(-2, 2, 8), np.linspace(-1, 3, 8)
+    drawn = cmp.band_limited(e, gx[1] - gx[0], gy[1] - gy[0])
+    G = np.array([[x, y] for y in gy for x in gx])
+    for row, t in zip(got, [2, 5]):
+        np.testing.assert_array_equal(row, np.rint(100 * np.clip(drawn.weak_learner(t - 1, G), -1, 1)))

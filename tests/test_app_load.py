@@ -15,14 +15,18 @@ teacher's link, which the teacher opened first: one model, fitted once). Holds w
 own picture (its data set in the caption, its T in the player: no
 cross-talk), no session shows an exception, the three browsers play every
 frame with the server idle, and every first paint arrives within
-:data:`FIRST_PAINT_SECONDS` (a minute: the issue's 5 s is not met on a
-2-core machine, see the README). Prints the figures
-the README quotes. Excluded from the default run (``-m "not load"`` in
-pyproject.toml).
+:data:`FIRST_PAINT_SECONDS` (the issue's 5 s). First paints come in first because the
+server's gate (``appkit/_gate.py``) lets each page's picture go before the rest of
+the other pages, and a fresh session costs the server ~0.2 s of CPU
+(``.streamlit/config.toml``: no source watcher, no magic, no GC after a run). The
+figure needs the machine's cores: it prints the load average beside it (run it on a
+quiet machine). Prints the figures the README quotes. Excluded from the default run
+(``-m "not load"`` in pyproject.toml).
 """
 
 import asyncio
 import json
+import os
 import statistics
 import time
 
@@ -35,7 +39,7 @@ websockets = pytest.importorskip("websockets")
 pytestmark = pytest.mark.load
 
 SESSIONS = 30
-FIRST_PAINT_SECONDS = 60.0  # the issue asks for 5 s: see the assertion
+FIRST_PAINT_SECONDS = 5.0  # the issue's target, for thirty students at once
 DATA = ("moons", "circles", "swiss", "board")
 
 
@@ -88,6 +92,7 @@ def run_async(coro):
 
 def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa: F811
     run_async(open_page(server, {}))  # the engine compiles once per server: not a student's wait
+    load = os.getloadavg()[0]
     cpu0 = server_cpu_seconds()
     t0 = time.perf_counter()
     results = run_async(open_all(server, [session_query(k) for k in range(SESSIONS)]))
@@ -127,15 +132,16 @@ def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa:
         if shown != labels or page.locator(ERRORS).count():
             problems.append(f"browser session {k}: frames {shown[:5]}… of {labels[:5]}…")
         page.close()
-    print(f"\n{SESSIONS} sessions at once, each its own model: first paint median {statistics.median(paints):.2f} s, "
+    print(f"\nload average {load:.1f} before, {os.getloadavg()[0]:.1f} after (2 cores); "
+          f"{SESSIONS} sessions at once, each its own model: first paint median {statistics.median(paints):.2f} s, "
           f"max {paints[-1]:.2f} s (all in {wall:.2f} s), server CPU {cpu_open:.2f} s; "
           f"{SESSIONS} sessions on one shared link: first paint median {statistics.median(paints_same):.2f} s, "
           f"max {paints_same[-1]:.2f} s (all in {wall_same:.2f} s); "
           + "; ".join(f"play: {n} frames at {fps:.1f}/s, server CPU {cpu:.2f} s" for n, fps, cpu in plays))
     assert not problems, problems
-    # Every student is served, within a minute. The issue's 5 s is NOT met by one process on the 2-core
-    # development machine: Python runs one session's script at a time (the GIL), each fresh session costs
-    # the server ~0.75 s of CPU, and all 30 first paints arrive together after ~30 s (README: measured
-    # with two processes behind a proxy, and what a school does).
+    # Every student sees a picture within 5 s. Measured on the 2-core machine, it holds when the machine is
+    # quiet; with the cores busy with other work (load average of 10 and more) the server gets a fraction of
+    # them and the last first paints arrive later (README: the figures with their load averages).
     assert max(paints[-1], paints_same[-1]) <= FIRST_PAINT_SECONDS, (
-        f"first paint up to {paints[-1]:.1f} s (30 models), {paints_same[-1]:.1f} s (one link)")
+        f"first paint up to {paints[-1]:.1f} s (30 models), {paints_same[-1]:.1f} s (one link), "
+        f"load average {load:.1f}")

@@ -107,11 +107,14 @@ TOUCH = {  # a non-default value for every control of each page, above the other
                        ("slider", "T", 3), ("select_slider", "gamma", 4.0)],
     "k_and_lambda": [("selectbox", "data", "moons"), ("slider", "n", 100), ("slider", "noise", 0.3),
                      ("number_input", "seed", 3), ("select_slider", "gamma", 0.125), ("slider", "T", 5)],
+    "random_features": [("selectbox", "data", "moons"), ("slider", "n", 150), ("slider", "noise", 0.2),
+                        ("number_input", "seed", 5), ("select_slider", "gamma", 4.0), ("select_slider", "D", 10)],
     "uci_comparison": [("slider", "splits", 10)],
 }
 DEFAULTS = {"playground": {"n": 300, "T": 100, "noise": 0.1, "seed": 0, "gamma": 0.5, "data": "moons"},
             "loss_landscape": {"n": 200, "T": 10, "noise": 0.1, "seed": 0, "gamma": 0.5},
             "k_and_lambda": {"n": 300, "T": 60, "noise": 0.1, "seed": 0, "gamma": 1.0, "data": "board"},
+            "random_features": {"n": 300, "noise": 0.1, "seed": 0, "gamma": 1.0, "data": "board", "D": 20},
             "uci_comparison": {"splits": 3}}
 
 

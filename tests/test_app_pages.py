@@ -69,7 +69,7 @@ def player(at):
             continue
         body = json.loads(zlib.decompress(base64.b64decode(args["payload"])))
         return {"args": args, "start": args["start"], "bookmarks": args["bookmarks"], "labels": body["labels"],
-                "figures": [json.loads(f) for f in body["figures"]]}
+                "figures": body["figures"], "strip": body.get("strip")}
     return None
 
 
@@ -168,6 +168,13 @@ def test_playground_player_holds_every_frame():
     for t in range(13):
         assert f"t = {t}:" in frame(surf, t)["layout"]["title"]["text"]
         assert frame(curves, t)["layout"]["shapes"][-1]["x0"] == t  # the grey line at t
+    # the strip of the last weak learners: a thumbnail of each h_t with its α (the model's)
+    strip = play["strip"]
+    assert strip["learners"] == list(range(1, 13)) and strip["n"] == 6
+    z = array(strip["z"])
+    assert z.shape == (12, strip["side"] ** 2) and np.abs(z.astype(int)).max() <= 100 and np.ptp(z[0].astype(int)) > 100
+    for t, a in zip(strip["learners"], strip["alphas"]):  # the α of the weak learner's own title
+        assert f"α = {a:.3f}," in frame(weak, t)["layout"]["title"]["text"]
     # a rerun with the same model keeps the player's frame (the browser wrote it into the address)
     at.query_params["t"] = "5"
     at.run()
@@ -277,6 +284,13 @@ def test_loss_landscape_defaults_and_frames():
     assert land["data"][0]["type"] == "heatmap" and land["data"][0]["reversescale"]
     assert "chosen landmark xₜ" in {t.get("name") for t in land["data"]}
     assert "iteration 1" in frame(land, 1)["layout"]["title"]["text"]
+    # the loss readout beside the surface: the chosen landmark's loss within the picture's range
+    for t in play["labels"]:
+        ro = re.match(r"f\(xₜ\) = ([\d.]+) · lowest ([\d.]+) · highest ([\d.]+) · loss of Hᵗ ([\d.]+)$",
+                      frame(land, t)["readout"])
+        assert ro, frame(land, t)["readout"]
+        at, lo, hi, _ = map(float, ro.groups())
+        assert lo - 1e-3 <= at <= hi + 1e-3
     # at t = 1 the chosen landmark's phase b = ω·x_t sits at (or very near) the global minimum of f(b)
     f, b_land = array(frame(bias, 1)["data"][0]["y"]), frame(bias, 1)["data"][2]["x"][0]
     assert np.interp(b_land, array(bias["data"][0]["x"]), f) <= f.min() + 0.05 * (f.max() - f.min())
@@ -298,7 +312,9 @@ def test_loss_landscape_changed_widgets():
 def test_k_and_lambda_defaults():
     at = run_page("pages/k_and_lambda.py")
     figs = charts(at)
-    assert {"k_budget", "lambda_sweep", "lambda_surfaces"} <= set(figs)
+    assert {"k_budget", "lambda_sweep", "lambda_surfaces", "two_ways"} <= set(figs)
+    names = [t["name"] for t in figs["two_ways"]["data"]]
+    assert names[1].startswith("RFF-SKL: σ learned") and names[2] == "GBRFF2: each ω learned"
     assert [t["name"] for t in figs["k_budget"]["data"]] == ["K = 1", "K = 5", "K = 10", "K = 20"]
     norms = array(figs["lambda_sweep"]["data"][0]["y"])
     assert norms[0] > norms[-1]  # a strong penalty shrinks ω
@@ -316,15 +332,56 @@ def test_k_and_lambda_changed_widgets():
     assert "T = 20" in charts(at)["lambda_sweep"]["layout"]["title"]["text"]
 
 
+# ---------------------------------------------------------------- random features, three ways
+def test_random_features_defaults():
+    at = run_page("pages/random_features.py")
+    figs = charts(at)
+    assert {"accuracy_vs_features", "boundaries", "frequencies"} <= set(figs)
+    lines = {t["name"]: t for t in figs["accuracy_vs_features"]["data"]}
+    assert set(lines) == {"LogReg+RFF", "GBRFF2"}
+    for line in lines.values():
+        acc = array(line["y"])
+        assert list(line["x"]) == [1, 2, 5, 10, 20, 50, 100, 200] and np.all((acc >= 0) & (acc <= 100))
+    # on the board, 20 learned cosines beat 20 random ones (the page's point)
+    i = list(lines["GBRFF2"]["x"]).index(20)
+    assert array(lines["GBRFF2"]["y"])[i] > array(lines["LogReg+RFF"]["y"])[i]
+    assert sum(t["type"] == "heatmap" for t in figs["boundaries"]["data"]) == 2
+    # 20 random and 20 learned frequencies over the prior
+    points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup") in lines]
+    assert sum(len(array(t["x"])) for t in points) == 40
+    assert any("RFF-SKL" in i.value for i in at.info)  # the slot of Fourier kernel learning
+    # what the page says of the board: GBRFF2's two largest steps go to ω ≈ (π, π) and (π, −π)
+    learned = [t for t in points if t["legendgroup"] == "GBRFF2"]
+    data = np.vstack([array(t["customdata"]).reshape(-1, 3) for t in learned])
+    top = data[np.argsort(data[:, 2])[-2:], :2]
+    assert np.allclose(np.abs(top), np.pi, atol=0.4), top
+
+
+def test_random_features_changed_widgets():
+    at = run_page("pages/random_features.py", {"data": "moons", "n": "150", "gamma": "2.0"})
+    at.select_slider(key="random_features:D").set_value(5).run()
+    assert not at.exception
+    figs = charts(at)
+    assert "D = 5" in figs["frequencies"]["layout"]["title"]["text"]
+    points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup")
+              in ("LogReg+RFF", "GBRFF2")]
+    assert sum(len(array(t["x"])) for t in points) == 10
+    assert "moons" in figs["accuracy_vs_features"]["layout"]["title"]["text"]
+
+
 # ---------------------------------------------------------------- UCI
 def test_uci_page_shows_table_or_clear_message():
     at = run_page("pages/uci_comparison.py")
     summary = ROOT / "results" / "table2" / "summary.csv"
     if summary.exists():
+        # short cells by default (every column fits a 1024-px projector): our mean and the difference
         table = at.dataframe[0].value
-        cells = " ".join(str(v) for v in table.to_numpy().ravel())
-        assert "paper" in cells and "±" in cells  # reproduced mean ± std beside the paper's value
+        assert len(table) >= 16 and "GBRFF2" in table.columns
+        assert all(re.fullmatch(r"\d+\.\d( \([+-]\d+\.\d\))?|–", str(v)) for v in table.to_numpy().ravel())
         assert "table2_fig" in charts(at)
+        at = run_page("pages/uci_comparison.py", {"cells": "full: mean ± std (paper, difference)"})
+        cells = " ".join(str(v) for v in at.dataframe[0].value.to_numpy().ravel())
+        assert "paper" in cells and "±" in cells  # reproduced mean ± std beside the paper's value
     else:
         assert any("No reproduced Table 2" in i.value for i in at.info)
         assert len(at.dataframe) >= 1  # the published values still show
@@ -352,6 +409,8 @@ def test_uci_live_run_or_how_to_get_data():
     ("pages/playground.py", {"T": "notanumber", "data": "nosuchdata", "gamma": "-1", "t": "999"}),
     ("pages/loss_landscape.py", {"n": "40", "T": "30", "gamma": "4.0", "it": "30"}),
     ("pages/k_and_lambda.py", {"data": "swiss", "n": "100", "T": "5", "gamma": "8.0"}),
+    ("pages/random_features.py", {"data": "circles", "n": "100", "noise": "0.5", "D": "1", "gamma": "8.0"}),
+    ("pages/random_features.py", {"D": "7", "gamma": "-3", "data": "nosuch"}),
 ])
 def test_pages_survive_extreme_and_malformed_urls(page, query):
     at = run_page(page, query)
@@ -383,3 +442,18 @@ def test_playground_presenter_mode():
     at = run_page("pages/playground.py", {"presenter": "true", "T": "10"})
     assert player(at)["args"]["presenter"] is True
     assert run_page("pages/playground.py", {"T": "10"}) and not player(run_page("pages/playground.py"))["args"]["presenter"]
+
+
+def test_k_and_lambda_t_reruns_its_part_only():
+    """The λ section's own control T lives in an st.fragment: moving it reruns that part, not the K sweep."""
+    import ast
+
+    tree = ast.parse((ROOT / "pages" / "k_and_lambda.py").read_text())
+    frags = [f for f in tree.body if isinstance(f, ast.FunctionDef)
+             and any(ast.unparse(d) == "st.fragment" for d in f.decorator_list)]
+    assert len(frags) == 1
+    calls = [ast.unparse(c) for c in ast.walk(frags[0]) if isinstance(c, ast.Call)]
+    assert any(c.startswith("control('slider', 'Iterations T") for c in calls)
+    assert any(c.startswith("lambda_sweep(") for c in calls) and not any(c.startswith("k_budget(") for c in calls)
+    at = run_page("pages/k_and_lambda.py", {"T": "20"})
+    assert "T = 20" in charts(at)["lambda_sweep"]["layout"]["title"]["text"]

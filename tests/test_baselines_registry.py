@@ -12,14 +12,16 @@ POW10 = [0.01, 0.1, 1.0, 10.0, 100.0]
 REG = [0.0, 2**-5, 2**-4, 2**-3, 2**-2]
 
 
-def test_order_is_table2_then_xgb():
-    assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "GBRFF2+", "XGB"]
+def test_order_is_table2_then_the_extras():
+    assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "GBRFF2+", "XGB",
+                             "GBRFF-LS", "GBRFF-LS-random", "MKBoost",
+                             "RFF-SKL", "RFF-SQL-SKL", "RFF-MKL"]
     assert all(isinstance(s, MethodSpec) and s.name == n and s.reference for n, s in METHODS.items())
 
 
 def test_get_method():
     assert get_method("GBRFF2") is METHODS["GBRFF2"]
-    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, GBRFF2\\+, XGB"):
+    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, GBRFF2\\+, XGB, GBRFF-LS, GBRFF-LS-random, MKBoost, RFF-SKL"):
         get_method("SVM")
 
 
@@ -35,6 +37,12 @@ def test_grids_are_the_papers():
     assert len(lgbm) == 50 and all(p["num_leaves"] == 2 ** p["max_depth"] for p in lgbm)
     assert sorted({p["max_depth"] for p in lgbm}) == list(range(1, 11))
     assert len(ParameterGrid(get_method("XGB").grid(d))) == 50
+    # Fourier kernel learning (Băzăvan et al. 2012), stated in the registry
+    assert get_method("RFF-SKL").grid(d) == {"reg_lambda": [0.1, 1.0, 10.0], "rho": [0.0, 10.0]}
+    sql = get_method("RFF-SQL-SKL").grid(d)
+    assert sql["reg_lambda"] == [0.1, 1.0, 10.0]
+    np.testing.assert_allclose(sql["sigma"], [(2 * 2.0**e / d) ** 0.5 for e in (-2, 0, 2)])
+    assert get_method("RFF-MKL").grid(d) == {"reg_lambda": [0.3, 0.1, 0.01]}
 
 
 @pytest.mark.parametrize("name", list(METHODS))
@@ -43,10 +51,15 @@ def test_make_gives_unfitted_classifier_with_n_iter(name):
     assert is_classifier(est)
     params = est.get_params()
     iters = {k: params.get(k) for k in ("n_estimators", "n_landmarks", "n_components")}
-    assert 7 in iters.values()
+    if name == "RFF-MKL":
+        assert params["n_components"] == 20  # features per channel (input feature), whatever n_iter
+    else:
+        assert 7 in iters.values()
     assert params["random_state"] == 3
     if name in ("PBRFF", "GBRFF1"):
         assert params["n_components"] == 10  # K = 10
+    if name.startswith("GBRFF-LS"):
+        assert params["n_components"] == 100  # the preprint's K = 100
     for p in ParameterGrid(get_method(name).grid(5)):
         clone(est).set_params(**p)  # every grid key is a parameter
 
@@ -79,3 +92,24 @@ def test_how_each_method_is_shown():
     assert len(set(colors)) == len(colors) and all(c.startswith("#") for c in colors)
     assert METHODS["LGBM"].label == "LightGBM" and METHODS["GBRFF2"].label == "GBRFF2"
     assert [n for n, s in METHODS.items() if s.in_paper] == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2"]
+
+
+def test_preprint_grids():
+    """The 2019 preprint's grids (its section 5) and fixed parameters."""
+    from gbrff.baselines import PREPRINT_METHODS
+
+    lr = [1.0, 0.5, 0.1, 0.05, 0.01]
+    assert PREPRINT_METHODS == ("XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS")
+    assert get_method("GBRFF-LS").preprint_grid(8) == {"c": [0.0] + [2.0**e for e in range(11)],
+                                                        "learning_rate": lr}
+    assert get_method("GBRFF-LS-random").preprint_grid(8) == get_method("GBRFF-LS").preprint_grid(8)
+    assert get_method("XGB").preprint_grid(8) == {"max_depth": [1, 2, 3, 4, 5], "learning_rate": lr}
+    lgbm = list(ParameterGrid(get_method("LGBM").preprint_grid(8)))
+    assert len(lgbm) == 25 and all(p["num_leaves"] == 2 ** p["max_depth"] for p in lgbm)
+    assert get_method("BMKR").preprint_grid(8) == {"C": [10.0**e for e in range(-5, 4)],
+                                                    "learning_rate": lr}
+    assert get_method("MKBoost").preprint_grid(8) == {"C": [10.0**e for e in range(-5, 4)]}
+    assert get_method("PBRFF").preprint_grid(8) == {"beta": [10.0**e for e in range(-3, 4)],
+                                                     "C": [10.0**e for e in range(-3, 4)]}
+    assert dict(get_method("PBRFF").preprint_fixed) == {"n_components": 100}
+    assert get_method("GBRFF1").preprint_grid is None   # not in the preprint

@@ -330,3 +330,36 @@ def test_default_works_on_raw_units():
     raw = GBRFF2Classifier(random_state=0).fit(Xa, ya).score(Xb, yb)
     old = GBRFF2Classifier(random_state=0, standardize=False).fit(Xa, ya).score(Xb, yb)
     assert raw >= 0.9 > old
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_standardisation_inside_the_float32_copy_has_the_bits_of_a_scaler(order):
+    """standardize=True makes no standardised copy of X: mean_ and scale_ are
+    StandardScaler's bits (weighted too), XT is filled a block of rows at a time
+    with the bits of (X - mean) / scale on all of X, and the models (random
+    landmarks, validation split, GBRFF-LS) are those of standardize=False on it."""
+    from sklearn.preprocessing import StandardScaler
+
+    from gbrff import GBRFFLSClassifier
+    from gbrff._estimators import _weighted_mean_scale
+
+    rng = np.random.default_rng(0)
+    X = np.asarray(rng.standard_normal((700, 4)) * [1e-3, 1.0, 1e3, 50.0] + [0.0, 1e4, -3.0, 0.5],
+                   order=order)
+    y = (X[:, 1] - 1e4 + X[:, 3] / 50 > 0).astype(int)
+    for sw in (np.ones(700), rng.uniform(0, 3, 700)):
+        sc = StandardScaler().fit(X, sample_weight=sw)
+        mean, scale = _weighted_mean_scale(X, sw)
+        assert mean.tobytes() == sc.mean_.tobytes() and scale.tobytes() == sc.scale_.tobytes()
+    m, s = X.mean(axis=0), X.std(axis=0)
+    whole = np.ascontiguousarray(((X - m) / s).astype(np.float32).T)
+    for block in (8, 100, 1 << 23):
+        assert _boosting._transposed(X, (m, s), block_bytes=block).tobytes() == whole.tobytes()
+    for est in (GBRFF1Classifier(n_estimators=5, landmarks="random", random_state=0),
+                GBRFF2Classifier(n_estimators=5, n_iter_no_change=2, random_state=0),
+                GBRFFLSClassifier(n_estimators=5, n_components=4, random_state=0)):
+        est.fit(X, y)
+        ref = clone(est).set_params(standardize=False).fit(est._standardized(X), y)
+        for a in ("alphas_", "train_loss_", "landmarks_", "validation_loss_"):
+            if hasattr(ref, a):
+                assert getattr(est, a).tobytes() == getattr(ref, a).tobytes(), a

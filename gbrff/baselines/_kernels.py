@@ -6,7 +6,8 @@ randomness; the estimators draw every random number in Python from their
 against a plain numpy twin.
 
 Notation as in the GBRFF paper: ω (frequencies), x^p (a landmark), K random
-features per landmark, n_L landmarks.
+features per landmark, n_L landmarks; for Fourier kernel learning
+(:mod:`._fkl`), Z = X Γ the projections on the D frequencies γ_i = σ ⊙ h(ω_i).
 """
 
 import math
@@ -19,7 +20,8 @@ from .._engine import fcos, fsincos
 #: fcos/fsincos (gbrff._fastmath) are exact to ~1e-16 for |z| < 1e5 only.
 FAST_TRIG_LIMIT = 1e5
 
-__all__ = ["fast_trig_ok", "landmark_alignment", "landmark_features", "ridge_wave_objective"]
+__all__ = ["fast_trig_ok", "fourier_cos_sin", "landmark_alignment", "landmark_features",
+           "ridge_wave_objective"]
 
 
 def fast_trig_ok(X, W, offsets):
@@ -180,3 +182,37 @@ def ridge_wave_objective(w, X, r, reg, fast=False):
             grad[j] += g * X[i, j]
     loss = loss / n + reg * (a * a + b * b)
     return loss, grad, c0, a, b
+
+
+@njit(cache=True)
+def fourier_cos_sin(Z, phase, scale, S, fast=False):
+    """The random Fourier features and their sines from the projections, in place.
+
+    ``Z[i, k] <- scale[k] cos(Z[i, k] + phase[k])`` and, when ``S`` has the
+    shape of ``Z`` (pass a (0, 0) array for none),
+    ``S[i, k] <- scale[k] sin(Z[i, k] + phase[k])`` (the sines give the
+    features' derivatives in the frequencies' scales σ, Eq. 11 of Băzăvan et
+    al. 2012). ``fast`` uses gbrff's vectorisable sin/cos (one reduction for
+    both), valid when every |Z[i, k] + phase[k]| < FAST_TRIG_LIMIT.
+    """
+    n, m = Z.shape
+    with_sin = S.shape[0] == n and S.shape[1] == m
+    for i in range(n):
+        if with_sin:
+            if fast:
+                for k in range(m):
+                    s_, c_ = fsincos(Z[i, k] + phase[k])
+                    Z[i, k] = scale[k] * c_
+                    S[i, k] = scale[k] * s_
+            else:
+                for k in range(m):
+                    z = Z[i, k] + phase[k]
+                    Z[i, k] = scale[k] * math.cos(z)
+                    S[i, k] = scale[k] * math.sin(z)
+        else:
+            if fast:
+                for k in range(m):
+                    Z[i, k] = scale[k] * fcos(Z[i, k] + phase[k])
+            else:
+                for k in range(m):
+                    Z[i, k] = scale[k] * math.cos(Z[i, k] + phase[k])

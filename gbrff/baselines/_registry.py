@@ -16,11 +16,17 @@ from typing import Callable
 
 from sklearn.base import BaseEstimator
 
-__all__ = ["GBRFF2_PLUS", "MethodSpec", "METHODS", "get_method"]
+__all__ = ["GBRFF2_PLUS", "MethodSpec", "METHODS", "FKL_METHODS", "FKL_BESIDE", "PREPRINT_METHODS", "get_method"]
 
 _POW10 = [10.0**e for e in range(-2, 3)]  # 10^{-2..2}
 _POW2 = [2.0**e for e in range(-2, 3)]  # 2^{-2..2}
 _REG_LAMBDA = [0.0] + [2.0**e for e in range(-5, -1)]  # {0, 2^{-5..-2}}
+
+# The 2019 preprint's grids (its section 5, "Experimental Setup")
+_LR_2019 = [1.0, 0.5, 0.1, 0.05, 0.01]  # v of XGB, LGBM, BMKR and GBRFF
+_C_2019 = [0.0] + [2.0**e for e in range(0, 11)]  # GBRFF's c in {0} U 2^{0..10}
+_POW10_3 = [10.0**e for e in range(-3, 4)]  # PBRFF's beta and C: 10^{-3..3}
+_POW10_SVM = [10.0**e for e in range(-5, 4)]  # MKBoost's and BMKR's C: 10^{-5..3}
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,10 @@ class MethodSpec:
     color: str = "#17becf"
     in_paper: bool = True
     make_default: "Callable[..., BaseEstimator] | None" = None
+    #: the 2019 preprint's protocol (its section 5): the grid it searches
+    #: (``n_features -> grid``) and the parameters it fixes; None: not in it
+    preprint_grid: Callable[[int], "dict | list[dict]"] | None = None
+    preprint_fixed: tuple = ()
 
     def __post_init__(self):
         if not self.label:
@@ -137,6 +147,74 @@ def _make_xgb(n_iter=100, random_state=None):
     return XGBLabelClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbosity=0)
 
 
+def _make_rff_skl(n_iter=100, random_state=None):
+    from ._fkl import RFFSKLClassifier
+
+    return RFFSKLClassifier(n_components=n_iter, random_state=random_state)
+
+
+def _make_rff_sql_skl(n_iter=100, random_state=None):
+    from ._fkl import RFFSQLSKLClassifier
+
+    return RFFSQLSKLClassifier(n_components=n_iter, random_state=random_state)
+
+
+def _make_rff_mkl(n_iter=100, random_state=None):
+    from ._fkl import RFFMKLClassifier
+
+    # a 5-point path, 100 proximal steps per λ: the protocol's 90,000 fits stay tractable
+    return RFFMKLClassifier(n_components=_MKL_PER_CHANNEL, n_lambdas=5, max_iter=100, tol=1e-3,
+                            random_state=random_state)
+
+
+def _make_krr_gd(n_iter=100, random_state=None):
+    from ._krr import KRRGDClassifier
+
+    return KRRGDClassifier()
+
+
+# Fourier kernel learning (Băzăvan et al. 2012). D = n_iter random features
+# (100 in Table 2: as many cosines as GBRFF's 100 iterations) for RFF-SKL and
+# RFF-SQL-SKL; RFF-MKL draws _MKL_PER_CHANNEL features per channel (input
+# feature). λ ≥ 0 of the ridge penalty (λ/2)‖w‖² on a sum-of-squares loss; ρ of
+# ρ‖σ‖²; RFF-SQL-SKL's fixed σ on GBRFF's γ grid (σ = √(2γ), γ = 2^{-2, 0, 2}/d);
+# RFF-MKL's λ as a fraction of the path's λ_max.
+_FKL_LAMBDA = [0.1, 1.0, 10.0]
+_FKL_RHO = [0.0, 10.0]
+_MKL_PER_CHANNEL = 20
+_MKL_LAMBDA = [0.3, 0.1, 0.01]
+
+
+def _fixed_sigmas(n_features):
+    return [(2.0 * 2.0**e / n_features) ** 0.5 for e in (-2, 0, 2)]
+def _make_gbrff_ls(n_iter=200, random_state=None, landmarks="learn"):
+    from gbrff._estimators import GBRFFLSClassifier
+
+    # standardize=False: the protocol standardises outside (the preprint's models)
+    return GBRFFLSClassifier(n_estimators=n_iter, n_components=100, landmarks=landmarks,
+                             random_state=random_state, n_jobs=1, standardize=False)
+
+
+def _make_gbrff_ls_random(n_iter=200, random_state=None):
+    return _make_gbrff_ls(n_iter, random_state, landmarks="random")
+
+
+def _make_mkboost(n_iter=200, random_state=None):
+    from ._mkboost import MKBoostClassifier
+
+    return MKBoostClassifier(n_estimators=n_iter, random_state=random_state)
+
+
+def _gbrff_ls_grid(n_features):
+    return {"c": _C_2019, "learning_rate": _LR_2019}
+
+
+def _tree_grid_2019(n_features):
+    # the preprint: depth 1..5 and the learning rate; LightGBM's num_leaves tied to the depth
+    return [{"max_depth": [depth], "num_leaves": [2**depth], "learning_rate": _LR_2019}
+            for depth in range(1, 6)]
+
+
 def _tree_grid(n_features):
     # num_leaves is tied to max_depth, so one sub-grid per depth
     return [{"max_depth": [depth], "num_leaves": [2**depth], "reg_lambda": _REG_LAMBDA} for depth in range(1, 11)]
@@ -150,6 +228,7 @@ METHODS = {
             "Wu, Wang, Precup, Boulet. Boosting Based Multiple Kernel Learning and Transfer Regression "
             "for Electricity Load Forecasting. ECML-PKDD 2017.",
             color="#8c564b",
+            preprint_grid=lambda d: {"C": _POW10_SVM, "learning_rate": _LR_2019},
         ),
         MethodSpec(
             "GFC", _make_gfc, lambda d: {"C": _POW10},
@@ -160,6 +239,9 @@ METHODS = {
             "PBRFF", _make_pbrff, lambda d: {"gamma": _gammas(d), "beta": _POW10, "C": _POW10},
             "Letarte, Morvant, Germain. Pseudo-Bayesian Learning with Kernel Fourier Transform as Prior. AISTATS 2019.",
             color="#2ca02c",
+            # the preprint: n_L = 200 landmarks (n_iter) drawn with replacement, K = 100
+            preprint_grid=lambda d: {"beta": _POW10_3, "C": _POW10_3},
+            preprint_fixed=(("n_components", 100),),
         ),
         MethodSpec(
             "GBRFF1", _make_gbrff1, lambda d: {"gamma": _gammas(d), "beta": _POW10},
@@ -173,6 +255,7 @@ METHODS = {
             "Ke, Meng, Finley, Wang, Chen, Ma, Ye, Liu. LightGBM: A Highly Efficient Gradient Boosting "
             "Decision Tree. NIPS 2017.",
             label="LightGBM", color="#ff7f0e",
+            preprint_grid=_tree_grid_2019,
         ),
         MethodSpec(
             "GBRFF2", _make_gbrff2, lambda d: {"gamma": _gammas(d), "reg_lambda": _REG_LAMBDA},
@@ -185,16 +268,68 @@ METHODS = {
             lambda d: {"gamma": _gammas(d), "reg_lambda": _REG_LAMBDA},
             "GBRFF2 with the ingredients chosen by cross-validation on training parts "
             "(gbrff.baselines.GBRFF2_PLUS; not in the GBRFF paper, an extra).",
-            color="#e377c2", in_paper=False, make_default=_default_gbrff2_plus,
+            color="#7b4173", in_paper=False, make_default=_default_gbrff2_plus,
         ),
         MethodSpec(
             "XGB", _make_xgb,
             lambda d: {"max_depth": list(range(1, 11)), "reg_lambda": _REG_LAMBDA},
             "Chen, Guestrin. XGBoost: A Scalable Tree Boosting System. KDD 2016 (not in the GBRFF paper; an extra).",
             label="XGBoost", color="#9467bd", in_paper=False,
+            preprint_grid=lambda d: {"max_depth": list(range(1, 6)), "learning_rate": _LR_2019},
+        ),
+        MethodSpec(
+            "GBRFF-LS", _make_gbrff_ls, _gbrff_ls_grid,
+            "Gautheron, Germain, Habrard, Morvant, Sebban, Zantedeschi. Learning Landmark-Based "
+            "Ensembles with Random Fourier Features and Gradient Boosting. Preprint, 2019 "
+            "(Algorithm 1, Eqs. 4-8: least squares, K = 100, learned landmarks).",
+            label="GBRFF (2019)", color="#e377c2", in_paper=False,
+            preprint_grid=_gbrff_ls_grid,
+        ),
+        MethodSpec(
+            "GBRFF-LS-random", _make_gbrff_ls_random, _gbrff_ls_grid,
+            "The 2019 preprint's \"GBRFF Random\" (Fig. 1): GBRFF-LS with a random training "
+            "point as each landmark, no descent.",
+            label="GBRFF Random (2019)", color="#bcbd22", in_paper=False,
+            preprint_grid=_gbrff_ls_grid,
+        ),
+        MethodSpec(
+            "MKBoost", _make_mkboost, lambda d: {"C": _POW10_SVM},
+            "Xia, Hoi. MKBoost: A Framework of Multiple Kernel Boosting. IEEE TKDE 25(7), 2013 "
+            "(the deterministic variant: each round the best of 17 kernel SVMs under the "
+            "boosting weights).",
+            color="#393b79", in_paper=False,
+            preprint_grid=lambda d: {"C": _POW10_SVM},
+        ),
+        MethodSpec(
+            "RFF-SKL", _make_rff_skl, lambda d: {"reg_lambda": _FKL_LAMBDA, "rho": _FKL_RHO},
+            "Băzăvan, Li, Sminchisescu. Fourier Kernel Learning. ECCV 2012 (single kernel learning, "
+            "section 3.3: σ per input feature by L-BFGS, w by ridge; not in the GBRFF paper).",
+            color="#ad494a", in_paper=False,
+        ),
+        MethodSpec(
+            "RFF-SQL-SKL", _make_rff_sql_skl,
+            lambda d: {"sigma": _fixed_sigmas(d), "reg_lambda": _FKL_LAMBDA},
+            "Băzăvan et al. ECCV 2012 (RFF-SQL-SKL: σ fixed, random features + ridge; not in the "
+            "GBRFF paper).",
+            color="#8ca252", in_paper=False,
+        ),
+        MethodSpec(
+            "RFF-MKL", _make_rff_mkl, lambda d: {"reg_lambda": _MKL_LAMBDA},
+            "Băzăvan et al. ECCV 2012 (multiple kernel learning, section 3.4, Eq. 19: one channel per "
+            "input feature, 20 features each, group lasso; not in the GBRFF paper).",
+            color="#17becf", in_paper=False,
         ),
     )
 }
+
+
+#: Fourier kernel learning's methods (Băzăvan et al. 2012): reported in a table of
+#: their own, beside FKL_BESIDE, so that Table 2's ranks stay the paper's methods'.
+FKL_METHODS = ("RFF-SKL", "RFF-SQL-SKL", "RFF-MKL")
+FKL_BESIDE = ("GBRFF2", "LGBM")
+#: The methods of the 2019 preprint's Table 2, in its column order (its "GBRFF"
+#: is GBRFF-LS), and GBRFF-LS-random of its Fig. 1.
+PREPRINT_METHODS = ("XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS")
 
 
 def get_method(name):

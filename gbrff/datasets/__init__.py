@@ -9,8 +9,8 @@ fetches them (into :func:`default_data_dir` unless told otherwise).
 
 from ._download import download
 from ._toy import TOY_PROBLEMS, make_toy
-from ._uci import (THESIS_TASKS, UCI_TASKS, UNAVAILABLE_TASKS, DataNotFoundError, default_data_dir,
+from ._uci import (PREPRINT_TASKS, THESIS_TASKS, UCI_TASKS, UNAVAILABLE_TASKS, DataNotFoundError, default_data_dir,
                    load_uci, registry)
 
-__all__ = ["THESIS_TASKS", "TOY_PROBLEMS", "UCI_TASKS", "UNAVAILABLE_TASKS", "DataNotFoundError",
+__all__ = ["PREPRINT_TASKS", "THESIS_TASKS", "TOY_PROBLEMS", "UCI_TASKS", "UNAVAILABLE_TASKS", "DataNotFoundError",
            "default_data_dir", "download", "load_uci", "make_toy", "registry"]

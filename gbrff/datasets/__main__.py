@@ -4,7 +4,7 @@ import argparse
 import sys
 
 from ._download import download
-from ._uci import THESIS_TASKS, UCI_TASKS, DataNotFoundError, default_data_dir, resolve_data_dir
+from ._uci import PREPRINT_TASKS, THESIS_TASKS, UCI_TASKS, DataNotFoundError, default_data_dir, resolve_data_dir
 
 _WHERE = ("Files go to --data-dir, else $GBRFF_DATA_DIR, else the default folder: datasets/cache/ of "
           "the source checkout when gbrff runs from one, else a per-user cache folder, never the "
@@ -19,7 +19,7 @@ def main(argv=None):
     dl = sub.add_parser("download", help="fetch the tasks' files and verify their SHA-256",
                         description=f"Fetch the tasks' files and verify their SHA-256. {where}")
     dl.add_argument("names", nargs="*", metavar="NAME",
-                    help=f"tasks (default: all): {', '.join(UCI_TASKS + THESIS_TASKS)}")
+                    help=f"tasks (default: all): {', '.join(UCI_TASKS + PREPRINT_TASKS + THESIS_TASKS)}")
     dl.add_argument("--data-dir", default=None,
                     help=f"target directory (default: $GBRFF_DATA_DIR, else {default_data_dir()})")
     dl.add_argument("--base-url", default=None, help="mirror serving the pinned files by registry path (default: $GBRFF_DATA_URL, else the original sources)")

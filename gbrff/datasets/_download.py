@@ -24,7 +24,7 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-from ._uci import (THESIS_TASKS, UCI_TASKS, UNAVAILABLE_TASKS, DataNotFoundError, _task,
+from ._uci import (PREPRINT_TASKS, THESIS_TASKS, UCI_TASKS, UNAVAILABLE_TASKS, DataNotFoundError, _task,
                    registry, resolve_data_dir, sha256_of)
 
 __all__ = ["download"]
@@ -130,7 +130,7 @@ def download(names=None, data_dir=None, base_url=None, timeout=60.0, log=print):
     Parameters
     ----------
     names : iterable of str or None, default=None
-        Task names from :data:`UCI_TASKS` or :data:`THESIS_TASKS`; None means
+        Task names from :data:`UCI_TASKS`, :data:`PREPRINT_TASKS` or :data:`THESIS_TASKS`; None means
         all of them. A thesis set without a copy (:data:`UNAVAILABLE_TASKS`)
         raises :class:`DataNotFoundError` with the reason.
     data_dir : str or path-like, default=None
@@ -156,7 +156,7 @@ def download(names=None, data_dir=None, base_url=None, timeout=60.0, log=print):
         A file could not be obtained or did not match its pin (the other
         files are still attempted; the error lists every failure).
     """
-    valid = UCI_TASKS + THESIS_TASKS
+    valid = UCI_TASKS + PREPRINT_TASKS + THESIS_TASKS
     names = list(valid if not names else names)
     unknown = [n for n in names if n not in valid + UNAVAILABLE_TASKS]
     if unknown:

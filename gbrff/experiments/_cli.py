@@ -22,18 +22,20 @@ from pathlib import Path
 from ..datasets import THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError, registry
 from ._execution import make_executor
 from ._plans import (THESIS_BOOSTING_VALUES, defaults_groups, kbudget_groups, landmark_groups, n_features_of,
-                     table2_groups, thesis_groups, toy_groups)
+                     preprint_groups, table2_groups, thesis_groups, toy_groups)
 from ._protocol import Context, _resolve
 from ._reports import REFITS_NAME, STORE_NAME, write_report
-from ._results import PAPER_METHODS, TASK_ORDER
+from ._results import PAPER_METHODS, PREPRINT_METHODS, PREPRINT_TASK_ORDER, TASK_ORDER
 from ._runner import FolderError, RunLog, check_folder, run_config, run_groups
+from ._fkl import FKL_METHODS, run_fkl
 from ._scaling import run_scaling, scaling_sizes
 from ._store import ResultStore, StoreLockedError
 
 __all__ = ["main", "build_parser", "UserError", "DEFAULT_ROOT"]
 
 BANK_METHODS = ("GBRFF1", "LGBM", "GBRFF2")  # the paper's bankmarketing row
-EXPERIMENTS = ("table2", "landmarks", "kbudget", "scaling", "toy", "thesis", "defaults")
+EXPERIMENTS = ("table2", "table2_2019", "landmarks", "landmarks_2019", "kbudget", "scaling", "toy", "thesis",
+               "fkl", "defaults")
 DEFAULTS_METHODS = ("GBRFF2+", "GBRFF2", "LGBM")  # the out-of-the-box run (those registered)
 THESIS_BOOSTING = ("GBRFF2", "GBRFF1", "LGBM")  # the boosting the thesis left for future work
 DEFAULT_ROOT = Path("gbrff-results")  # relative to the working directory; git-ignored
@@ -134,6 +136,13 @@ def _tasks(text):
     if keyword == "15":
         return list(TASK_ORDER[:15])
     return _match("task", _list(text), TASK_ORDER, also=" (or all, 15, paper)")
+
+
+def _preprint_tasks(text):
+    keyword = text.strip().lower()
+    if keyword in ("all", "paper", "preprint"):
+        return list(PREPRINT_TASK_ORDER)
+    return _match("task", _list(text), PREPRINT_TASK_ORDER, also=" (or preprint)")
 
 
 def _thesis_tasks(text):
@@ -266,26 +275,40 @@ errors:
     t = sub.add_parser("table2", help="Table 2: every method on the UCI tasks (section 4.5)",
                        description="Table 2: mean ± std test accuracy over splits per task "
                                    "and method, average ranks over the first 15 tasks.")
+    t.add_argument("--protocol", choices=("2020", "2019"), default="2020",
+                   help="2020: the ECML-PKDD paper's (70/30 splits, its grids, results in "
+                        "table2/); 2019: the preprint's as a whole (its 14 tasks with glass, "
+                        "30/70 splits, its grids, T = 200, its six methods; results in "
+                        "table2_2019/) (default: 2020)")
     t.add_argument("--tasks", default="paper",
                    help="comma-separated tasks, 'all' (16), '15' (without bankmarketing) or "
                         "'paper' (15 tasks for every method + bankmarketing for "
-                        "GBRFF1, LGBM, GBRFF2 as in the paper); case-insensitive "
-                        "(default: paper)")
-    t.add_argument("--methods", default=",".join(PAPER_METHODS),
+                        "GBRFF1, LGBM, GBRFF2 as in the paper); with --protocol 2019, "
+                        "'paper' is the preprint's 14; case-insensitive (default: paper)")
+    t.add_argument("--methods", default=None,
                    help="comma-separated methods of the registry, case-insensitive "
-                        "(default: the six of Table 2)")
-    t.add_argument("--n-iter", type=_number(int, 1), default=100,
-                   help="iterations / landmarks of every method (default: 100)")
+                        "(default: the six of Table 2 of the protocol's paper)")
+    t.add_argument("--n-iter", type=_number(int, 1), default=None,
+                   help="iterations / landmarks of every method (default: 100; 200 with "
+                        "--protocol 2019)")
     _common(t, "table2")
 
     lm = sub.add_parser("landmarks", help="Figure 2: accuracy against 1..50 landmarks",
                         description="Figure 2: PBRFF (one fit per number of landmarks) and "
                                     "GBRFF1/GBRFF2 (one fit of max landmarks iterations, "
                                     "scored after each number of iterations).")
-    lm.add_argument("--tasks", default="all", help="tasks (default: all 16)")
-    lm.add_argument("--methods", default="PBRFF,GBRFF1,GBRFF2", help="methods")
-    lm.add_argument("--landmarks", type=_ints, default="1-50",
-                    help="numbers of landmarks, e.g. '1-50' or '1,2,5,10,20,50' (default: 1-50)")
+    lm.add_argument("--protocol", choices=("2020", "2019"), default="2020",
+                    help="2019: the preprint's Figs. 1-2 (its 14 tasks, 30/70 splits, its "
+                         "grids; PBRFF, GBRFF-LS, GBRFF-LS-random; landmarks 1,3,5,10,25,200; "
+                         "results in landmarks_2019/) (default: 2020)")
+    lm.add_argument("--tasks", default=None,
+                    help="tasks (default: all 16; the preprint's 14 with --protocol 2019)")
+    lm.add_argument("--methods", default=None,
+                    help="methods (default: PBRFF,GBRFF1,GBRFF2; PBRFF,GBRFF-LS,"
+                         "GBRFF-LS-random with --protocol 2019)")
+    lm.add_argument("--landmarks", type=_ints, default=None,
+                    help="numbers of landmarks, e.g. '1-50' or '1,2,5,10,20,50' (default: 1-50; "
+                         "1,3,5,10,25,200 with --protocol 2019)")
     _common(lm, "landmarks")
 
     kb = sub.add_parser("kbudget", help="Figure 3: GBRFF1 with K in {1,5,10,20} at equal T×K",
@@ -361,6 +384,34 @@ errors:
                          f"and LGBM, both ends included (default: {THESIS_BOOSTING_VALUES})")
     _common(th, "thesis")
 
+    fk = sub.add_parser(
+        "fkl", help="Fourier kernel learning: RFF-SKL against KRR-GD as N grows (Băzăvan et al. 2012)",
+        description="Test accuracy and training time against the number of training examples N of "
+                    "RFF-SKL (D random features, σ learned) and KRR-GD (the exact kernel, σ learned), "
+                    "lambda = 1, rho = 0, on a fixed test set; a method stops growing after a fit "
+                    "slower than --time-limit, KRR-GD also where its kernel matrices do not fit in "
+                    "memory. One large size with --n-components 3000 measures the seed's speed claim.")
+    fk.add_argument("--task", default="bankmarketing",
+                    help="a binary UCI task, or 'synthetic' (make_classification, 20 features) "
+                         "(default: bankmarketing)")
+    fk.add_argument("--methods", default=",".join(FKL_METHODS),
+                    help=f"among {', '.join(FKL_METHODS)} (default: both)")
+    fk.add_argument("--sizes", type=_ints, default="1000,2000,4000,8000,16000,32000",
+                    help="training set sizes N (default: 1000,2000,4000,8000,16000,32000)")
+    fk.add_argument("--n-components", type=_number(int, 1), default=1000,
+                    help="D, RFF-SKL's random features (default: 1000)")
+    fk.add_argument("--max-iter", type=_number(int, 1), default=50,
+                    help="L-BFGS-B iterations on sigma (default: 50)")
+    fk.add_argument("--n-test", type=_number(int, 10), default=5000,
+                    help="test examples (default: 5000)")
+    fk.add_argument("--time-limit", type=_number(float, 0, strict=True), default=600.0,
+                    help="seconds after which a method stops growing (default: 600)")
+    fk.add_argument("--seed", type=int, default=0, help="seed of the samples and the features")
+    fk.add_argument("--out", type=Path, default=None,
+                    help="output folder (default: gbrff-results/fkl)")
+    fk.add_argument("--data-dir", default=None, help="folder of the UCI files")
+    _debug_arg(fk)
+
     from ..baselines import METHODS
 
     df = sub.add_parser(
@@ -387,8 +438,9 @@ errors:
     r.add_argument("experiment", choices=EXPERIMENTS + ("all",))
     r.add_argument("--out", type=Path, default=None,
                    help="experiment folder (default: RESULTS/EXPERIMENT)")
-    r.add_argument("--n-iter", type=_number(int, 1), default=100,
-                   help="table2: report the runs with this many iterations (default: 100)")
+    r.add_argument("--n-iter", type=_number(int, 1), default=None,
+                   help="table2: report the runs with this many iterations (default: 100; "
+                        "200 for table2_2019)")
     r.add_argument("--results", type=Path, default=DEFAULT_ROOT,
                    help=f"results root for 'all' and the default --out (default: "
                         f"{DEFAULT_ROOT}, where runs write; the committed results: "
@@ -464,6 +516,20 @@ def _plan(args, ctx):
         return thesis_groups(ctx, tasks, _thesis_methods(args.methods), n_iter=args.n_iter,
                              boosting_values=args.boosting_grid_values,
                              n_features=_n_features(args, ctx, tasks), **common)
+    if args.command in ("table2_2019", "landmarks_2019"):
+        tasks = _preprint_tasks(args.tasks)
+        methods = _methods(args.methods, args.registry)
+        outside = [m for m in methods if ctx.get_method(m).preprint_grid is None]
+        if outside:
+            raise UserError(f"method(s) {', '.join(outside)} are not in the 2019 preprint's "
+                            f"protocol; its methods: {', '.join(PREPRINT_METHODS)}, "
+                            "GBRFF-LS-random", code=2)
+        if args.command == "landmarks_2019":
+            return preprint_groups(ctx, tasks, methods, stages=args.landmarks,
+                                   experiment="landmarks_2019",
+                                   n_features=_n_features(args, ctx, tasks), **common)
+        return preprint_groups(ctx, tasks, methods, n_iter=args.n_iter,
+                               n_features=_n_features(args, ctx, tasks), **common)
     tasks = _tasks(args.tasks)
     if args.command == "defaults":
         methods = _methods(args.methods, args.registry)
@@ -500,7 +566,8 @@ def _report(args):
         if not ((out / STORE_NAME).exists() or (out / REFITS_NAME).exists()):
             print(f"[report] {name}: nothing stored in {out}", file=sys.stderr)
             continue
-        write_report(name, out, **({"n_iter": args.n_iter} if name == "table2" else {}))
+        n_iter = {"table2": args.n_iter or 100, "table2_2019": args.n_iter or 200}
+        write_report(name, out, **({"n_iter": n_iter[name]} if name in n_iter else {}))
         print(f"[report] {name}: reports written to {out}", file=sys.stderr)
         written += 1
     if not written:
@@ -569,17 +636,67 @@ def _run(args):
                failed_units=n_err, **{k: v for k, v in stats.items() if k != "computed"})
     if not args.no_report:
         extra = {"scaling": {"time_limit": getattr(args, "time_limit", None)},
-                 "table2": {"n_iter": getattr(args, "n_iter", None)}}.get(args.command, {})
+                 "table2": {"n_iter": getattr(args, "n_iter", None)},
+                 "table2_2019": {"n_iter": getattr(args, "n_iter", None)}}.get(args.command, {})
         write_report(args.command, args.out, records=records, **extra)
     print(f"[{args.command}] computed {stats['computed']} units, {n_err} failed; "
           f"results in {args.out}", file=sys.stderr)
     return 1 if n_err else 0
 
 
+def _run_fkl(args):
+    """Fourier kernel learning's scaling run (sequential: its timings are the result)."""
+    methods = _match("method", _list(args.methods), FKL_METHODS)
+    if args.out is None:
+        args.out = DEFAULT_ROOT / "fkl"
+    check_folder(args.out, run_config("fkl", args.seed))
+    args.out.mkdir(parents=True, exist_ok=True)
+    data_dir = args.data_dir or os.environ.get("GBRFF_DATA_DIR")
+    log = RunLog(args.out, "fkl", _options(args))
+    store = ResultStore(args.out / STORE_NAME)
+    try:
+        computed = run_fkl(store, args.task, methods, args.sizes, n_components=args.n_components,
+                           max_iter=args.max_iter, n_test=args.n_test, time_limit=args.time_limit,
+                           seed=args.seed, data_dir=data_dir,
+                           log=lambda m: print(m, file=sys.stderr, flush=True))
+        records = store.records()
+    except ValueError as exc:
+        raise UserError(str(exc), code=2) from None
+    except KeyboardInterrupt:
+        print(f"\n[fkl] interrupted: {len(store)} fits are stored in {args.out / STORE_NAME}; "
+              "run the same command again to resume", file=sys.stderr)
+        return 130
+    finally:
+        store.close()
+    log.finish(computed_units=computed)
+    write_report("fkl", args.out, records=records)
+    print(f"[fkl] computed {computed} fits; results in {args.out}", file=sys.stderr)
+    return 0
+
+
 def main(argv=None) -> int:
     """The command line; returns the exit code (argparse exits with 2 on a bad flag)."""
     args = build_parser().parse_args(argv)
+    if args.command == "landmarks":
+        if args.protocol == "2019":
+            args.command = "landmarks_2019"
+        defaults = {"2020": ("all", "PBRFF,GBRFF1,GBRFF2", list(range(1, 51))),
+                    "2019": ("preprint", "PBRFF,GBRFF-LS,GBRFF-LS-random", [1, 3, 5, 10, 25, 200])}
+        tasks, methods, landmarks = defaults[args.protocol]
+        args.tasks = args.tasks or tasks
+        args.methods = args.methods or methods
+        args.landmarks = args.landmarks or landmarks
+    if args.command == "table2":
+        # the 2019 protocol is an experiment of its own (folder table2_2019/)
+        if args.protocol == "2019":
+            args.command = "table2_2019"
+        if args.methods is None:
+            args.methods = ",".join(PREPRINT_METHODS if args.protocol == "2019" else PAPER_METHODS)
+        if args.n_iter is None:
+            args.n_iter = 200 if args.protocol == "2019" else 100
     try:
+        if args.command == "fkl":
+            return _run_fkl(args)
         return _report(args) if args.command == "report" else _run(args)
     except (UserError, DataNotFoundError, FolderError, StoreLockedError) as exc:
         if args.debug:

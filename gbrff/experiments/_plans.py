@@ -10,6 +10,10 @@
   number of training examples, a fixed-size test set from the same generator.
 - ``defaults`` (beyond the paper): every method at its own defaults, no
   grid search, on the raw (or standardised) features of Table 2's splits.
+- ``table2_2019`` (the 2019 preprint's Table 2): its methods on its 14
+  tasks, stratified splits of 30 % train / 70 % test, each method with the
+  preprint's grid and fixed parameters (``MethodSpec.preprint_grid`` and
+  ``preprint_fixed``), ``n_iter`` = 200.
 - ``thesis`` (Ribes, 2019): the random-features thesis's models on its five
   multi-class sets, plus GBRFF2, GBRFF1 and LightGBM; the thesis's models with
   their own (small) grids, the GBRFF paper's methods with their grids cut to
@@ -22,13 +26,17 @@ import numpy as np
 
 from ._protocol import Group, grid_points, split_seed, _resolve
 
-__all__ = ["n_features_of", "table2_groups", "defaults_groups", "landmark_groups", "kbudget_groups",
+__all__ = ["n_features_of", "table2_groups", "defaults_groups", "preprint_groups", "PREPRINT_TRAIN_SIZE",
+           "landmark_groups", "kbudget_groups",
            "toy_groups", "thesis_groups", "TOY_N_FEATURES", "THESIS_BOOSTING_VALUES"]
 
 #: Values per parameter kept of the GBRFF paper's grids in the thesis experiment.
 THESIS_BOOSTING_VALUES = 2
 
 TOY_N_FEATURES = 2
+
+#: The 2019 preprint's training share (its section 5: "30% training examples and 70% testing").
+PREPRINT_TRAIN_SIZE = 0.3
 
 
 def n_features_of(ctx, task) -> int:
@@ -63,6 +71,39 @@ def defaults_groups(tasks, methods, n_splits=20, first_split=0, base_seed=0, fea
     return [Group("defaults", (kind, task), s, seed, m, [{}], n_iter)
             for task in tasks for s, seed in _splits(n_splits, first_split, base_seed)
             for m in methods]
+
+
+def preprint_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0,
+                    n_iter=200, n_values=None, n_features=None, experiment="table2_2019",
+                    stages=None):
+    """Groups of the 2019 preprint's protocol, ordered task -> split -> method.
+
+    Each method searches its ``preprint_grid`` with its ``preprint_fixed``
+    parameters on ("uci", task, 0.3) splits. ``stages`` (e.g. the landmark
+    counts of the preprint's Figs. 1-2): a method with ``staged_predict``
+    is scored after each, the others are fit once per count."""
+    groups = []
+    for task in tasks:
+        d = n_features[task] if n_features else n_features_of(ctx, task)
+        specs = {m: ctx.get_method(m) for m in methods}
+        for m, spec in specs.items():
+            if spec.preprint_grid is None:
+                raise ValueError(f"method {m!r} has no grid of the 2019 preprint's protocol")
+        points = {m: grid_points(spec.preprint_grid(d), n_values) for m, spec in specs.items()}
+        for s, seed in _splits(n_splits, first_split, base_seed):
+            for m, spec in specs.items():
+                data = ("uci", task, PREPRINT_TRAIN_SIZE)
+                fixed = tuple(sorted(spec.preprint_fixed))
+                if stages and m.startswith("GBRFF"):
+                    groups.append(Group(experiment, data, s, seed, m, points[m], max(stages),
+                                        stages=tuple(stages), fixed=fixed))
+                elif stages:
+                    groups.extend(Group(experiment, data, s, seed, m, points[m], n_l, fixed=fixed)
+                                  for n_l in stages)
+                else:
+                    groups.append(Group(experiment, data, s, seed, m, points[m], n_iter,
+                                        fixed=fixed))
+    return groups
 
 
 def landmark_groups(ctx, tasks, methods=("PBRFF", "GBRFF1", "GBRFF2"), landmarks=range(1, 51),

@@ -132,8 +132,10 @@ def grid_points(grid, n_values=None) -> list[dict]:
 
 @dataclass(frozen=True)
 class Unit:
-    """One fit.  ``data`` names the data: ``("uci", task)`` or
-    ``("toy", name, n_train, n_test)``; ``fold`` is 0..4 or :data:`REFIT`."""
+    """One fit.  ``data`` names the data: ``("uci", task)`` (a 70/30 split),
+    ``("uci", task, train_share)`` (a split with that training share, the rest
+    for the test: the 2019 preprint's 0.3) or ``("toy", name, n_train, n_test)``;
+    ``fold`` is 0..4 or :data:`REFIT`."""
 
     experiment: str
     data: tuple
@@ -170,8 +172,12 @@ def _load_cached(loader, data, seed, data_dir):
     kind = data[0]
     if kind in ("uci", "uci-raw"):
         X, y = _resolve(loader[0])(data[1], data_dir=data_dir)
+        # ("uci", task): the 2020 paper's 70/30; ("uci", task, f): a training share f
+        # and the rest for the test (the 2019 preprint's 30/70)
+        shares = (dict(train_size=float(data[2])) if len(data) > 2
+                  else dict(test_size=TEST_SIZE))
         X_tr, X_te, y_tr, y_te = train_test_split(
-            np.asarray(X, dtype=float), np.asarray(y), test_size=TEST_SIZE,
+            np.asarray(X, dtype=float), np.asarray(y), **shares,
             stratify=y, random_state=seed)
     elif kind == "toy":
         _, name, n_train, n_test = data

@@ -33,8 +33,9 @@ import pandas as pd
 
 from ._protocol import REFIT
 from ._results import (TASK_ORDER, average_ranks, curve_summary, load_paper_table2,
-                       paper_comparison, stage_results, table2_markdown, table2_runs,
-                       table2_summary)
+                       load_preprint_table2, paper_comparison, preprint_markdown,
+                       preprint_ranks, preprint_runs, stage_results, table2_markdown,
+                       table2_runs, table2_summary)
 from ._scaling import scaling_frame
 from ._store import ResultStore
 
@@ -72,7 +73,7 @@ def _dumps(record) -> str:
 
 
 def write_refits(outdir, records):
-    """Rewrite ``refits.jsonl``: the refit and scaling records of ``records``.
+    """Rewrite ``refits.jsonl``: the refit, scaling and fkl records of ``records``.
 
     Pass records merged with the file's own (as :func:`write_report` does):
     whatever is not in ``records`` is dropped.
@@ -80,7 +81,7 @@ def write_refits(outdir, records):
     outdir = Path(outdir)
     keep = []
     for r in records:
-        if r.get("fold") == REFIT or r.get("experiment") == "scaling":
+        if r.get("fold") == REFIT or r.get("experiment") in ("scaling", "fkl"):
             if "grid" in r:  # older records kept the whole grid: keep its size only
                 size = len(r["grid"] or [])
                 r = {k: v for k, v in r.items() if k != "grid"}
@@ -164,9 +165,29 @@ def _html(fig, path):
     _write_text(path, _unescape_non_ascii(html))
 
 
+def _report_fkl_table(outdir, fkl):
+    """``ranks_fkl.csv`` and the Markdown of RFF-SKL, RFF-SQL-SKL, RFF-MKL beside GBRFF2, LightGBM."""
+    from ..baselines import FKL_BESIDE, FKL_METHODS
+
+    methods = [m for m in FKL_BESIDE + FKL_METHODS if m in set(fkl["method"])]
+    first15 = list(TASK_ORDER[:15])
+    ranks = pd.DataFrame({"average_rank": average_ranks(fkl, tasks=first15, methods=methods)})
+    ranks.index.name = "method"
+    _csv(ranks, outdir / "ranks_fkl.csv", float_format="%.4f")
+    return ["## Fourier kernel learning beside GBRFF2 and LightGBM", "",
+            "RFF-SKL (σ learned), RFF-SQL-SKL (σ fixed) and RFF-MKL (group lasso over one "
+            "kernel per feature) of Băzăvan et al. (ECCV 2012), same protocol and splits; "
+            "their grids are in `gbrff/baselines/_registry.py`. Average ranks over the tasks "
+            "of the first 15 on which these five methods all have a result "
+            "(`ranks_fkl.csv`).", "",
+            table2_markdown(fkl, methods=methods, compare=()), ""]
+
+
 def _report_table2(outdir, records, n_iter=100):
     """Table 2 reports of the refits with ``n_iter`` iterations."""
     from ..viz.paper import table2_diff_figure, table2_figure
+
+    from ..baselines import FKL_BESIDE, FKL_METHODS
 
     runs = table2_runs(records, n_iter=n_iter)
     _csv(runs, outdir / "runs.csv", index=False)
@@ -174,6 +195,11 @@ def _report_table2(outdir, records, n_iter=100):
     _csv(summary, outdir / "summary.csv", index=False, float_format="%.4f")
     if summary.empty:
         return
+    # Fourier kernel learning's methods get a table and ranks of their own
+    # (beside GBRFF2 and LightGBM): Table 2's stay the paper's methods'
+    fkl = summary[summary["method"].isin(FKL_METHODS + FKL_BESIDE)]
+    summary = summary[~summary["method"].isin(FKL_METHODS)]
+    fkl_md = _report_fkl_table(outdir, fkl) if fkl["method"].isin(FKL_METHODS).any() else []
     paper = load_paper_table2()
     comp = paper_comparison(summary, paper)
     _csv(comp, outdir / "paper_comparison.csv", index=False, float_format="%.4f")
@@ -194,7 +220,7 @@ def _report_table2(outdir, records, n_iter=100):
           "averaged), averaged over the first 15 tasks on which every method "
           "listed has a result. The second rank row also ranks the Mean row as a "
           "16th row — the reading that reproduces the ranks printed in the paper "
-          "from its own numbers.", ""]
+          "from its own numbers.", "", *fkl_md]
     _write_text(outdir / "table2.md", "\n".join(md))
     _html(table2_figure(summary, paper), outdir / "table2.html")
     _html(table2_diff_figure(summary, paper,
@@ -202,16 +228,57 @@ def _report_table2(outdir, records, n_iter=100):
           outdir / "table2_diff.html")
 
 
-def _report_landmarks(outdir, records):
+def _report_table2_2019(outdir, records, n_iter=200):
+    """The 2019 preprint's Table 2: runs, summary, comparison, ranks, Markdown."""
+    runs = preprint_runs(records, n_iter=n_iter)
+    _csv(runs, outdir / "runs.csv", index=False)
+    summary = table2_summary(runs)
+    from ._results import PREPRINT_TASK_ORDER, _sort
+
+    summary = _sort(summary, tasks=PREPRINT_TASK_ORDER)
+    _csv(summary, outdir / "summary.csv", index=False, float_format="%.4f")
+    if summary.empty:
+        return
+    paper = load_preprint_table2()
+    comp = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
+                         on=["task", "method"], how="left")
+    comp["diff"] = comp["mean"] - comp["paper_mean"]
+    comp["within"] = (comp["diff"].abs() <= comp["paper_std"].clip(lower=1.5)) & (comp["n_splits"] >= 20)
+    _csv(comp, outdir / "paper_comparison.csv", index=False, float_format="%.4f")
+    _csv(preprint_ranks(summary), outdir / "ranks.csv", float_format="%.4f")
+    times = runs.groupby(["task", "method"], sort=False)["fit_seconds"].mean().reset_index()
+    _csv(_sort(times, tasks=PREPRINT_TASK_ORDER), outdir / "fit_seconds.csv", index=False,
+         float_format="%.4f")
+    md = ["# Table 2 of the 2019 preprint, reproduced", "",
+          "Mean test accuracy ± standard deviation (%) over the n stratified splits of "
+          "30 % train / 70 % test of each cell (the preprint's protocol: StandardScaler on "
+          "the training part, its grids searched by 5-fold CV, T = 200); below each number "
+          "the published value and the difference (reproduced − published), ✗ when it is "
+          "more than max(1.5, published std) away.", "",
+          preprint_markdown(summary, paper), "",
+          "Average ranks over the tasks where every method has a result: rank sums "
+          "divided by the number of tasks (ties averaged), and the preprint's printed "
+          "reading (rank sums over its 14 tasks divided by 15, ties to the earlier "
+          "column). Mean fit time of the final fits: `fit_seconds.csv`.", ""]
+    _write_text(outdir / "table2.md", "\n".join(md))
+
+
+def _report_landmarks(outdir, records, experiment="landmarks"):
     from ..viz.paper import landmarks_figure
 
-    df = stage_results(records, "landmarks").rename(columns={"stage": "n_landmarks"})
+    df = stage_results(records, experiment).rename(columns={"stage": "n_landmarks"})
     _csv(df[["task", "method", "n_landmarks", "split", "seed", "test_accuracy",
              "best_params"]], outdir / "per_split.csv", index=False)
     if df.empty:
         return
     curve = curve_summary(df, ["method", "n_landmarks"])
     _csv(curve, outdir / "curve.csv", index=False, float_format="%.4f")
+    if experiment == "landmarks_2019":
+        # the preprint's Fig. 1 per task, and Fig. 2's GBRFF − PBRFF over the tasks
+        g = df.groupby(["task", "method", "n_landmarks"], sort=True)["test_accuracy"]
+        per_task = pd.DataFrame({"mean": g.mean() * 100, "n_splits": g.size()}).reset_index()
+        _csv(per_task, outdir / "per_task.csv", index=False, float_format="%.4f")
+        return
     _html(landmarks_figure(curve), outdir / "fig2_landmarks.html")
 
 
@@ -307,6 +374,16 @@ def _report_defaults(outdir, records):
     _write_text(outdir / "defaults.md", "\n".join(md))
 
 
+def _report_fkl(outdir, records):
+    """Fourier kernel learning's scaling run: ``fkl.csv`` and ``fkl.html``."""
+    from ..viz.fkl import scaling_figure
+    from ._fkl import fkl_frame
+
+    df = fkl_frame(records)
+    _csv(df, outdir / "fkl.csv", index=False, float_format="%.6g")
+    _html(scaling_figure(df), outdir / "fkl.html")
+
+
 def write_report(experiment, outdir, records=None, **kw):
     """(Re)write every report file of ``experiment`` in ``outdir``.
 
@@ -318,7 +395,9 @@ def write_report(experiment, outdir, records=None, **kw):
     records = read_records(outdir) if records is None else _with_refits(outdir, records)
     write_refits(outdir, records)
     with _plotly_settings():
-        {"table2": _report_table2, "landmarks": _report_landmarks,
+        {"table2": _report_table2, "table2_2019": _report_table2_2019,
+         "landmarks": _report_landmarks,
+         "landmarks_2019": lambda o, r: _report_landmarks(o, r, "landmarks_2019"),
          "kbudget": _report_kbudget, "toy": _report_toy,
          "scaling": _report_scaling, "thesis": _report_thesis,
-         "defaults": _report_defaults}[experiment](outdir, records, **kw)
+         "fkl": _report_fkl, "defaults": _report_defaults}[experiment](outdir, records, **kw)

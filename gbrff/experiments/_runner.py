@@ -143,7 +143,7 @@ def run_config(experiment, seed, n_iter=None, n_test=None, features=None) -> dic
     config = {"experiment": experiment, "seed": int(seed)}
     if experiment == "defaults":
         config["features"] = features or "raw"
-    if n_iter is not None and experiment in ("table2", "toy", "scaling", "thesis"):
+    if n_iter is not None and experiment in ("table2", "table2_2019", "toy", "scaling", "thesis"):
         config["n_iter"] = int(n_iter)
     if n_test is not None and experiment == "toy":
         config["n_test"] = int(n_test)

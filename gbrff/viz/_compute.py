@@ -20,6 +20,8 @@ __all__ = [
     "staged_curves",
     "boosting_weights",
     "band_limited",
+    "learner_thumbnails",
+    "strip_learners",
     "learner_landmark",
     "phase_landmark",
     "exp_loss",
@@ -167,3 +169,34 @@ def learner_landmark(expansion, t, center):
     if expansion.n_components == 1:
         return phase_landmark(expansion.omegas[i, 0], expansion.phases[i, 0], center)
     return None
+
+
+def strip_learners(stages, n=6):
+    """The weak learners a strip of the last ``n`` shows at any iteration of ``stages``:
+    ``t − n + 1 … t`` for each ``t`` (learners are numbered ``1 … T``), sorted, without repeats."""
+    out = set()
+    for t in stages:
+        out.update(range(max(1, int(t) - n + 1), int(t) + 1))
+    return sorted(out)
+
+
+def learner_thumbnails(expansion, xs, ys, learners, n=32):
+    """Small pictures of the weak learners ``learners`` (numbered ``1 … T``): ``h_t`` on an ``n × n``
+    grid spanning ``xs × ys``, each cell the mean over the cell (:func:`band_limited`), clipped to
+    [−1, 1] and sent in hundredths, as int8 of shape ``(len(learners), n * n)`` (rows: y upwards)."""
+    gx = np.linspace(xs[0], xs[-1], n)
+    gy = np.linspace(ys[0], ys[-1], n)
+    drawn = band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0])
+    mx, my = np.meshgrid(gx, gy)
+    G = np.column_stack([mx.ravel(), my.ravel()])
+    idx = np.asarray(learners, dtype=np.intp) - 1
+    out = np.zeros((len(idx), n * n), dtype=np.int8)
+    K, d = drawn.omegas.shape[1:]
+    step = max(1, 4096 // K)  # learners at a time: all their cosines in one product (a few MB)
+    for a in range(0, len(idx), step):
+        i = idx[a:a + step]
+        W = drawn.omegas[i].reshape(len(i) * K, d)
+        C = np.cos(G @ W.T - drawn.phases[i].reshape(len(i) * K)).reshape(len(G), len(i), K)
+        h = np.einsum("gik,ik->ig", C, drawn.q[i])  # h_t = Σ_k q_k cos(ω_k·x − b_k), as Expansion.weak_learner
+        out[a:a + len(i)] = np.rint(100 * np.clip(h, -1, 1))
+    return out

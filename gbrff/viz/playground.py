@@ -11,6 +11,7 @@ projector.
 
 import numpy as np
 import plotly.graph_objects as go
+from plotly.colors import get_colorscale
 from plotly.subplots import make_subplots
 
 from ..baselines import METHODS
@@ -20,6 +21,7 @@ from ._compute import learner_landmark
 __all__ = [
     "NEG_COLOR",
     "POS_COLOR",
+    "VOTE_COLORSCALE",
     "surface_figure",
     "weak_learner_figure",
     "cosine_figure",
@@ -43,6 +45,8 @@ __all__ = [
 NEG_COLOR = "#2166ac"
 POS_COLOR = "#b2182b"
 _VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red
+#: The same scale as stops (``[[0, "rgb(…)"], …]``), for pictures drawn outside Plotly (the player's strip).
+VOTE_COLORSCALE = [[float(p), c] for p, c in get_colorscale(_VOTE_SCALE)]
 _FONT = dict(size=16)
 # one row of legend entries under the plot, centred on the whole figure
 _BOTTOM_LEGEND = dict(orientation="h", xref="container", yref="container", x=0.5, xanchor="center", y=0.01,
@@ -76,11 +80,14 @@ def _points(X, y, name, symbol, outline, size=9, showlegend=True):
     return out
 
 
-def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁", ytitle="x₂"):
+def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁", ytitle="x₂", as_dict=False):
     """A figure over the plane with equal axis scales, built in one constructor call.
 
     (Plotly's ``update_*`` calls cost tens of milliseconds each; these
-    figures are redrawn at every frame of the animations.)
+    figures are redrawn at every frame of the animations.) ``as_dict``
+    returns the figure as a dict (``data``, ``layout``) without Plotly's
+    validation of every property: the animations' first frames, the same
+    traces and layout that the still figures pass through ``go.Figure``.
     """
     layout = dict(
         xaxis=dict(title=dict(text=xtitle), range=[xs[0], xs[-1]], constrain="domain"),
@@ -90,6 +97,8 @@ def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁
         font=_FONT, height=height, margin=dict(l=60, r=20, t=60 if title else 20, b=95),
         legend=_BOTTOM_LEGEND, annotations=list(annotations),
     )
+    if as_dict:
+        return dict(data=data, layout={k: v for k, v in layout.items() if v is not None})
     return go.Figure(data=data, layout=layout)
 
 
@@ -108,7 +117,7 @@ def _surface_traces(xs, ys, H, discretise, showscale=True, loss="exponential", p
         )
     else:
         heat = dict(
-            type="heatmap", x=xs, y=ys, z=z, zmin=0, zmax=top, colorscale=_VOTE_SCALE, opacity=0.85,
+            type="heatmap", x=xs, y=ys, z=z, zmin=0, zmax=top, colorscale=VOTE_COLORSCALE, opacity=0.85,
             showscale=showscale,
             colorbar=dict(title=dict(text="p(y=+1)", side="right"), len=0.8, thickness=14,
                           **(dict(tickvals=[0, 25, 50, 75, 100], ticktext=["0", "0.25", "0.5", "0.75", "1"])
@@ -169,7 +178,7 @@ def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None
     vote = alpha * np.asarray(h, dtype=np.float64).reshape(len(ys), len(xs))
     amp = max(abs(alpha), 1e-12)
     data = [dict(
-        type="heatmap", x=xs, y=ys, z=vote.astype(np.float32), zmin=-amp, zmax=amp, colorscale=_VOTE_SCALE,
+        type="heatmap", x=xs, y=ys, z=vote.astype(np.float32), zmin=-amp, zmax=amp, colorscale=VOTE_COLORSCALE,
         colorbar=dict(title=dict(text="α·h(x)", side="right"), len=0.8, thickness=14),
         hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>α·h=%{z:.3f}<extra></extra>",
     )]
@@ -255,7 +264,7 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
     z = np.asarray(values, dtype=np.float64).reshape(len(ys), len(xs))
     amp = float(np.abs(z).max()) or 1.0
     data = [dict(
-        type="heatmap", x=xs, y=ys, z=z.astype(np.float32), colorscale=_VOTE_SCALE,
+        type="heatmap", x=xs, y=ys, z=z.astype(np.float32), colorscale=VOTE_COLORSCALE,
         zmin=-amp if symmetric else None, zmax=amp if symmetric else None,
         colorbar=dict(title=dict(text=zlabel, side="right"), thickness=12),
         hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>%{z:.2f}<extra></extra>",
@@ -284,7 +293,7 @@ def _loss_label(loss):
 
 
 def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss="exponential", title=None,
-                  height=380):
+                  height=380, as_dict=False):
     """Accuracy (left) and the loss (right, ``loss`` names it) against the iteration.
 
     ``train`` and ``test`` are dicts with ``accuracy`` and ``loss`` arrays of
@@ -318,14 +327,14 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
                   yanchor="bottom", font=dict(size=16)),
              dict(text=f"{_loss_label(loss)} (log scale)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
                   showarrow=False, yanchor="bottom", font=dict(size=16))]
-    for label, value in (extra or {}).items():
-        shapes.append(dict(type="line", xref="x domain", yref="y", x0=0, x1=1, y0=100 * value, y1=100 * value,
-                           line=dict(color="#5e3c99", dash="dot", width=2)))
-        notes.append(dict(xref="x domain", yref="y", x=1, y=100 * value, text=label, showarrow=False,
-                          xanchor="right", yanchor="top", font=dict(size=13, color="#5e3c99")))
+    last = max((len(c["accuracy"]) - 1 for c in (train, test) if c is not None), default=1)
+    for label, value in (extra or {}).items():  # a constant: a dotted line named in the legend, not over the plot
+        data.append(dict(type="scatter", x=[0, last], y=[100 * value, 100 * value], mode="lines", name=label,
+                         line=dict(color="#5e3c99", dash="dot", width=2.5), xaxis="x", yaxis="y",
+                         hovertemplate=f"{label}: %{{y:.1f}} %<extra></extra>"))
     if current is not None:
         shapes += _current_line(current)
-    xtitle = dict(text="iteration t (number of weak learners)")
+    xtitle = dict(text="iteration t")
     layout = dict(
         xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
         yaxis=dict(anchor="x"),
@@ -333,9 +342,12 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
         yaxis2=dict(anchor="x2", type="log", dtick=1),  # ticks at powers of ten only: 1, 0.1, 0.01
         shapes=shapes, annotations=notes,
         title=dict(text=title, font=dict(size=19)) if title else None,
-        font=_FONT, height=height, margin=dict(l=60, r=20, t=80, b=55),
-        legend=dict(orientation="h", yanchor="bottom", y=1.1, x=0, font=dict(size=14)),
+        font=_FONT, height=height, margin=dict(l=60, r=20, t=(40 + 24 * (title.count("<br>") + 1)) if title else 40,
+                                               b=100),
+        legend=_BOTTOM_LEGEND,  # under the two panels, never over their curves
     )
+    if as_dict:  # as :func:`_plane`'s
+        return dict(data=data, layout={k: v for k, v in layout.items() if v is not None})
     return go.Figure(data=data, layout=layout)
 
 
@@ -357,24 +369,25 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
     t_of = np.repeat(np.arange(1, n_iter + 1), K)
     d = d or 2
     sigma = float(np.sqrt(2.0 * gamma))
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.5, 0.5], horizontal_spacing=0.14,
-                        subplot_titles=("ω in the plane (ω₁, ω₂)", "length ‖ω‖"))
+    # one constructor call, as the other figures (make_subplots and update_* cost ~0.1 s here, per session)
+    data = []
     theta = np.linspace(0, 2 * np.pi, 200)
     for k in (1, 2, 3):
-        fig.add_trace(go.Scatter(x=k * sigma * np.cos(theta), y=k * sigma * np.sin(theta), mode="lines",
-                                 line=dict(color="gray", dash="dot", width=1.5), hoverinfo="skip",
-                                 name="prior N(0, 2γ): 1, 2, 3 σ", showlegend=k == 1, legendgroup="prior"),
-                      row=1, col=1)
+        data.append(dict(type="scatter", x=k * sigma * np.cos(theta), y=k * sigma * np.sin(theta), mode="lines",
+                         line=dict(color="gray", dash="dot", width=1.5), hoverinfo="skip",
+                         name="prior N(0, 2γ): 1, 2, 3 σ", showlegend=k == 1, legendgroup="prior"))
     if drawn is not None and len(drawn):
         D = np.asarray(drawn, dtype=np.float64).reshape(len(drawn), -1)
-        fig.add_trace(go.Scatter(x=D[:, 0], y=D[:, 1] if D.shape[1] > 1 else np.zeros(len(D)),
-                                 mode="markers", name="drawn from the prior",
-                                 marker=dict(color="lightgray", size=6)), row=1, col=1)
+        data.append(dict(type="scatter", x=D[:, 0], y=D[:, 1] if D.shape[1] > 1 else np.zeros(len(D)),
+                         mode="markers", name="drawn from the prior", marker=dict(color="lightgray", size=6)))
     # robust to outliers: the view holds the prior's 3.3σ and 95 % of the learned ω; the few beyond
     # it are drawn on its edge as open markers (and counted), not allowed to squash the rest
     W2 = W[:, :2] if d > 1 else np.column_stack([W[:, 0], np.zeros(len(W))])
     lim = max(3.3 * sigma, 1.1 * float(np.quantile(np.abs(W2).max(axis=1), 0.95)) if len(W) else 0)
-    notes = []
+    notes = [dict(text=text, xref=f"x{ax} domain", yref=f"y{ax} domain", x=0.5, y=1.0, yanchor="bottom",
+                  showarrow=False, font=dict(size=16))
+             for ax, text in (("", "ω in the plane (ω₁, ω₂)"), ("2", "length ‖ω‖"))]
+    right = dict(xaxis="x2", yaxis="y2", legend="legend2")  # the right panel's traces, and its own legend
     if len(W):
         out = np.abs(W2).max(axis=1) > lim
         for mask, name, symbol, legend in ((~out, "learned ωₜ", "circle", True),
@@ -382,39 +395,42 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
             if not mask.any():
                 continue
             P = np.clip(W2[mask], -0.98 * lim, 0.98 * lim)
-            fig.add_trace(go.Scatter(
-                x=P[:, 0], y=P[:, 1], mode="markers", name=name, customdata=W2[mask],
-                marker=dict(color=t_of[mask], colorscale="Viridis", cmin=1, cmax=max(int(t_of.max()), 1),
-                            size=8 if legend else 11, symbol=symbol,
-                            line=dict(width=2) if not legend else None,
-                            colorbar=dict(title=dict(text="t"), x=0.43, len=0.8, thickness=10) if legend else None,
-                            showscale=legend),
+            marker = dict(color=t_of[mask], colorscale="Viridis", cmin=1, cmax=max(int(t_of.max()), 1),
+                          size=8 if legend else 11, symbol=symbol, showscale=legend)
+            if legend:
+                marker["colorbar"] = dict(title=dict(text="t"), x=0.41, len=0.8, thickness=10)
+            else:
+                marker["line"] = dict(width=2)
+            data.append(dict(
+                type="scatter", x=P[:, 0], y=P[:, 1], mode="markers", name=name, customdata=W2[mask], marker=marker,
                 hovertemplate="t=%{marker.color}<br>ω=(%{customdata[0]:.2f}, %{customdata[1]:.2f})<extra></extra>",
-            ), row=1, col=1)
+            ))
         norms = np.linalg.norm(W, axis=1)
         top = max(3.5 * sigma, 1.15 * float(np.quantile(norms, 0.95)))
-        fig.add_trace(go.Histogram(x=np.minimum(norms, top), histnorm="probability density",
-                                   name="‖ωₜ‖ learned", marker=dict(color="#5e3c99", opacity=0.6),
-                                   xbins=dict(start=0, end=top * 1.0001, size=top / 25)), row=1, col=2)
-        if out.any() or (norms > top).any():
-            notes.append(dict(text=f"{int((norms > top).sum())} of {len(norms)} beyond, up to ‖ω‖ = {norms.max():.0f}:"
-                                   " counted in the last bar", xref="x2 domain", yref="y2 domain", x=1, y=0.98,
-                              showarrow=False, xanchor="right", yanchor="top", font=dict(size=13)))
+        data.append(dict(type="histogram", x=np.minimum(norms, top), histnorm="probability density",
+                         name="‖ωₜ‖ learned", marker=dict(color="#5e3c99", opacity=0.6),
+                         xbins=dict(start=0, end=top * 1.0001, size=top / 25), **right))
+        if (norms > top).any():  # said under the panel's title, not over its bars
+            notes[1]["text"] += (f"<br><span style='font-size:13px'>{int((norms > top).sum())} of {len(norms)} "
+                                 f"beyond {top:.0f} (up to {norms.max():.0f}): in the last bar</span>")
     else:
         top = 3.5 * sigma
     r = np.linspace(0, top, 200)
-    fig.add_trace(go.Scatter(x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
-                             line=dict(color="black", width=2.5)), row=1, col=2)
-    for note in notes:
-        fig.add_annotation(note)
-    fig.update_xaxes(range=[0, top], row=1, col=2)
-    fig.update_xaxes(range=[-lim, lim], title_text="ω₁", row=1, col=1)
-    fig.update_yaxes(range=[-lim, lim], title_text="ω₂", scaleanchor="x", scaleratio=1, row=1, col=1)
-    fig.update_xaxes(title_text="‖ω‖", row=1, col=2)
-    fig.update_yaxes(title_text="density", row=1, col=2)
-    fig.update_annotations(font=dict(size=16))
-    return _layout(fig, title, height=height,
-                   bottom=95, legend=_BOTTOM_LEGEND)
+    data.append(dict(type="scatter", x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
+                     line=dict(color="black", width=2.5), **right))
+    under = dict(orientation="v", yref="container", y=0.01, yanchor="bottom", xanchor="left", font=dict(size=14))
+    layout = dict(
+        xaxis=dict(domain=[0, 0.39], anchor="y", range=[-lim, lim], title=dict(text="ω₁")),
+        yaxis=dict(domain=[0, 1], anchor="x", range=[-lim, lim], title=dict(text="ω₂"), scaleanchor="x",
+                   scaleratio=1),
+        xaxis2=dict(domain=[0.6, 1], anchor="y2", range=[0, top], title=dict(text="‖ω‖")),
+        yaxis2=dict(domain=[0, 1], anchor="x2", title=dict(text="density")),
+        annotations=notes, title=dict(text=title, font=dict(size=19)) if title else None, font=_FONT,
+        height=height + 40, margin=dict(l=60, r=20, t=(80 + 24 * title.count("<br>")) if title else 60, b=130),
+        # a legend under each panel, with that panel's entries (none over the plots)
+        legend=dict(under, x=0), legend2=dict(under, x=0.6),
+    )
+    return go.Figure(data=data, layout=layout)
 
 
 def learning_curve_figure(sizes, scores, *, title=None, height=380):
@@ -521,14 +537,17 @@ def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, curren
     fig.update_xaxes(type="log", tickvals=xv, ticktext=labels, title_text="λ")
     fig.update_yaxes(type="log", row=1, col=1)
     fig.update_annotations(font=dict(size=16))
-    return _layout(fig, title, height=height, bottom=95, legend=_BOTTOM_LEGEND)
+    fig = _layout(fig, title, height=height, bottom=95, legend=_BOTTOM_LEGEND)
+    if title:  # the panels' own titles under the figure's, not over it
+        fig.update_layout(margin_t=fig.layout.margin.t + 34, height=height + 34)
+    return fig
 
 
 def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
     """Small multiples of decision surfaces (``surfaces`` is a list of H on the grid)."""
     rows = int(np.ceil(len(surfaces) / cols))
     fig = make_subplots(rows=rows, cols=cols, subplot_titles=titles, horizontal_spacing=0.03,
-                        vertical_spacing=0.08)
+                        vertical_spacing=0.12 if any("<br>" in t for t in titles) else 0.08)
     for i, H in enumerate(surfaces):
         r, c = i // cols + 1, i % cols + 1
         heat, boundary = _surface_traces(xs, ys, H, False, showscale=i == 0)
@@ -539,7 +558,10 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
         fig.update_xaxes(range=[xs[0], xs[-1]], showticklabels=False, row=r, col=c)
         fig.update_yaxes(range=[ys[0], ys[-1]], showticklabels=False, row=r, col=c)
     fig.update_annotations(font=dict(size=15))
-    return _layout(fig, None, height=height * rows, showlegend=False)
+    fig = _layout(fig, None, height=height * rows, showlegend=False)
+    if any("<br>" in t for t in titles):  # two-line titles (narrow panels on a projector): room above the first row
+        fig.update_layout(margin_t=60)
+    return fig
 
 
 # ---------------------------------------------------------------- animations
@@ -551,15 +573,19 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
 # without asking the server again. Heatmaps travel in whole percent (uint8).
 
 
-def _frame(t, data=(), traces=(), layout=None):
-    return dict(name=str(int(t)), data=list(data), traces=list(traces), layout=layout or {})
+def _frame(t, data=(), traces=(), layout=None, readout=None):
+    """One frame; ``readout`` (optional) is a line of numbers the player shows under the frame's title."""
+    out = dict(name=str(int(t)), data=list(data), traces=list(traces), layout=layout or {})
+    if readout is not None:
+        out["readout"] = str(readout)
+    return out
 
 
 def _with_frames(fig, frames):
     """``fig`` and its ``frames`` (dicts of :func:`_frame`) as one figure dict (``data``,
     ``layout``, ``frames``): Plotly validates a hundred ``go.Frame`` in about a second, and these
     frames are built here, from arrays of known types. Their arrays stay numpy arrays."""
-    out = fig.to_dict()
+    out = dict(fig) if isinstance(fig, dict) else fig.to_dict()
     out["frames"] = frames
     return out
 
@@ -573,6 +599,8 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
     ``landmarks`` (optional) the landmarks chosen up to each stage (a list of
     ``(m, 2)`` arrays), drawn as crosses. The figure shows the first stage;
     frame ``str(t)`` replaces the heatmap, the boundary, the crosses and the title.
+    A frame's boundary (a contour without a ``z`` of its own) is the p = ½ line of
+    the frame's heatmap: the player draws it from there, the grid travels once.
     """
     first = list(_surface_traces(xs, ys, H[0], discretise, True, loss, percent=True))
     data = first + _points(X_train, y_train, "train", "circle", "white")
@@ -583,11 +611,12 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
         L0 = np.asarray(landmarks[0], dtype=np.float64).reshape(-1, 2)
         data.append(dict(type="scatter", x=L0[:, 0], y=L0[:, 1], mode="markers", name="landmarks so far",
                          marker=dict(symbol="x-thin", size=16, line=dict(width=3, color="black"))))
-    fig = _plane(data, xs, ys, title=titles[0], height=height)
+    fig = _plane(data, xs, ys, title=titles[0], height=height, as_dict=True)
     frames = []
     for k, (t, Ht, title) in enumerate(zip(stages, H, titles)):
         heat, boundary = _surface_traces(xs, ys, Ht, discretise, True, loss, percent=True)
-        parts = [dict(type="heatmap", z=heat["z"]), dict(type="contour", z=boundary["z"])]
+        # the boundary is drawn from the heatmap's own z (the player reads it there: sent once, not twice)
+        parts = [dict(type="heatmap", z=heat["z"]), dict(type="contour")]
         traces = [0, 1]
         if landmarks is not None:
             L = np.asarray(landmarks[k], dtype=np.float64).reshape(-1, 2)
@@ -597,13 +626,15 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
     return _with_frames(fig, frames)
 
 
-def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, height=480):
+def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, readouts=None, height=480):
     """:func:`landscape_figure` at every iteration of ``stages`` (``t ≥ 1``), as Plotly frames.
 
     ``F`` (len(stages), len(ys) * len(xs)) holds the loss of every landmark
     position; each frame's colours span its own range (the loss's scale
     changes from one iteration to the next), so the colour bar reads from
     "lowest" to "highest". ``landmarks`` (len(stages), 2) are the chosen ones.
+    ``readouts`` (optional, one string a stage) are the loss values the player
+    writes next to the surface, under its title (TF Playground's loss readout).
     """
     F = np.asarray(F, dtype=np.float64).reshape(len(stages), len(ys), len(xs))
     lo, hi = F.min(axis=(1, 2), keepdims=True), F.max(axis=(1, 2), keepdims=True)
@@ -616,11 +647,14 @@ def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, height=48
     data.append(dict(type="scatter", x=L[:1, 0], y=L[:1, 1], mode="markers", name="chosen landmark xₜ",
                      marker=dict(symbol="x", size=20, color="white", line=dict(width=1.5, color="black"))))
     fig = _plane(data, xs, ys, title=titles[0], height=height, xtitle="landmark coordinate 1",
-                 ytitle="landmark coordinate 2")
+                 ytitle="landmark coordinate 2", as_dict=True)
     n = len(data) - 1
+    if readouts is not None:  # room for the readout's line under the title
+        fig["layout"]["margin"] = dict(fig["layout"]["margin"], t=92)
     return _with_frames(fig, [_frame(t, [dict(type="heatmap", z=Z[k]),
                                          dict(type="scatter", x=L[k:k + 1, 0], y=L[k:k + 1, 1])],
-                                     [0, n], dict(title=dict(text=titles[k]))) for k, t in enumerate(stages)])
+                                     [0, n], dict(title=dict(text=titles[k])),
+                                     None if readouts is None else readouts[k]) for k, t in enumerate(stages)])
 
 
 def bias_curve_animation(bs, stages, f, b_landmark, *, titles, height=360):
@@ -717,7 +751,7 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
             base = (z, size, crest_x, crest_y, land_x, land_y, notes, title)
     z, size, crest_x, crest_y, land_x, land_y, notes, title = base
     data = [dict(
-        type="heatmap", x=xs, y=ys, z=z, zmin=-100, zmax=100, colorscale=_VOTE_SCALE,
+        type="heatmap", x=xs, y=ys, z=z, zmin=-100, zmax=100, colorscale=VOTE_COLORSCALE,
         colorbar=dict(title=dict(text="hₜ(x)", side="right"), len=0.8, thickness=14,
                       tickvals=[-100, -50, 0, 50, 100], ticktext=["−1", "−0.5", "0", "0.5", "1"]),
         hoverinfo="skip",
@@ -731,7 +765,7 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
                      showlegend=expansion.landmarks is None and expansion.n_components == 1))
     data.append(dict(type="scatter", x=land_x, y=land_y, mode="markers", name="landmark xₜ",
                      marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
-    fig = _plane(data, xs, ys, title=title, height=height, annotations=notes)
+    fig = _plane(data, xs, ys, title=title, height=height, annotations=notes, as_dict=True)
     return _with_frames(fig, frames)
 
 
@@ -742,6 +776,7 @@ def _current_line(t):
 
 def curves_animation(train, test, stages, *, extra=None, stop=None, loss="exponential", height=380):
     """:func:`curves_figure` with a frame per iteration of ``stages``: the grey line moves to ``t``."""
-    fig = curves_figure(train, test, current=stages[0], extra=extra, stop=stop, loss=loss, height=height)
-    fixed = [s.to_plotly_json() for s in fig.layout.shapes[:len(fig.layout.shapes) - 2]]
+    fig = curves_figure(train, test, current=stages[0], extra=extra, stop=stop, loss=loss, height=height,
+                        as_dict=True)
+    fixed = fig["layout"]["shapes"][:-2]
     return _with_frames(fig, [_frame(t, layout=dict(shapes=fixed + _current_line(t))) for t in stages])

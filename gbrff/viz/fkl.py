@@ -1,0 +1,64 @@
+"""Fourier Kernel Learning's scaling comparison as a Plotly figure: a table in, a figure out.
+
+``frame`` is ``results/fkl/fkl.csv`` (task, method, n, status, accuracy,
+fit_seconds, ...), written by ``python -m gbrff.experiments fkl``.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+__all__ = ["scaling_figure", "spectra_figure"]
+
+_COLORS = {"RFF-SKL": "#e377c2", "KRR-GD": "#7f7f7f"}
+
+
+def scaling_figure(frame: pd.DataFrame) -> go.Figure:
+    """Test accuracy and training time against N (log axes), one line per method;
+    the sizes a method refused (memory) are marked on the time panel's axis."""
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("test accuracy", "training time (s)"))
+    for method, sub in frame.groupby("method", sort=False):
+        ok = sub[sub["status"] == "ok"]
+        color = _COLORS.get(method)
+        label = method + (f" (D = {int(ok['n_components'].iloc[0])})"
+                          if len(ok) and pd.notna(ok["n_components"].iloc[0]) else "")
+        fig.add_trace(go.Scatter(x=ok["n"], y=ok["accuracy"], mode="lines+markers", name=label,
+                                 legendgroup=method, line={"color": color}), row=1, col=1)
+        fig.add_trace(go.Scatter(x=ok["n"], y=ok["fit_seconds"], mode="lines+markers", name=label,
+                                 legendgroup=method, showlegend=False, line={"color": color}),
+                      row=1, col=2)
+        refused = sub[sub["status"] == "memory"]
+        if len(refused):
+            fig.add_trace(go.Scatter(x=refused["n"], y=[None] * len(refused), mode="markers",
+                                     name=f"{method}: no memory", marker={"symbol": "x", "color": color}),
+                          row=1, col=2)
+    fig.update_xaxes(type="log", title_text="training examples N")
+    fig.update_yaxes(type="log", row=1, col=2)
+    fig.update_layout(template="plotly_white", height=420, width=950)
+    return fig
+
+
+def spectra_figure(prior, skl, gbrff2, sigma0, sigma, title="") -> go.Figure:
+    """Two ways of learning a kernel from its Fourier features, on one 2-D problem.
+
+    ``prior`` (2, D): RFF-SKL's frequencies at its start σ0 (= draws of the
+    prior); ``skl`` (2, D): the same draws after σ is learned (γ_i = σ ⊙ h(ω_i):
+    the cloud only stretches along the axes); ``gbrff2`` (T, 2): the
+    frequencies GBRFF2 learned one by one (each moved freely). ``sigma0``,
+    ``sigma``: RFF-SKL's scales before and after.
+    """
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=prior[0], y=prior[1], mode="markers", name=f"prior draws (σ = {sigma0:.2g})",
+                             marker={"color": "#c7c7c7", "size": 5}))
+    fig.add_trace(go.Scatter(x=skl[0], y=skl[1], mode="markers",
+                             name="RFF-SKL: σ learned (σ₁ = %.2g, σ₂ = %.2g)" % tuple(sigma[:2]),
+                             marker={"color": _COLORS["RFF-SKL"], "size": 6}))
+    fig.add_trace(go.Scatter(x=gbrff2[:, 0], y=gbrff2[:, 1], mode="markers", name="GBRFF2: each ω learned",
+                             marker={"color": "#d62728", "size": 8, "symbol": "diamond"}))
+    fig.update_layout(template="plotly_white", height=480, title=title,
+                      xaxis_title="ω₁ (frequency along x₁)", yaxis_title="ω₂ (frequency along x₂)",
+                      legend={"orientation": "h", "y": -0.2})
+    fig.update_yaxes(scaleanchor="x", scaleratio=1)
+    return fig
