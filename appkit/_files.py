@@ -23,11 +23,13 @@ def model_to_dict(estimator, name=None):
 
     ``expansions`` holds one :meth:`gbrff.Expansion.to_dict` per binary
     problem (one for two classes, one per class for one-vs-rest), so that
-    :meth:`gbrff.Expansion.from_dict` rebuilds each model exactly.
+    :meth:`gbrff.Expansion.from_dict` rebuilds each model exactly; with
+    ``standardize=True`` the expansions act on standardised features, whose
+    ``mean`` and ``scale`` are given too.
     """
     params = {k: (v if isinstance(v, (int, float, str, bool, type(None))) else repr(v))
               for k, v in estimator.get_params().items()}
-    return {
+    out = {
         "model": name or type(estimator).__name__,
         "params": params,
         "classes": np.asarray(estimator.classes_).tolist(),
@@ -35,6 +37,11 @@ def model_to_dict(estimator, name=None):
                      "h_t(x) = sum_k q[t][k] cos(omegas[t][k] . x - phases[t][k])",
         "expansions": [e.to_dict() for e in estimator.expansions_],
     }
+    if hasattr(estimator, "mean_"):  # standardize=True: the expansions act on z = (x - mean) / scale
+        out["expansion"] += ", x standardised first: x -> (x - mean) / scale"
+        out["mean"] = np.asarray(estimator.mean_).tolist()
+        out["scale"] = np.asarray(estimator.scale_).tolist()
+    return out
 
 
 def model_to_json(estimator, name=None):

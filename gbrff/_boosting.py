@@ -207,13 +207,34 @@ def probability(loss, H):
 TRAIN_DTYPE = np.float32
 
 
-def _transposed(X):
-    # cast first, then transpose: numpy's casting strided copy is ~3x slower
-    return np.ascontiguousarray(np.asarray(X, dtype=TRAIN_DTYPE).T)
+def _standardized_rows(X, standardization):
+    """(X - mean) / scale in X's dtype (``standardization`` = (mean, scale) in
+    X's dtype): the arithmetic of the estimators' ``standardize``."""
+    mean, scale = standardization
+    Z = X - mean
+    Z /= scale
+    return Z
 
 
-def _prepare(X, y, sw, validation):
-    XT = _transposed(X)
+def _transposed(X, standardization=None, block_bytes=1 << 23):
+    """X (n, d) as the engine reads it: float32, (d, n) C-contiguous. With
+    ``standardization`` = (mean, scale), of (X - mean) / scale, formed a block
+    of rows at a time into the one float32 array (the same bits as
+    standardising all of X in its dtype first, without that copy)."""
+    if standardization is None:
+        # cast first, then transpose: numpy's casting strided copy is ~3x slower
+        return np.ascontiguousarray(np.asarray(X, dtype=TRAIN_DTYPE).T)
+    X = np.asarray(X)
+    n, d = X.shape
+    XT = np.empty((d, n), dtype=TRAIN_DTYPE)
+    rows = max(1, block_bytes // max(1, d * X.itemsize))
+    for i in range(0, n, rows):
+        XT[:, i:i + rows] = _standardized_rows(X[i:i + rows], standardization).T
+    return XT
+
+
+def _prepare(X, y, sw, validation, standardization=None):
+    XT = _transposed(X, standardization)
     y = np.ascontiguousarray(y, dtype=np.float64)
     sw = np.ascontiguousarray(sw, dtype=np.float64)
     scale = sw.shape[0] / sw.sum()              # mean weight one
@@ -223,13 +244,13 @@ def _prepare(X, y, sw, validation):
         d = X.shape[1]
         return XT, y, sw, np.empty((d, 0), dtype=TRAIN_DTYPE), np.empty(0), np.empty(0)
     Xv, yv, swv = validation
-    return (XT, y, sw, _transposed(Xv),
+    return (XT, y, sw, _transposed(Xv, standardization),
             np.ascontiguousarray(yv, dtype=np.float64), np.ascontiguousarray(swv, dtype=np.float64))
 
 
 def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, gamma,
         reg_lambda=0.0, beta=1.0, learning_rate=1.0, n_optim_steps=10, rng, validation=None,
-        n_iter_no_change=None, tol=1e-4, omegas=None, n_threads=1):
+        n_iter_no_change=None, tol=1e-4, omegas=None, n_threads=1, standardization=None):
     """Boost ``learner`` with ``loss`` on X (n, d), y in {-1, +1}, sample weights sw,
     on at most ``n_threads`` threads (the same model for any number).
 
@@ -256,7 +277,11 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
 
     ``omegas`` ((T, d) for the cosine, (T, K, d) else) may be given to
     replace the draws (the tests feed the same draws to a reference). The
-    draws come first from ``rng``, then the random landmarks."""
+    draws come first from ``rng``, then the random landmarks.
+
+    ``standardization`` = (mean, scale), arrays (d,) in X's dtype: the model
+    is fit on (X - mean) / scale (its landmarks and validation too), formed
+    inside the engine's one float32 copy of X, not as a copy of its own."""
     check_loss(learner, loss)
     n, d = X.shape
     K = 1 if learner == "cosine" else n_components
@@ -266,12 +291,15 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
     omegas = np.ascontiguousarray(omegas, dtype=np.float64).copy()
     T = omegas.shape[0]
     omegas = omegas.reshape(T, K, d)
-    XT, y, sw, XvT, yv, swv = _prepare(X, y, sw, validation)
+    XT, y, sw, XvT, yv, swv = _prepare(X, y, sw, validation, standardization)
     landmarks = np.zeros((T, d))
     n_steps = int(n_optim_steps)
     if learner == "random_landmark":
         idx = rng.choice(np.flatnonzero(sw > 0), size=T)
-        landmarks = np.ascontiguousarray(np.asarray(X)[idx], dtype=np.float64)
+        rows = np.asarray(X)[idx]
+        if standardization is not None:
+            rows = _standardized_rows(rows, standardization)
+        landmarks = np.ascontiguousarray(rows, dtype=np.float64)
         n_steps = 0
     init = initial_score(y, sw, loss)
     H = np.full(n, init)
@@ -304,17 +332,18 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
 
 def fit_gbrff2(X, y, sw, *, n_estimators, gamma, reg_lambda, learning_rate, n_optim_steps,
                rng, validation=None, n_iter_no_change=None, tol=1e-4, omegas=None,
-               loss="exponential", n_threads=1):
+               loss="exponential", n_threads=1, standardization=None):
     """Fit GBRFF2 (:func:`fit` with the cosine learner); ``omegas`` is (T, d)."""
     return fit(X, y, sw, learner="cosine", loss=loss, n_estimators=n_estimators, gamma=gamma,
                reg_lambda=reg_lambda, learning_rate=learning_rate, n_optim_steps=n_optim_steps,
                rng=rng, validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
-               omegas=omegas, n_threads=n_threads)
+               omegas=omegas, n_threads=n_threads, standardization=standardization)
 
 
 def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_rate,
                n_optim_steps, rng, validation=None, n_iter_no_change=None, tol=1e-4,
-               omegas=None, loss="exponential", landmarks="learn", n_threads=1):
+               omegas=None, loss="exponential", landmarks="learn", n_threads=1,
+               standardization=None):
     """Fit GBRFF1 (:func:`fit` with the landmark learner, ``landmarks="learn"``,
     or the random-landmark one, ``"random"``); ``omegas`` is (T, K, d)."""
     learner = {"learn": "landmark", "random": "random_landmark"}[landmarks]
@@ -322,7 +351,7 @@ def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_ra
                n_components=n_components, gamma=gamma, beta=beta,
                learning_rate=learning_rate, n_optim_steps=n_optim_steps, rng=rng,
                validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
-               omegas=omegas, n_threads=n_threads)
+               omegas=omegas, n_threads=n_threads, standardization=standardization)
 
 
 def staged_scores(model, X, max_block_bytes=1 << 25):

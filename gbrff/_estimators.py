@@ -1,8 +1,9 @@
 """scikit-learn estimators for GBRFF1 and GBRFF2.
 
-The classes validate their input, encode the labels, split off an inner
-validation set for early stopping, run the one-vs-rest scheme for more than
-two classes, and delegate each binary fit to :mod:`gbrff._boosting`.
+The classes validate their input, standardise each feature (``standardize``),
+encode the labels, split off an inner validation set for early stopping, run
+the one-vs-rest scheme for more than two classes, and delegate each binary
+fit to :mod:`gbrff._boosting`.
 """
 
 from concurrent.futures import ThreadPoolExecutor
@@ -11,6 +12,9 @@ from numbers import Integral, Real
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.model_selection import train_test_split
+from sklearn.preprocessing import StandardScaler
+from sklearn.preprocessing._data import _handle_zeros_in_scale, _is_constant_feature
+from sklearn.utils.extmath import _safe_accumulator_op
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import check_classification_targets
@@ -20,6 +24,35 @@ from . import _boosting
 from ._engine.layout import n_blocks
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
+
+
+def _weighted_mean_scale(X, sample_weight):
+    """StandardScaler().fit(X, sample_weight=sample_weight)'s mean_ and scale_,
+    the same operations on X without NaN (validated), so without its masked
+    copies of X (``np.where(isnan(X), 0, X)``): one temporary the size of X at
+    a time (X - mean), below the fit's own peak. float32 X: StandardScaler
+    itself (its float64 copies of X are made either way, in a layout of their
+    own that sets the last bits of the weighted sums)."""
+    if X.dtype != np.float64:
+        scaler = StandardScaler().fit(X, sample_weight=sample_weight)
+        return scaler.mean_, scaler.scale_
+    sw = _check_sample_weight(sample_weight, X, dtype=X.dtype)
+    new_sum = _safe_accumulator_op(np.matmul, sw, X)
+    count = np.ones_like(X, dtype=sw.dtype)    # sw[:, None] * ~isnan(X), in place
+    count *= sw[:, None]
+    count = _safe_accumulator_op(np.sum, count, axis=0)
+    mean = (0.0 + new_sum) / count
+    temp = X - new_sum / count
+    correction = _safe_accumulator_op(np.matmul, sw, temp)
+    temp **= 2
+    var = _safe_accumulator_op(np.matmul, sw, temp)
+    del temp
+    var -= correction**2 / count
+    var = var / count
+    n_seen = count[0] if np.max(count) == np.min(count) else count
+    mean, var = mean.astype(np.float64, copy=False), var.astype(np.float64, copy=False)
+    constant = _is_constant_feature(var, mean, n_seen)
+    return mean, _handle_zeros_in_scale(np.sqrt(var), copy=False, constant_mask=constant)
 
 
 class _BaseGBRFF(ClassifierMixin, BaseEstimator):
@@ -36,6 +69,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         "random_state": ["random_state"],
         "n_jobs": [Integral, None],
         "loss": [StrOptions(set(_boosting.LOSSES))],
+        "standardize": ["boolean"],
     }
 
     # -- fitting ---------------------------------------------------------
@@ -77,6 +111,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if n_classes < 2:
             raise ValueError(
                 "The number of classes has to be greater than one; got %d class" % n_classes)
+        # mean_ and scale_ only: the engine standardises X inside its one float32
+        # copy (no standardised copy of X beside it), _boosting._transposed
+        self._fit_standardization(X, sample_weight)
         rng = check_random_state(self.random_state)
         gamma = self._gamma_value(X.shape[1])
         threads = _boosting.resolve_threads(self.n_jobs)
@@ -108,6 +145,36 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             self.init_score_ = np.array([m.init_score for m in self.expansions_])
             self.n_estimators_ = np.array([m.n_iter for m in self.expansions_])
         return self
+
+    def _fit_standardization(self, X, sample_weight):
+        """With ``standardize``: learn ``mean_`` and ``scale_`` (weighted, as
+        StandardScaler); X is not copied (see :meth:`_standardization`)."""
+        for name in ("mean_", "scale_"):  # none left from an earlier fit
+            self.__dict__.pop(name, None)
+        if not self.standardize:
+            return
+        mean, scale = _weighted_mean_scale(X, sample_weight)
+        # rounded to float32's 7 digits (any affine map standardises): weights that
+        # act as copies then give exactly the statistics, and the model, of the copies
+        self.mean_, self.scale_ = (np.asarray(a, dtype=np.float32).astype(np.float64)
+                                   for a in (mean, scale))
+
+    def _standardization(self, X):
+        """(mean_, scale_) in X's dtype for the engine, which fits on
+        (X − mean_) / scale_ formed inside its float32 copy of X (the bits of
+        :meth:`_standardized`); None without standardisation."""
+        if not hasattr(self, "mean_"):
+            return None
+        return self.mean_.astype(X.dtype), self.scale_.astype(X.dtype)
+
+    def _standardized(self, X):
+        """(X − mean_) / scale_ in X's dtype and memory order; X itself without
+        standardisation. The space the frequencies ω act on."""
+        if not hasattr(self, "mean_"):
+            return X
+        Xs = X - self.mean_.astype(X.dtype)
+        Xs /= self.scale_.astype(X.dtype)
+        return Xs
 
     def _split_validation(self, X, y, sw, rng):
         if self.n_iter_no_change is None:
@@ -164,7 +231,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
         check_is_fitted(self)
-        return validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
+        X = validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
+        return self._standardized(X)
 
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.
@@ -254,7 +322,10 @@ class GBRFF2Classifier(_BaseGBRFF):
         Number of boosting iterations T (weak learners).
     gamma : "auto" or float, default="auto"
         γ of the RBF kernel whose Fourier transform N(0, 2γ)^d the
-        frequencies are drawn from; "auto" is 1 / n_features.
+        frequencies are drawn from; "auto" is 1 / n_features. γ is a
+        bandwidth for features of unit variance: the standardised features
+        (``standardize=True``, the default), or features the caller has
+        standardised (with ``standardize=False``).
     reg_lambda : float, default=0.0
         The paper's λ, the L2 penalty on ω during its refinement.
     learning_rate : float, default=1.0
@@ -294,6 +365,17 @@ class GBRFF2Classifier(_BaseGBRFF):
         shrink towards 0. The other losses fit ỹ by the paper's criterion
         (1/n) Σ exp(−ỹ h), as gradient boosting fits a negative gradient.
         The losses and their facts: ``gbrff.LOSSES``.
+    standardize : bool, default=True
+        Standardise each feature inside the estimator, x → (x − mean_) / scale_
+        (weighted mean and standard deviation of the training data, as
+        scikit-learn's ``StandardScaler(sample_weight=...)``; a constant
+        feature keeps scale 1), before fitting and before every prediction.
+        Then raw data need no scaling and ``gamma="auto"`` is a sensible
+        bandwidth whatever the units of the features. False fits on X as
+        given (no copy of X): the paper's protocol, which standardises
+        outside the estimator (``gbrff.baselines.METHODS`` makes its
+        estimators so), and the teaching app, whose ω live in the plane's
+        own coordinates.
 
     Attributes
     ----------
@@ -301,8 +383,15 @@ class GBRFF2Classifier(_BaseGBRFF):
     n_features_in_ : int
     init_score_ : float
         H⁰, the best constant score for the loss (exponential: ½ ln(Σ(1+y)/Σ(1−y))).
+    mean_, scale_ : ndarray of shape (n_features,)
+        Only with ``standardize=True``: the per-feature mean and standard
+        deviation the features are standardised with, z = (x − mean_) / scale_.
     omegas_ : ndarray of shape (T, n_features)
-        The learned frequencies ω_t.
+        The learned frequencies ω_t. They act on the standardised features z
+        (with ``standardize=True``; on x itself otherwise): the weak learner
+        is cos(ω_t·z − b_t), so ω_tj is a frequency per standard deviation of
+        feature j (in the feature's own units: ω_tj / scale_j). The same
+        holds for ``expansions_``: evaluate them on z, not on x.
     biases_ : ndarray of shape (T,)
         The phases b_t ∈ [-π, π].
     alphas_ : ndarray of shape (T,)
@@ -316,7 +405,8 @@ class GBRFF2Classifier(_BaseGBRFF):
     expansions_ : list of :class:`gbrff.Expansion`
         The fitted model(s), one per binary problem: frequencies, phases,
         q, α, H⁰ and the loss in one form common to every GBRFF estimator;
-        ``expansion_`` is the only one of a binary problem.
+        ``expansion_`` is the only one of a binary problem. They act on
+        the standardised features z (see ``omegas_``).
 
     For more than two classes, one binary model per class (one-vs-rest) is
     fitted; ``init_score_`` and ``n_estimators_`` are then arrays over the
@@ -343,7 +433,8 @@ class GBRFF2Classifier(_BaseGBRFF):
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
-                 validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential"):
+                 validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
+                 standardize=True):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -355,6 +446,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.tol = tol
         self.n_jobs = n_jobs
         self.loss = loss
+        self.standardize = standardize
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff2(
@@ -362,7 +454,7 @@ class GBRFF2Classifier(_BaseGBRFF):
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
-            n_threads=n_threads)
+            n_threads=n_threads, standardization=self._standardization(X))
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -386,7 +478,8 @@ class GBRFF1Classifier(_BaseGBRFF):
     n_components : int, default=10
         The paper's K, random features per iteration.
     gamma : "auto" or float, default="auto"
-        γ of the RBF kernel; "auto" is 1 / n_features.
+        γ of the RBF kernel; "auto" is 1 / n_features (for features of unit
+        variance, see ``standardize``).
     beta : float, default=1.0
         The paper's β, temperature of the pseudo-posterior q.
     learning_rate : float, default=1.0
@@ -394,8 +487,10 @@ class GBRFF1Classifier(_BaseGBRFF):
     n_optim_steps : int, default=10
         L-BFGS iterations of the landmark descent from the origin
         (0: the landmark stays at the origin).
-    n_iter_no_change, validation_fraction, tol, random_state, n_jobs, loss
-        As in :class:`GBRFF2Classifier`.
+    n_iter_no_change, validation_fraction, tol, random_state, n_jobs, loss, standardize
+        As in :class:`GBRFF2Classifier`. With ``standardize=True`` the
+        landmarks are learned from the origin of the standardised features
+        (the training mean).
     landmarks : {"learn", "random"}, default="learn"
         "learn": the landmark x^t is learned by L-BFGS from the origin (the
         paper's GBRFF1). "random": x^t is a training point drawn at random
@@ -406,8 +501,14 @@ class GBRFF1Classifier(_BaseGBRFF):
     ----------
     classes_, n_features_in_, init_score_, alphas_, train_loss_, n_estimators_, expansions_
         As in :class:`GBRFF2Classifier`.
+    mean_, scale_ : ndarray of shape (n_features,)
+        Only with ``standardize=True``, as in :class:`GBRFF2Classifier`.
     omegas_ : ndarray of shape (T, K, n_features)
+        The frequencies, acting on the standardised features z (see
+        :class:`GBRFF2Classifier`).
     landmarks_ : ndarray of shape (T, n_features)
+        The landmarks in the same space as z (a landmark in the features'
+        units: ``landmarks_ * scale_ + mean_``).
     q_ : ndarray of shape (T, K)
 
     See Also
@@ -434,7 +535,7 @@ class GBRFF1Classifier(_BaseGBRFF):
     def __init__(self, n_estimators=100, n_components=10, gamma="auto", beta=1.0,
                  learning_rate=1.0, random_state=None, n_optim_steps=10,
                  n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None,
-                 loss="exponential", landmarks="learn"):
+                 loss="exponential", landmarks="learn", standardize=True):
         self.n_estimators = n_estimators
         self.n_components = n_components
         self.gamma = gamma
@@ -448,6 +549,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.n_jobs = n_jobs
         self.loss = loss
         self.landmarks = landmarks
+        self.standardize = standardize
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff1(
@@ -455,7 +557,8 @@ class GBRFF1Classifier(_BaseGBRFF):
             gamma=gamma, beta=self.beta, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
-            landmarks=self.landmarks, n_threads=n_threads)
+            landmarks=self.landmarks, n_threads=n_threads,
+            standardization=self._standardization(X))
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -502,9 +605,11 @@ class GBRFFLSClassifier(_BaseGBRFF):
         positive weight), no descent ("GBRFF Random" of its Fig. 1).
     n_optim_steps : int, default=10
         L-BFGS steps of the landmark's descent (unused with "random").
-    n_iter_no_change, validation_fraction, tol, random_state, n_jobs
+    n_iter_no_change, validation_fraction, tol, random_state, n_jobs, standardize
         As in :class:`GBRFF2Classifier` (early stopping on the squared error
         of an inner validation split; the preprint runs all T iterations).
+        The preprint standardises outside the model: its protocol (the
+        registry's ``GBRFF-LS``) passes ``standardize=False``.
 
     Attributes
     ----------
@@ -514,6 +619,8 @@ class GBRFFLSClassifier(_BaseGBRFF):
     landmarks_ : ndarray of shape (T, n_features)
     q_ : ndarray of shape (T, K)
         The weights Q of Eq. 7.
+    mean_, scale_ : ndarray of shape (n_features,)
+        Only with ``standardize=True``, as in :class:`GBRFF2Classifier`.
 
     Notes
     -----
@@ -549,7 +656,8 @@ class GBRFFLSClassifier(_BaseGBRFF):
 
     def __init__(self, n_estimators=200, n_components=100, learning_rate=0.1, c=1.0,
                  gamma="auto", landmarks="learn", n_optim_steps=10, random_state=None,
-                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None):
+                 n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None,
+                 standardize=True):
         self.n_estimators = n_estimators
         self.n_components = n_components
         self.learning_rate = learning_rate
@@ -562,6 +670,7 @@ class GBRFFLSClassifier(_BaseGBRFF):
         self.validation_fraction = validation_fraction
         self.tol = tol
         self.n_jobs = n_jobs
+        self.standardize = standardize
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         # the engine's temperature is beta * sqrt(n), n the samples of positive weight
@@ -571,7 +680,8 @@ class GBRFFLSClassifier(_BaseGBRFF):
             gamma=gamma, beta=float(self.c) / np.sqrt(n_pos), learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss="squared_error",
-            landmarks=self.landmarks, n_threads=n_threads)
+            landmarks=self.landmarks, n_threads=n_threads,
+            standardization=self._standardization(X))
 
     @staticmethod
     def _weak_learner_arrays(m):

@@ -4,6 +4,11 @@ These functions evaluate the paper's objectives on given data, residuals and
 frequencies, for pictures and teaching (the loss landscape of Fig. 1, the
 curve over the phase b); they never fit anything. They are vectorised numpy,
 exact, and meant for grids of a few thousand points.
+
+``X`` is taken in the space the frequencies ω act on: for an estimator
+fitted with ``standardize=True`` (the default), the standardised features
+``(X - est.mean_) / est.scale_``; :func:`residuals` takes the raw ``X`` the
+estimator itself is given.
 """
 
 import numpy as np

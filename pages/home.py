@@ -28,7 +28,7 @@ warm_engine()
 @st.cache_resource(show_spinner="Fitting the example…")
 def example():
     X, y = make_toy("moons", n_samples=200, noise=0.1, random_state=0)
-    model = GBRFF2Classifier(n_estimators=T_FINAL, random_state=0).fit(X, y)
+    model = GBRFF2Classifier(n_estimators=T_FINAL, random_state=0, standardize=False).fit(X, y)
     xs, ys, G = cmp.make_grid(X, n=100)
     e = model.expansion_
     h = [e.weak_learner(t, G) for t in range(N_SUM)]

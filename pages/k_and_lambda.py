@@ -49,7 +49,8 @@ def k_budget(name, n, noise, seed, gamma):
             if B < K:
                 row.append(np.nan)
                 continue
-            accs = [GBRFF1Classifier(n_estimators=B // K, n_components=K, gamma=gamma, random_state=seed + r)
+            accs = [GBRFF1Classifier(n_estimators=B // K, n_components=K, gamma=gamma, random_state=seed + r,
+                                     standardize=False)
                     .fit(X_tr, y_tr).score(X_te, y_te) for r in range(REPEATS)]
             row.append(float(np.mean(accs)))
         scores[K] = row
@@ -62,7 +63,8 @@ def lambda_sweep(name, n, noise, seed, gamma, T):
     xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=70)
     out = {"norm": [], "train": [], "test": [], "H": [], "xs": xs, "ys": ys}
     for lam in LAMBDAS:
-        m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed).fit(X_tr, y_tr)
+        m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed,
+                             standardize=False).fit(X_tr, y_tr)
         out["norm"].append(float(np.linalg.norm(m.expansion_.omegas, axis=-1).mean()))
         out["train"].append(m.score(X_tr, y_tr))
         out["test"].append(m.score(X_te, y_te))
@@ -111,7 +113,8 @@ with tab_uci:
 @st.cache_data(max_entries=16, show_spinner="GBRFF2 and RFF-SKL on the same points…")
 def two_ways(name, n, noise, seed, gamma, T):
     X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
-    g2 = GBRFF2Classifier(n_estimators=T, gamma=gamma, random_state=seed).fit(X_tr, y_tr)
+    g2 = GBRFF2Classifier(n_estimators=T, gamma=gamma, random_state=seed,
+                          standardize=False).fit(X_tr, y_tr)
     sigma0 = float(np.sqrt(2.0 * gamma))  # the same prior N(0, 2γ) on each coordinate
     skl = RFFSKLClassifier(n_components=T, sigma=sigma0, random_state=seed).fit(X_tr, y_tr)
     return {"gbrff2": g2.expansion_.omegas[:, 0, :], "skl": skl.frequencies(),

@@ -45,7 +45,8 @@ gamma = control("select_slider", "γ: ω drawn from N(0, 2γ)", "gamma", 0.5, op
 @st.cache_resource(max_entries=16, show_spinner="Fitting GBRFF1 (K = 1)…")
 def fit(n, noise, seed, T, gamma):
     X, y = make_toy("moons", n_samples=int(n), noise=float(noise), random_state=int(seed))
-    model = GBRFF1Classifier(n_estimators=T, n_components=1, gamma=gamma, random_state=int(seed)).fit(X, y)
+    model = GBRFF1Classifier(n_estimators=T, n_components=1, gamma=gamma, random_state=int(seed),
+                             standardize=False).fit(X, y)
     return {"X": X, "y": y, "model": model, "expansion": model.expansion_}
 
 

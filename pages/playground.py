@@ -107,9 +107,12 @@ def split_data(name, n, noise, test_share, seed, csv_digest, _upload):
 def make_model(algo, T, gamma, lam, K, beta, lr, seed):
     """The estimator the user chose, with the sidebar's parameters."""
     if algo == "GBRFF2":
-        return GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, learning_rate=lr, random_state=seed)
+        return GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, learning_rate=lr, random_state=seed,
+                                standardize=False)
+    # standardize=False: the model works in the plane's own coordinates, so that ω, b and the
+    # stripes are read in the picture's units (the toy data and an upload are standardised here)
     return GBRFF1Classifier(n_estimators=T, n_components=K, gamma=gamma, beta=beta, learning_rate=lr,
-                            random_state=seed)
+                            random_state=seed, standardize=False)
 
 
 @st.cache_resource(max_entries=24, show_spinner="Fitting…")
@@ -290,6 +293,10 @@ else:
     explain("GBRFF1 draws its K·T frequencies from the prior and never changes them, so they follow the "
             "dotted circles; what it learns is the landmarks and the weights q.",
             r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
+explain("Here the data are standardised before the fit and the model works on the plane's own coordinates "
+        "(`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
+        "`GBRFF2Classifier()` standardises each feature itself (`standardize=True`, the default): raw data "
+        "need no scaler, and ω then acts on (x − mean_) / scale_.")
 figure_download(fig_o, "omegas_vs_prior", "dl_omegas")
 
 # ---------------------------------------------------------------- LightGBM

@@ -63,7 +63,8 @@ def random_way(X, y, D, gamma, seed):
 
 def learned_way(X, y, D, gamma, seed):
     """Way 3: D cosines, each ω learned by boosting."""
-    return GBRFF2Classifier(n_estimators=int(D), gamma=float(gamma), random_state=seed).fit(X, y)
+    return GBRFF2Classifier(n_estimators=int(D), gamma=float(gamma), random_state=seed,
+                            standardize=False).fit(X, y)
 
 
 @st.cache_data(max_entries=16, show_spinner="Both ways for every number of features D…")

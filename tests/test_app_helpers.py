@@ -211,8 +211,10 @@ def test_stages_curves_and_json_read_the_expansion(kind):
     from gbrff.datasets import make_toy
 
     X, y = make_toy("moons", n_samples=120, random_state=0)
-    est = (GBRFF2Classifier(n_estimators=15, random_state=0) if kind == "GBRFF2"
-           else GBRFF1Classifier(n_estimators=15, n_components=3, random_state=0)).fit(X, y)
+    # the app's models work on the plane's coordinates (pages/playground.py: standardize=False)
+    est = (GBRFF2Classifier(n_estimators=15, random_state=0, standardize=False) if kind == "GBRFF2"
+           else GBRFF1Classifier(n_estimators=15, n_components=3, random_state=0,
+                                 standardize=False)).fit(X, y)
     e = est.expansion_
     xs, ys, G = cmp.make_grid(X, n=12)
     frames = cmp.staged_scores(e, G, [15, 0, 4, 40])
@@ -246,7 +248,7 @@ def test_loss_curves_follow_the_model_s_loss(loss):
     from gbrff.datasets import make_toy
 
     X, y = make_toy("moons", n_samples=100, random_state=0)
-    est = GBRFF2Classifier(n_estimators=8, loss=loss, random_state=0).fit(X, y)
+    est = GBRFF2Classifier(n_estimators=8, loss=loss, random_state=0, standardize=False).fit(X, y)
     curves = cmp.staged_curves(est.expansion_, X, y)
     H = est.decision_function(X)
     assert curves["loss"][-1] == pytest.approx(LOSSES[loss].mean(H, y))

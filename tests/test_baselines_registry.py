@@ -13,7 +13,7 @@ REG = [0.0, 2**-5, 2**-4, 2**-3, 2**-2]
 
 
 def test_order_is_table2_then_the_extras():
-    assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "XGB",
+    assert list(METHODS) == ["BMKR", "GFC", "PBRFF", "GBRFF1", "LGBM", "GBRFF2", "GBRFF2+", "XGB",
                              "GBRFF-LS", "GBRFF-LS-random", "MKBoost",
                              "RFF-SKL", "RFF-SQL-SKL", "RFF-MKL"]
     assert all(isinstance(s, MethodSpec) and s.name == n and s.reference for n, s in METHODS.items())
@@ -21,7 +21,7 @@ def test_order_is_table2_then_the_extras():
 
 def test_get_method():
     assert get_method("GBRFF2") is METHODS["GBRFF2"]
-    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, XGB, GBRFF-LS, GBRFF-LS-random, MKBoost, RFF-SKL"):
+    with pytest.raises(ValueError, match="valid names: BMKR, GFC, PBRFF, GBRFF1, LGBM, GBRFF2, GBRFF2\\+, XGB, GBRFF-LS, GBRFF-LS-random, MKBoost, RFF-SKL"):
         get_method("SVM")
 
 

@@ -92,13 +92,14 @@ def test_n_jobs_resolution(monkeypatch):
 def test_float32_input_is_not_widened_as_a_whole():
     """float32 data give the model of the same values in float64 (the fit
     reads float32 anyway), and neither fit nor scoring makes a float64 copy
-    of X (which alone would be 2 x its size)."""
+    of X (which alone would be 2 x its size). standardize=False: the engine's
+    promise (standardised, the estimator adds one copy of X in X's dtype)."""
     import tracemalloc
 
     X, y = make_classification(n_samples=2 * BLOCK, n_features=20, random_state=2)
     X32 = X.astype(np.float32)
-    a = GBRFF2Classifier(n_estimators=3, random_state=0, n_jobs=1).fit(X32.astype(np.float64), y)
-    b = GBRFF2Classifier(n_estimators=3, random_state=0, n_jobs=1).fit(X32, y)
+    a = GBRFF2Classifier(n_estimators=3, random_state=0, n_jobs=1, standardize=False).fit(X32.astype(np.float64), y)
+    b = GBRFF2Classifier(n_estimators=3, random_state=0, n_jobs=1, standardize=False).fit(X32, y)
     assert _same(a, b)
     np.testing.assert_array_equal(a.decision_function(X32.astype(np.float64)),
                                   b.decision_function(X32))
@@ -106,7 +107,7 @@ def test_float32_input_is_not_widened_as_a_whole():
     _boosting.final_scores(b.expansion_, X32, 1, chunk=1024)    # widened 1024 rows at a time
     peak_predict = tracemalloc.get_traced_memory()[1]
     tracemalloc.reset_peak()
-    GBRFF2Classifier(n_estimators=3, random_state=0, n_jobs=1).fit(X32, y)
+    GBRFF2Classifier(n_estimators=3, random_state=0, n_jobs=1, standardize=False).fit(X32, y)
     peak_fit = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak_predict < 0.5 * X32.nbytes

@@ -130,7 +130,7 @@ def test_missing_data_names_the_folder_and_the_download_command(cwd, capsys):
 def test_unknown_names_list_the_valid_ones_and_match_any_case(cwd, capsys):
     line = error_of(capsys, ["table2", "--tasks", "wine", "--methods", "lgbmx"], 2)
     assert line == ("gbrff: error: unknown method 'lgbmx'; valid: BMKR, GFC, PBRFF, "
-                    "GBRFF1, LGBM, GBRFF2, XGB, GBRFF-LS, GBRFF-LS-random, MKBoost, "
+                    "GBRFF1, LGBM, GBRFF2, GBRFF2+, XGB, GBRFF-LS, GBRFF-LS-random, MKBoost, "
                     "RFF-SKL, RFF-SQL-SKL, RFF-MKL")
     line = error_of(capsys, ["table2", "--tasks", "wines,Sonar", "--methods", "LGBM"], 2)
     assert line.startswith("gbrff: error: unknown task 'wines'; valid: wine, sonar,")

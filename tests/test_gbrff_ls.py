@@ -95,7 +95,7 @@ def test_engine_matches_numpy_eqs_4_to_8(c, v):
     X, y = _moons()
     T, K, gamma = 6, 5, 0.5
     est = GBRFFLSClassifier(n_estimators=T, n_components=K, c=c, learning_rate=v, gamma=gamma,
-                            random_state=0, n_jobs=1).fit(X, y)
+                            random_state=0, n_jobs=1, standardize=False).fit(X, y)
     # the estimator's draws: RandomState(random_state), ω ~ N(0, 2γ) first
     omegas = np.random.RandomState(0).standard_normal((T, K, 2)) * np.sqrt(2 * gamma)
     np.testing.assert_array_equal(est.omegas_, omegas)
@@ -114,7 +114,8 @@ def test_random_landmarks_match_numpy():
     X, y = _moons()
     T, K, gamma = 8, 4, 0.5
     est = GBRFFLSClassifier(n_estimators=T, n_components=K, c=8.0, learning_rate=0.5,
-                            gamma=gamma, landmarks="random", random_state=3).fit(X, y)
+                            gamma=gamma, landmarks="random", random_state=3,
+                            standardize=False).fit(X, y)
     rng = np.random.RandomState(3)
     omegas = rng.standard_normal((T, K, 2)) * np.sqrt(2 * gamma)
     starts = X[rng.choice(np.arange(len(y)), size=T)]
@@ -128,7 +129,8 @@ def test_random_landmarks_match_numpy():
 def test_q_favours_the_best_cosine():
     """Eq. 7's sign: with c > 0 the cosine of smallest squared error weighs most."""
     X, y = _moons()
-    est = GBRFFLSClassifier(n_estimators=1, n_components=6, c=50.0, random_state=0).fit(X, y)
+    est = GBRFFLSClassifier(n_estimators=1, n_components=6, c=50.0, random_state=0,
+                           standardize=False).fit(X, y)
     yt = np.where(y == 1, 1.0, -1.0) - est.init_score_
     cosines = np.cos(est.omegas_[0] @ (est.landmarks_[0][:, None] - X.T))
     errors = np.mean((yt - cosines) ** 2, axis=1)

@@ -30,10 +30,10 @@ from ._pbrff import PBRFFClassifier
 from .._gamma import quantile_gamma, resolve_gamma
 from ._random_features import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
 from ._mkboost import MKBoostClassifier
-from ._registry import FKL_BESIDE, FKL_METHODS, METHODS, PREPRINT_METHODS, MethodSpec, get_method
+from ._registry import FKL_BESIDE, FKL_METHODS, GBRFF2_PLUS, METHODS, PREPRINT_METHODS, MethodSpec, get_method
 from ._thesis import THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE
 
-__all__ = ["FKL_BESIDE", "FKL_METHODS", "BMKRClassifier", "GFCClassifier", "KRRGDClassifier",
+__all__ = ["FKL_BESIDE", "FKL_METHODS", "BMKRClassifier", "GBRFF2_PLUS", "GFCClassifier", "KRRGDClassifier",
            "MKBoostClassifier", "RFFMKLClassifier", "RFFSKLClassifier", "RFFSQLSKLClassifier",
            "METHODS", "MethodSpec", "PREPRINT_METHODS", "PBRFFClassifier", "RBFSVC",
            "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES", "THESIS_ENSEMBLES",

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..datasets import THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError, registry
 from ._execution import make_executor
-from ._plans import (THESIS_BOOSTING_VALUES, kbudget_groups, landmark_groups, n_features_of,
+from ._plans import (THESIS_BOOSTING_VALUES, defaults_groups, kbudget_groups, landmark_groups, n_features_of,
                      preprint_groups, table2_groups, thesis_groups, toy_groups)
 from ._protocol import Context, _resolve
 from ._reports import REFITS_NAME, STORE_NAME, write_report
@@ -35,7 +35,8 @@ __all__ = ["main", "build_parser", "UserError", "DEFAULT_ROOT"]
 
 BANK_METHODS = ("GBRFF1", "LGBM", "GBRFF2")  # the paper's bankmarketing row
 EXPERIMENTS = ("table2", "table2_2019", "landmarks", "landmarks_2019", "kbudget", "scaling", "toy", "thesis",
-               "fkl")
+               "fkl", "defaults")
+DEFAULTS_METHODS = ("GBRFF2+", "GBRFF2", "LGBM")  # the out-of-the-box run (those registered)
 THESIS_BOOSTING = ("GBRFF2", "GBRFF1", "LGBM")  # the boosting the thesis left for future work
 DEFAULT_ROOT = Path("gbrff-results")  # relative to the working directory; git-ignored
 COMMITTED_ROOT = Path("results")
@@ -411,6 +412,25 @@ errors:
     fk.add_argument("--data-dir", default=None, help="folder of the UCI files")
     _debug_arg(fk)
 
+    from ..baselines import METHODS
+
+    df = sub.add_parser(
+        "defaults", help="beyond the paper: every method at its own defaults on raw features",
+        description="Out of the box: each method at its own defaults (no grid search, "
+                    "MethodSpec.make_default), fit on the training part of Table 2's splits "
+                    "(stratified 70/30, seed + split) as it comes (--features raw, no "
+                    "scaler) or standardised on the training part (--features standardised), "
+                    "test accuracy. Reports: runs.csv, summary.csv (Table 2's format), defaults.md.")
+    df.add_argument("--tasks", default="15",
+                    help="comma-separated tasks, '15' (Table 2's first 15) or 'all' (default: 15)")
+    df.add_argument("--methods", default=",".join(m for m in DEFAULTS_METHODS if m in METHODS),
+                    help="comma-separated methods of the registry (default: %(default)s)")
+    df.add_argument("--features", choices=("raw", "standardised"), default="raw",
+                    help="raw: the features as the files give them; standardised: a "
+                         "StandardScaler fit on the training part, as Table 2 (default: raw). "
+                         "One folder holds one of the two")
+    _common(df, "defaults")
+
     r = sub.add_parser("report", help="rebuild the reports of an experiment from its store",
                        description="Rewrite the CSV/Markdown/HTML reports from OUT/store.jsonl "
                                    "and OUT/refits.jsonl; no fitting. Unchanged results give "
@@ -511,6 +531,12 @@ def _plan(args, ctx):
         return preprint_groups(ctx, tasks, methods, n_iter=args.n_iter,
                                n_features=_n_features(args, ctx, tasks), **common)
     tasks = _tasks(args.tasks)
+    if args.command == "defaults":
+        methods = _methods(args.methods, args.registry)
+        _n_features(args, ctx, tasks)  # every data file read before anything is written
+        return defaults_groups(tasks, methods, n_splits=args.n_splits,
+                               first_split=args.first_split, base_seed=args.seed,
+                               features=args.features)
     if args.command == "kbudget":
         return kbudget_groups(ctx, tasks, ks=args.ks, budgets=args.budgets,
                               n_features=_n_features(args, ctx, tasks), **common)
@@ -578,7 +604,8 @@ def _run(args):
     else:
         groups = _plan(args, ctx)
     check_folder(args.out, run_config(args.command, args.seed, getattr(args, "n_iter", None),
-                                      getattr(args, "n_test", None)))
+                                      getattr(args, "n_test", None),
+                                      getattr(args, "features", None)))
     executor = _executor(args)
     if default_out:
         print(f"[{args.command}] results go to {args.out} (the default; --out to choose)",

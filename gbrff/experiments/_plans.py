@@ -8,6 +8,8 @@
   T = budget / K iterations for each total budget T x K (staged).
 - ``toy`` (Fig. 5): LGBM and GBRFF2 on generated 2-D problems, one setting per
   number of training examples, a fixed-size test set from the same generator.
+- ``defaults`` (beyond the paper): every method at its own defaults, no
+  grid search, on the raw (or standardised) features of Table 2's splits.
 - ``table2_2019`` (the 2019 preprint's Table 2): its methods on its 14
   tasks, stratified splits of 30 % train / 70 % test, each method with the
   preprint's grid and fixed parameters (``MethodSpec.preprint_grid`` and
@@ -24,7 +26,8 @@ import numpy as np
 
 from ._protocol import Group, grid_points, split_seed, _resolve
 
-__all__ = ["n_features_of", "table2_groups", "preprint_groups", "PREPRINT_TRAIN_SIZE", "landmark_groups", "kbudget_groups",
+__all__ = ["n_features_of", "table2_groups", "defaults_groups", "preprint_groups", "PREPRINT_TRAIN_SIZE",
+           "landmark_groups", "kbudget_groups",
            "toy_groups", "thesis_groups", "TOY_N_FEATURES", "THESIS_BOOSTING_VALUES"]
 
 #: Values per parameter kept of the GBRFF paper's grids in the thesis experiment.
@@ -56,6 +59,18 @@ def table2_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0,
             for m in methods:
                 groups.append(Group("table2", ("uci", task), s, seed, m, points[m], n_iter))
     return groups
+
+
+def defaults_groups(tasks, methods, n_splits=20, first_split=0, base_seed=0, features="raw",
+                    n_iter=100):
+    """Groups of the out-of-the-box experiment: one setting (the method's defaults), no CV,
+    on Table 2's splits; ``features`` "raw" (no scaler) or "standardised"."""
+    if features not in ("raw", "standardised"):
+        raise ValueError(f"features must be 'raw' or 'standardised', got {features!r}")
+    kind = "uci-raw" if features == "raw" else "uci"
+    return [Group("defaults", (kind, task), s, seed, m, [{}], n_iter)
+            for task in tasks for s, seed in _splits(n_splits, first_split, base_seed)
+            for m in methods]
 
 
 def preprint_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0,

@@ -138,9 +138,11 @@ class FolderError(ValueError):
     """The output folder holds something a run must not mix its results with."""
 
 
-def run_config(experiment, seed, n_iter=None, n_test=None) -> dict:
+def run_config(experiment, seed, n_iter=None, n_test=None, features=None) -> dict:
     """The settings that every result in one folder shares (see :func:`check_folder`)."""
     config = {"experiment": experiment, "seed": int(seed)}
+    if experiment == "defaults":
+        config["features"] = features or "raw"
     if n_iter is not None and experiment in ("table2", "table2_2019", "toy", "scaling", "thesis"):
         config["n_iter"] = int(n_iter)
     if n_test is not None and experiment == "toy":
@@ -154,7 +156,8 @@ def _record_config(record) -> dict:
     split = 0 if experiment == "scaling" else record.get("split", 0)
     data = record.get("data") or []
     return run_config(experiment, record["seed"] - split, record.get("n_iter"),
-                      data[3] if experiment == "toy" and len(data) > 3 else None)
+                      data[3] if experiment == "toy" and len(data) > 3 else None,
+                      "raw" if data and data[0] == "uci-raw" else "standardised")
 
 
 def _folder_configs(outdir) -> list[dict]:
