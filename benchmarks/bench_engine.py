@@ -314,7 +314,7 @@ CASES = {
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         OUT(extra=(peak - base) / X.nbytes, seconds=t, acc=float(m.score(X[:100000], y[:100000])))
     """, _report_memory, True),
-    "large_n": Case("Large n: GBRFF2 vs LightGBM fit, make_classification n=10,000,000, d=20, float32 X in column-major order, T=100, "
+    "large_n": Case("Large n: GBRFF2 vs LightGBM fit, make_classification n=10,000,000, d=20, float32 X in column-major order, standardize=False, T=100, "
                     "one thread", ("one",), """
         import resource, time, numpy as np
         from sklearn.datasets import make_classification
