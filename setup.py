@@ -32,6 +32,27 @@ print("gbrff: compiled", build(sys.argv[2], sys.argv[1]))
 """
 
 
+# the threaded engine (fits on several blocks of samples, several cores) runs
+# through numba's JIT: compile it once now into the on-disk cache beside the
+# sources, so that a user's first large fit neither waits a minute for LLVM nor
+# counts its memory (in editable installs; elsewhere it is compiled on first use)
+_WARM = _BUILD.split("from gbrff._aot_build")[0] + """
+import numpy as np
+from gbrff import _boosting
+from gbrff._engine.layout import BLOCK
+n = 2 * BLOCK + 1
+rng = np.random.default_rng(0)
+X = rng.standard_normal((n, 2))
+y = np.where(X[:, 0] * X[:, 1] > 0, 1.0, -1.0)
+sw = np.ones(n)
+_boosting.fit_gbrff2(X, y, sw, n_estimators=2, gamma=0.5, reg_lambda=0.0, learning_rate=1.0,
+                     n_optim_steps=2, rng=np.random.RandomState(0), n_threads=2)
+_boosting.fit_gbrff1(X, y, sw, n_estimators=2, n_components=2, gamma=0.5, beta=1.0,
+                     learning_rate=1.0, n_optim_steps=2, rng=np.random.RandomState(0), n_threads=2)
+print("gbrff: threaded engine compiled into numba's cache")
+"""
+
+
 class BuildEngine(build_ext):
     """Builds the one 'extension', gbrff._aot_kernels, with numba's pycc."""
 
@@ -55,6 +76,13 @@ class BuildEngine(build_ext):
             print(f"gbrff: ahead-of-time build skipped ({exc}); the engine will use "
                   "numba's JIT (same models, slower first fit in a fresh process)",
                   file=sys.stderr)
+        try:                                          # optional too
+            env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+            subprocess.run([sys.executable, "-c", _WARM, str(ROOT / "gbrff")], check=True,
+                           env=env, timeout=900)
+        except (Exception, SystemExit) as exc:
+            print(f"gbrff: threaded engine not precompiled ({exc}); it compiles on the "
+                  "first fit that uses several cores", file=sys.stderr)
 
     def copy_extensions_to_source(self):            # editable installs: the record too
         super().copy_extensions_to_source()
