@@ -2,13 +2,11 @@
 
 import numpy as np
 import streamlit as st
-from sklearn.model_selection import train_test_split
 
 from appkit import (begin_page, control, explain, figure_download, refresh_share_box, share_box, stored_results,
-                    warm_engine)
+                    toy_controls, toy_split, warm_engine)
 from gbrff import GBRFF1Classifier, GBRFF2Classifier
 from gbrff.baselines import RFFSKLClassifier
-from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
 from gbrff.viz import fkl as fkl_figs
 from gbrff.viz import paper
@@ -17,31 +15,19 @@ from gbrff.viz import playground as figs
 KS = (1, 5, 10, 20)
 BUDGETS = (20, 50, 100, 200, 500)
 LAMBDAS = (0.0, 2.0 ** -10, 2.0 ** -8, 2.0 ** -6, 2.0 ** -5, 2.0 ** -4, 2.0 ** -3)
-GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
 REPEATS = 2
 
 st.title("K and λ")
 begin_page("k_and_lambda")
 warm_engine()
 
-sb = st.sidebar
-sb.header("Toy problem")
-data_name = control("selectbox", "Data set", "data", "board", options=list(TOY_PROBLEMS), where=sb)
-n = control("slider", "Number of points", "n", 300, min_value=100, max_value=1000, step=50, where=sb)
-noise = control("slider", "Noise", "noise", 0.1, min_value=0.0, max_value=0.5, step=0.02, where=sb)
-seed = control("number_input", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb)
-gamma = control("select_slider", "γ: ω drawn from N(0, 2γ)", "gamma", 1.0, options=GAMMAS, where=sb)
+data_name, n, noise, seed, gamma = toy_controls()
 
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def split(name, n, noise, seed):
-    X, y = make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
-    return train_test_split(X, y, test_size=0.3, random_state=int(seed), stratify=y)
 
 
 @st.cache_data(max_entries=16, show_spinner="GBRFF1 for every K and budget T × K…")
 def k_budget(name, n, noise, seed, gamma):
-    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
     scores = {}
     for K in KS:
         row = []
@@ -59,7 +45,7 @@ def k_budget(name, n, noise, seed, gamma):
 
 @st.cache_data(max_entries=16, show_spinner="GBRFF2 for every λ…")
 def lambda_sweep(name, n, noise, seed, gamma, T):
-    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
     xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=70)
     out = {"norm": [], "train": [], "test": [], "H": [], "xs": xs, "ys": ys}
     for lam in LAMBDAS:
@@ -112,7 +98,7 @@ with tab_uci:
 # ---------------------------------------------------------------- learned kernels, two ways
 @st.cache_data(max_entries=16, show_spinner="GBRFF2 and RFF-SKL on the same points…")
 def two_ways(name, n, noise, seed, gamma, T):
-    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
     g2 = GBRFF2Classifier(n_estimators=T, gamma=gamma, random_state=seed,
                           standardize=False).fit(X_tr, y_tr)
     sigma0 = float(np.sqrt(2.0 * gamma))  # the same prior N(0, 2γ) on each coordinate
@@ -166,7 +152,7 @@ def lambda_part():
             r"\frac{1}{n}\sum_{i=1}^n \exp\big(-\tilde y_i\cos(\omega\cdot x_i - b^t)\big)")
     figure_download(fig_l, f"lambda_sweep_{data_name}", "dl_lambda")
 
-    X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
+    X_tr, X_te, y_tr, y_te = toy_split(data_name, n, noise, seed)
     titles = [f"{lab}<br>test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]  # narrow panels
     fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
     st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False}, theme=None)

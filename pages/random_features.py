@@ -5,18 +5,15 @@ kernel learning)."""
 import numpy as np
 import streamlit as st
 from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import train_test_split
 from sklearn.pipeline import Pipeline
 
-from appkit import begin_page, control, explain, figure_download, share_box, warm_engine
+from appkit import begin_page, control, explain, figure_download, share_box, toy_controls, toy_split, warm_engine
 from gbrff import GBRFF2Classifier
 from gbrff.baselines import RandomFeatureMap
-from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
 from gbrff.viz import features as figs
 from gbrff.viz import playground as pg
 
-GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
 BUDGETS = (1, 2, 5, 10, 20, 50, 100, 200)
 REPEATS = 3
 C = 100.0  # the logistic regression's C: the larger value of the thesis's grid {1, 100}
@@ -27,13 +24,7 @@ st.title("Random features, three ways")
 begin_page("random_features")
 warm_engine()
 
-sb = st.sidebar
-sb.header("Toy problem")
-data_name = control("selectbox", "Data set", "data", "board", options=list(TOY_PROBLEMS), where=sb)
-n = control("slider", "Number of points", "n", 300, min_value=100, max_value=1000, step=50, where=sb)
-noise = control("slider", "Noise", "noise", 0.1, min_value=0.0, max_value=0.5, step=0.02, where=sb)
-seed = control("number_input", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb)
-gamma = control("select_slider", "γ: ω drawn from N(0, 2γ)", "gamma", 1.0, options=GAMMAS, where=sb)
+data_name, n, noise, seed, gamma = toy_controls()
 
 st.markdown(
     "Every model on this page predicts with a weighted sum of **D cosines** $\\cos(\\omega_j\\cdot x - b_j)$, "
@@ -48,11 +39,6 @@ st.markdown(
     "descent, away from its draw, to where it fixes the vote's errors."
 )
 
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def split(name, n, noise, seed):
-    X, y = make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
-    return train_test_split(X, y, test_size=0.3, random_state=int(seed), stratify=y)
 
 
 def random_way(X, y, D, gamma, seed):
@@ -69,7 +55,7 @@ def learned_way(X, y, D, gamma, seed):
 
 @st.cache_data(max_entries=16, show_spinner="Both ways for every number of features D…")
 def accuracy_curves(name, n, noise, seed, gamma):
-    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
     random_acc = np.empty((len(BUDGETS), REPEATS))
     learned_acc = np.empty((len(BUDGETS), REPEATS))
     for r in range(REPEATS):
@@ -84,7 +70,7 @@ def accuracy_curves(name, n, noise, seed, gamma):
 
 @st.cache_data(max_entries=16, show_spinner="Fitting both ways with D features…")
 def both_ways(name, n, noise, seed, gamma, D):
-    X_tr, X_te, y_tr, y_te = split(name, n, noise, seed)
+    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
     xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=GRID)
     rnd = random_way(X_tr, y_tr, D, gamma, seed)
     gb = learned_way(X_tr, y_tr, D, gamma, seed)
@@ -121,7 +107,7 @@ figure_download(fig_acc, f"accuracy_vs_features_{data_name}", "dl_accuracy")
 st.header("The same D, two boundaries")
 D = control("select_slider", "Number of cosine features D", "D", 20, options=list(BUDGETS))
 res = both_ways(data_name, n, noise, seed, gamma, D)
-X_tr, X_te, y_tr, y_te = split(data_name, n, noise, seed)
+X_tr, X_te, y_tr, y_te = toy_split(data_name, n, noise, seed)
 ways = list(res["H"])
 titles = [f"{figs.method_style(w)[0]}: test {100 * res['test'][w]:.0f} %, train {100 * res['train'][w]:.0f} %"
           for w in ways]
