@@ -75,8 +75,8 @@ with tab_live:
     st.plotly_chart(fig_k, key="k_budget", config={"displaylogo": False}, theme=None)
     explain("Each line is one K; a point at budget B is a GBRFF1 with T = B / K iterations. Left of the plot "
             "(few features) the lines separate most.",
-            r"h^t(x) = \sum_{j=1}^{K} q^t_j\cos\big(\omega^t_j\cdot(x^t - x)\big),\qquad "
-            r"q^t_j \propto \exp\Big(-\tfrac{\beta}{\sqrt n}\sum_i e^{-\tilde y_i\cos(\omega^t_j\cdot(x^t - x_i))}\Big)")
+            r"\begin{gathered}h^t(x) = \sum_{j=1}^{K} q^t_j\cos\big(\omega^t_j\cdot(x^t - x)\big),\\"
+            r"q^t_j \propto \exp\Big(-\tfrac{\beta}{\sqrt n}\sum_i e^{-\tilde y_i\cos(\omega^t_j\cdot(x^t - x_i))}\Big)\end{gathered}")
     figure_download(fig_k, f"k_budget_{data_name}", "dl_k")
 with tab_uci:
     curve, why = None, ""
@@ -124,8 +124,8 @@ def two_ways_part(T):
     st.plotly_chart(fig_s, key="two_ways", config={"displaylogo": False}, theme=None)
     explain("Grey: the random draws at the start (σ from the sidebar's γ, σ = √(2γ)). Pink: RFF-SKL's frequencies "
             "after L-BFGS on σ — the same points, scaled per axis. Red: the T frequencies GBRFF2 learned.",
-            r"\psi_\sigma(x) = \sqrt{2/D}\,\big[\cos(\textstyle\sum_j \sigma_j h(\omega_{i,j}) x_j + 2\pi b_i)\big]_{i},"
-            r"\quad \min_\sigma \min_w \tfrac12\|\psi_\sigma(X)^\top w - y\|^2 + \tfrac{\lambda}{2}\|w\|^2")
+            r"\begin{gathered}\psi_\sigma(x) = \sqrt{2/D}\,\big[\cos(\textstyle\sum_j \sigma_j h(\omega_{i,j}) x_j"
+            r" + 2\pi b_i)\big]_{i},\\ \min_\sigma \min_w \tfrac12\|\psi_\sigma(X)^\top w - y\|^2 + \tfrac{\lambda}{2}\|w\|^2\end{gathered}")
     figure_download(fig_s, f"two_ways_{data_name}", "dl_two_ways")
 
 

@@ -99,14 +99,14 @@ with l:
             "f(x) of the weak learner centred there, against the current residuals ỹᵢ = yᵢ·exp(−yᵢ Hᵗ⁻¹(xᵢ)). "
             "Light yellow = smallest loss; white cross = the landmark GBRFF1 chose. The stripes are "
             "perpendicular to ω.",
-            r"f(x) = \frac{1}{n}\sum_{i=1}^{n}\exp\!\big(-\tilde y_i \cos(\omega^t\cdot(x - x_i))\big)")
+            r"f(x) = \frac{1}{n}\sum_{i=1}^{n} e^{-\tilde y_i \cos(\omega^t\cdot(x - x_i))}")
 with r:
     explain("**Right — the same loss over one number.** Since cos(ω·(x − xᵢ)) = cos(ω·xᵢ − b) with b = ω·x, "
             "the whole 2-D landscape is this one periodic curve: moving x along a stripe leaves b unchanged, "
             "moving it across changes b. So GBRFF2 looks for the single scalar b ∈ [−π, π] — its global "
             "minimum (star) is the phase of the best landmark (dashed).",
-            r"f(b) = \frac{1}{n}\sum_{i=1}^{n}\exp\!\big(-\tilde y_i\cos(\omega^t\cdot x_i - b)\big),"
-            r"\quad b = \omega^t\cdot x^t")
+            r"\begin{gathered}f(b) = \frac{1}{n}\sum_{i=1}^{n} e^{-\tilde y_i\cos(\omega^t\cdot x_i - b)}\\"
+            r"b = \omega^t\cdot x^t\end{gathered}")
 acc_T = 100 * b["model"].score(b["X"], b["y"])
 explain("**Below — the vote of the first t landmark learners** (crosses: the landmarks chosen so far). "
         f"With these settings, T = {T} learners classify {acc_T:.0f} % of the points; the paper's Fig. 1 shows "

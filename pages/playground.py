@@ -260,8 +260,8 @@ with e2:
                 "2π/‖ω‖ (the arrow). The phase b stands for a landmark xₜ on the dashed crest ω·x = b (cross). "
                 "Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner chases the big points.",
                 r"h^t(x) = \cos(\omega^t\cdot x - b^t)")
-        st.latex(r"\cos(\omega^t\cdot x - b^t) = \cos\big(\omega^t\cdot(x - x^t)\big)\ \text{ when }\ "
-                 r"\omega^t\cdot x^t = b^t")
+        st.latex(r"\begin{gathered}h^t(x) = \cos\big(\omega^t\cdot(x - x^t)\big)\\"
+                 r"\text{when }\ \omega^t\cdot x^t = b^t\end{gathered}")
     else:
         explain("**Right — the weak learner added at t.** A sum of K cosines around the learned landmark xₜ "
                 "(cross), weighted by q. Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner "

@@ -98,9 +98,9 @@ explain("Each point is a model with D cosines. With few features, chance rarely 
         "problem needs, and the linear model can only weight what it was given: learned frequencies need far "
         "fewer cosines for the same accuracy. With many features the gap narrows: the linear model on random "
         "cosines then approximates a logistic regression with the RBF kernel itself.",
-        r"f(x) = \sum_{j=1}^{D} a_j \cos(\omega_j\cdot x - b_j),\qquad \omega_j \sim \mathcal{N}(0, 2\gamma I)"
-        r"\ \text{(random)}\quad\text{or}\quad \omega_j = \arg\min_\omega \tfrac1n\sum_i "
-        r"e^{-\tilde y_i\cos(\omega\cdot x_i - b_j)}\ \text{(GBRFF2)}")
+        r"\begin{gathered}f(x) = \sum_{j=1}^{D} a_j \cos(\omega_j\cdot x - b_j),\quad\text{with}\\"
+        r"\omega_j \sim \mathcal{N}(0, 2\gamma I)\ \text{(random)}\quad\text{or}\\ \omega_j = \arg\min_\omega "
+        r"\tfrac1n\sum_i e^{-\tilde y_i\cos(\omega\cdot x_i - b_j)}\ \text{(GBRFF2)}\end{gathered}")
 figure_download(fig_acc, f"accuracy_vs_features_{data_name}", "dl_accuracy")
 
 # ---------------------------------------------------------------- one budget
@@ -129,8 +129,9 @@ explain("The random frequencies are a sample of the prior: their lengths follow 
         "the defaults, its two largest steps α go to ω ≈ (π, π) and (π, −π): the board's class is the sign of "
         "cos(π(x₁ + x₂)) − cos(π(x₁ − x₂)), exactly these two waves; a few ω shrink to ≈ 0, an almost "
         "constant cosine that its step α all but ignores. That move is what “learning the features” changes.",
-        r"p(\omega) = \mathcal{N}(0, 2\gamma I)\ \Longleftrightarrow\ "
-        r"k(x, x') = e^{-\gamma\|x - x'\|^2} = \mathbb{E}_{\omega}\big[\cos(\omega\cdot(x - x'))\big]")
+        r"\begin{gathered}p(\omega) = \mathcal{N}(0, 2\gamma I)\ \Longleftrightarrow\ "
+        r"k(x, x') = e^{-\gamma\|x - x'\|^2}\\ = \mathbb{E}_{\omega}\big[\cos(\omega\cdot(x - x'))\big]"
+        r"\end{gathered}")
 figure_download(fig_w, f"frequencies_{data_name}_D{D}", "dl_frequencies")
 
 # ---------------------------------------------------------------- the slot of way 2

@@ -251,4 +251,9 @@ def test_screenshots_for_a_projector(server, browser, name, size):
             .map(e => e.className || e.tagName).slice(0, 5);
     }""")
     assert not over, f"{name} at {size}: overflowing {over}"
+    # no formula cut inside its own column, anywhere on the page (KaTeX scrolls a display that is too wide)
+    cut = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMain"] .katex-display')]
+        .filter(e => e.scrollWidth > e.clientWidth + 2)
+        .map(e => `${e.scrollWidth}px in ${e.clientWidth}px: ${e.textContent.slice(0, 40)}`)""")
+    assert not cut, f"{name} at {size}: formulas cut on the right {cut}"
     page.close()
