@@ -21,6 +21,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from . import _boosting
+from ._gamma import GAMMA_RULES, resolve_gamma
 from ._engine.layout import n_blocks
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
@@ -60,7 +61,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     _parameter_constraints = {
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
-        "gamma": [StrOptions({"auto"}), Interval(Real, 0, None, closed="neither")],
+        "gamma": [StrOptions({"auto", *GAMMA_RULES}), Interval(Real, 0, None, closed="neither")],
         "learning_rate": [Interval(Real, 0, None, closed="neither")],
         "n_optim_steps": [Interval(Integral, 0, None, closed="left")],
         "n_iter_no_change": [Interval(Integral, 1, None, closed="left"), None],
@@ -73,8 +74,12 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     }
 
     # -- fitting ---------------------------------------------------------
-    def _gamma_value(self, n_features):
-        return 1.0 / n_features if isinstance(self.gamma, str) else float(self.gamma)
+    def _gamma_value(self, X, rng):
+        """γ: ``"auto"`` is 1 / n_features; ``"quantile"`` the thesis's rule on the
+        features the engine sees (standardised ones with ``standardize``)."""
+        if isinstance(self.gamma, str) and self.gamma == "auto":
+            return 1.0 / X.shape[1]
+        return resolve_gamma(self.gamma, X, random_state=rng, scale=getattr(self, "scale_", None))
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
@@ -115,7 +120,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         # copy (no standardised copy of X beside it), _boosting._transposed
         self._fit_standardization(X, sample_weight)
         rng = check_random_state(self.random_state)
-        gamma = self._gamma_value(X.shape[1])
+        self.gamma_ = gamma = self._gamma_value(X, rng)
         threads = _boosting.resolve_threads(self.n_jobs)
         if n_classes == 2:
             y_pm = np.where(y_idx == 1, 1.0, -1.0)
@@ -320,12 +325,16 @@ class GBRFF2Classifier(_BaseGBRFF):
     ----------
     n_estimators : int, default=100
         Number of boosting iterations T (weak learners).
-    gamma : "auto" or float, default="auto"
+    gamma : "auto", "quantile" or float, default="auto"
         γ of the RBF kernel whose Fourier transform N(0, 2γ)^d the
         frequencies are drawn from; "auto" is 1 / n_features. γ is a
         bandwidth for features of unit variance: the standardised features
         (``standardize=True``, the default), or features the caller has
-        standardised (with ``standardize=False``).
+        standardised (with ``standardize=False``). "quantile" sets it from
+        the data as the random-features thesis does: 1 / (2σ²), σ² the mean
+        of the 0.1 and 0.9 quantiles of the pairwise squared distances of
+        the features the model sees (:func:`gbrff.baselines.quantile_gamma`,
+        on 100,000 random pairs beyond ≈ 450 rows); the value is ``gamma_``.
     reg_lambda : float, default=0.0
         The paper's λ, the L2 penalty on ω during its refinement.
     learning_rate : float, default=1.0
@@ -383,6 +392,8 @@ class GBRFF2Classifier(_BaseGBRFF):
     n_features_in_ : int
     init_score_ : float
         H⁰, the best constant score for the loss (exponential: ½ ln(Σ(1+y)/Σ(1−y))).
+    gamma_ : float
+        The γ the frequencies were drawn with (``gamma`` resolved).
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the per-feature mean and standard
         deviation the features are standardised with, z = (x − mean_) / scale_.
@@ -477,9 +488,10 @@ class GBRFF1Classifier(_BaseGBRFF):
         Number of boosting iterations T (landmarks).
     n_components : int, default=10
         The paper's K, random features per iteration.
-    gamma : "auto" or float, default="auto"
+    gamma : "auto", "quantile" or float, default="auto"
         γ of the RBF kernel; "auto" is 1 / n_features (for features of unit
-        variance, see ``standardize``).
+        variance, see ``standardize``); "quantile" as in
+        :class:`GBRFF2Classifier`.
     beta : float, default=1.0
         The paper's β, temperature of the pseudo-posterior q.
     learning_rate : float, default=1.0
@@ -499,7 +511,7 @@ class GBRFF1Classifier(_BaseGBRFF):
 
     Attributes
     ----------
-    classes_, n_features_in_, init_score_, alphas_, train_loss_, n_estimators_, expansions_
+    classes_, n_features_in_, init_score_, gamma_, alphas_, train_loss_, n_estimators_, expansions_
         As in :class:`GBRFF2Classifier`.
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``, as in :class:`GBRFF2Classifier`.
@@ -594,9 +606,10 @@ class GBRFFLSClassifier(_BaseGBRFF):
     c : float, default=1.0
         The temperature c ≥ 0 of the pseudo-posterior Q (Eq. 7); c = 0 gives
         uniform weights 1/K. The preprint searches {0} ∪ 2^{0..10}.
-    gamma : "auto" or float, default="auto"
+    gamma : "auto", "quantile" or float, default="auto"
         The frequencies are drawn from N(0, 2γ)^d, the Fourier transform of
-        the RBF kernel exp(−γ‖δ‖²); "auto" is 1 / n_features. The preprint
+        the RBF kernel exp(−γ‖δ‖²); "auto" is 1 / n_features; "quantile" as
+        in :class:`GBRFF2Classifier`. The preprint
         says "the normal law" with no width: γ = 0.5 is its literal
         N(0, I) reading.
     landmarks : {"learn", "random"}, default="learn"
@@ -613,7 +626,7 @@ class GBRFFLSClassifier(_BaseGBRFF):
 
     Attributes
     ----------
-    classes_, n_features_in_, init_score_, alphas_, train_loss_, n_estimators_, expansions_
+    classes_, n_features_in_, init_score_, gamma_, alphas_, train_loss_, n_estimators_, expansions_
         As in :class:`GBRFF1Classifier`; ``alphas_`` include v.
     omegas_ : ndarray of shape (T, K, n_features)
     landmarks_ : ndarray of shape (T, n_features)

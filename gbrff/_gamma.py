@@ -23,20 +23,25 @@ __all__ = ["GAMMA_RULES", "quantile_gamma", "resolve_gamma"]
 GAMMA_RULES = ("quantile",)
 
 
-def _pair_distances(X, max_pairs, random_state):
-    """Squared distances of every pair (i < j), or of ``max_pairs`` random pairs i != j."""
+def _pair_distances(X, max_pairs, random_state, scale=None):
+    """Squared distances of every pair (i < j), or of ``max_pairs`` random pairs i != j,
+    in float64, of the rows of X divided by ``scale`` when given (only the pairs'
+    rows are converted: no float64 or scaled copy of a large X)."""
     n = X.shape[0]
     if n * (n - 1) // 2 <= max_pairs:
-        return pdist(X, "sqeuclidean")
+        Z = np.asarray(X, dtype=np.float64)
+        return pdist(Z if scale is None else Z / scale, "sqeuclidean")
     rng = check_random_state(random_state)
     i = rng.randint(n, size=max_pairs)
     j = rng.randint(n - 1, size=max_pairs)
     j += j >= i  # j != i, uniform over the other rows
-    diff = X[i] - X[j]
+    diff = np.asarray(X[i], dtype=np.float64) - X[j]
+    if scale is not None:
+        diff /= scale
     return np.einsum("ij,ij->i", diff, diff)
 
 
-def quantile_gamma(X, quantiles=(0.1, 0.9), max_pairs=100_000, random_state=0):
+def quantile_gamma(X, quantiles=(0.1, 0.9), max_pairs=100_000, random_state=0, scale=None):
     """γ = 1 / (2σ²), σ² the mean of the ``quantiles`` of the pairwise squared distances.
 
     Parameters
@@ -50,6 +55,11 @@ def quantile_gamma(X, quantiles=(0.1, 0.9), max_pairs=100_000, random_state=0):
         Every pair when n(n-1)/2 <= ``max_pairs``, else this many random pairs.
     random_state : int, RandomState instance or None, default=0
         Draws the pairs when they are sampled.
+    scale : array-like of shape (n_features,), default=None
+        When given, the distances are those of ``X / scale``: with a
+        standardisation's ``scale_`` (its mean cancels in a difference), the
+        rule on the standardised data of an estimator that standardises
+        internally, without a standardised copy of X.
 
     Returns
     -------
@@ -63,12 +73,14 @@ def quantile_gamma(X, quantiles=(0.1, 0.9), max_pairs=100_000, random_state=0):
     >>> round(quantile_gamma(X), 4)  # squared distances 1, 1, 1, 4, 4, 9: quantiles 1 and 6.5
     0.1333
     """
-    X = np.asarray(X, dtype=np.float64)
+    X = np.asarray(X)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-D, got shape {X.shape}")
     if X.shape[0] < 2:
         return 1.0
-    d2 = _pair_distances(X, int(max_pairs), random_state)
+    if scale is not None:
+        scale = np.asarray(scale, dtype=np.float64)
+    d2 = _pair_distances(X, int(max_pairs), random_state, scale)
     sigma2 = float(np.mean(np.quantile(d2, quantiles)))
     if not np.isfinite(sigma2) or sigma2 <= 0.0:
         sigma2 = float(np.mean(d2))
@@ -77,9 +89,10 @@ def quantile_gamma(X, quantiles=(0.1, 0.9), max_pairs=100_000, random_state=0):
     return 1.0 / (2.0 * sigma2)
 
 
-def resolve_gamma(gamma, X, random_state=0):
+def resolve_gamma(gamma, X, random_state=0, scale=None):
     """The number γ for the parameter value ``gamma``: a positive number as it
-    is, ``"quantile"`` computed from ``X`` by :func:`quantile_gamma`.
+    is, ``"quantile"`` computed from ``X`` (divided by ``scale`` when given) by
+    :func:`quantile_gamma`.
 
     Raises
     ------
@@ -88,7 +101,7 @@ def resolve_gamma(gamma, X, random_state=0):
     """
     if isinstance(gamma, str):
         if gamma == "quantile":
-            return quantile_gamma(X, random_state=random_state)
+            return quantile_gamma(X, random_state=random_state, scale=scale)
         raise ValueError(f"gamma={gamma!r}: expected a positive number or one of {GAMMA_RULES}")
     if isinstance(gamma, Real) and not isinstance(gamma, bool) and gamma > 0 and np.isfinite(gamma):
         return float(gamma)

@@ -46,3 +46,33 @@ def test_resolve_gamma():
     for bad in ("scale", -1.0, 0, float("nan"), True):
         with pytest.raises(ValueError, match="gamma="):
             resolve_gamma(bad, X)
+
+
+@pytest.mark.parametrize("n", [60, 800])  # every pair, sampled pairs
+def test_scale_gives_the_rule_on_the_scaled_data_without_a_copy(n):
+    rng = np.random.default_rng(5)
+    X = (rng.standard_normal((n, 4)) * [1.0, 10.0, 0.1, 3.0]).astype(np.float32)
+    scale = np.array([1.0, 10.0, 0.1, 3.0])
+    got = quantile_gamma(X, max_pairs=5_000, random_state=1, scale=scale)
+    want = quantile_gamma(X.astype(np.float64) / scale, max_pairs=5_000, random_state=1)
+    assert got == pytest.approx(want, rel=1e-12)
+
+
+def test_the_estimators_take_gamma_quantile():
+    """GBRFF1/2, GBRFF-LS and PBRFF: "quantile" is the rule on the features the model sees
+    (standardised inside with standardize=True), its value in gamma_; "auto" stays 1/d."""
+    from sklearn.datasets import load_breast_cancer
+    from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
+    from gbrff.baselines import PBRFFClassifier
+
+    X, y = load_breast_cancer(return_X_y=True)
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    want = quantile_gamma(Z, random_state=0)
+    for est in (GBRFF2Classifier(n_estimators=5), GBRFF1Classifier(n_estimators=3),
+                GBRFFLSClassifier(n_estimators=20)):
+        raw = est.set_params(gamma="quantile", random_state=0).fit(X, y)
+        assert raw.gamma_ == pytest.approx(want, rel=1e-5)  # scale_ is rounded to float32
+        assert raw.score(X, y) > 0.8  # majority class: 0.63
+        assert est.set_params(gamma="auto").fit(X, y).gamma_ == 1.0 / X.shape[1]
+    pb = PBRFFClassifier(n_landmarks=5, gamma="quantile", random_state=0).fit(Z, y)
+    assert pb.gamma_ == pytest.approx(want, rel=1e-12)

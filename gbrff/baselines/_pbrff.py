@@ -11,6 +11,7 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import threadpool_limits
 
+from .._gamma import GAMMA_RULES, resolve_gamma
 from ._base import BinaryClassifierMixin
 from ._kernels import fast_trig_ok, landmark_alignment, landmark_features
 
@@ -44,8 +45,10 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
         n_L, the number of landmarks, i.e. of constructed features.
     n_components : int, default=10
         K, the number of random Fourier features per landmark.
-    gamma : float or "auto", default="auto"
-        RBF parameter γ of the prior; "auto" is 1 / n_features.
+    gamma : float, "auto" or "quantile", default="auto"
+        RBF parameter γ of the prior; "auto" is 1 / n_features; "quantile"
+        the random-features thesis's rule (:func:`gbrff.baselines.quantile_gamma`),
+        its value in ``gamma_``.
     beta : float, default=1.0
         β ≥ 0, the pseudo-posterior temperature (β = 0 gives uniform q, i.e.
         plain RFF per landmark).
@@ -60,6 +63,8 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
     ----------
     classes_ : ndarray of shape (2,)
     n_features_in_ : int
+    gamma_ : float
+        The γ the frequencies were drawn with (``gamma`` resolved).
     landmarks_ : ndarray of shape (n_landmarks, n_features)
     omegas_ : ndarray of shape (n_landmarks, n_components, n_features)
     q_ : ndarray of shape (n_landmarks, n_components)
@@ -93,7 +98,7 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
     _parameter_constraints = {
         "n_landmarks": [Interval(Integral, 1, None, closed="left")],
         "n_components": [Interval(Integral, 1, None, closed="left")],
-        "gamma": [StrOptions({"auto"}), Interval(Real, 0, None, closed="neither")],
+        "gamma": [StrOptions({"auto", *GAMMA_RULES}), Interval(Real, 0, None, closed="neither")],
         "beta": [Interval(Real, 0, None, closed="left")],
         "C": [Interval(Real, 0, None, closed="neither")],
         "max_iter": [Interval(Integral, 1, None, closed="left")],
@@ -132,8 +137,8 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
         self._validate_params()
         X, y_pm = self._validate_fit_data(X, y)
         n, d = X.shape
-        gamma = 1.0 / d if self.gamma == "auto" else float(self.gamma)
         rng = check_random_state(self.random_state)
+        self.gamma_ = gamma = 1.0 / d if self.gamma == "auto" else resolve_gamma(self.gamma, X, rng)
         idx = rng.randint(0, n, size=self.n_landmarks)
         self.landmarks_ = X[idx].copy()
         self.omegas_ = rng.normal(0.0, np.sqrt(2.0 * gamma), size=(self.n_landmarks, self.n_components, d))
