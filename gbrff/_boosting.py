@@ -400,13 +400,17 @@ def staged_scores(model, X, max_block_bytes=1 << 25, standardization=None, chunk
     one full prediction), a chunk of at most ``chunk`` rows at a time, each
     standardised with ``standardization`` (see :func:`final_scores`) and
     widened to float64 as it is scored (again for each block of iterations
-    when there are several, rather than a float64 copy of X beside them)."""
+    when there are several, rather than a float64 copy of X beside them). An
+    X the kernel can read as it is (float64, C order, no standardisation) is
+    scored in one piece."""
     X = np.asarray(X)
     n = X.shape[0]
     W, phases, coefs, group = model.components()
     T = model.n_iter
     H = np.full(n, float(model.init_score))
     block = int(max(1, min(T, max_block_bytes // max(8 * n, 1))))
+    if standardization is None and X.dtype == np.float64 and X.flags.c_contiguous:
+        chunk = max(n, 1)             # read as it is: no copy to bound, one call a block
     chunks = _row_chunks(n, chunk)
     read = _row_reader(X, standardization)
     # one chunk: widened (and standardised) once for every block of iterations
