@@ -376,7 +376,8 @@ class GBRFF2Classifier(_BaseGBRFF):
         Standardise each feature inside the estimator, x → (x − mean_) / scale_
         (weighted mean and standard deviation of the training data, as
         scikit-learn's ``StandardScaler(sample_weight=...)``; a constant
-        feature keeps scale 1), before fitting and before every prediction.
+        feature keeps scale 1), before fitting and before every prediction
+        (a block of rows at a time in either: no standardised copy of X).
         Then raw data need no scaling and ``gamma="auto"`` is a sensible
         bandwidth whatever the units of the features. False fits on X as
         given (no copy of X): the paper's protocol, which standardises
