@@ -354,57 +354,124 @@ def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_ra
                omegas=omegas, n_threads=n_threads, standardization=standardization)
 
 
-def staged_scores(model, X, max_block_bytes=1 << 25):
+def _row_chunks(n, chunk):
+    """Slices of at most ``chunk`` rows covering range(n) (one empty slice for n = 0)."""
+    return [slice(a, min(n, a + chunk)) for a in range(0, n, chunk)] or [slice(0, 0)]
+
+
+def _row_reader(X, standardization=None, tile=2048):
+    """A function rows -> X[rows] as the prediction kernel reads it: float64,
+    C-contiguous. With ``standardization`` = (mean, scale) in X's dtype, the
+    rows are (X[rows] - mean) / scale in X's dtype first, then widened: the
+    bits of :func:`_standardized_rows` on all of X (elementwise arithmetic),
+    without that copy. Scoring reads X through it a chunk of rows at a time.
+
+    mean and scale are repeated over ``tile`` rows once, and the rows
+    standardised ``tile`` at a time, so that numpy's loops run contiguous
+    over tile x d values in cache (against a broadcast (d,) operand they run
+    d values at a time, several times slower)."""
+    if standardization is None:
+        return lambda rows: np.ascontiguousarray(X[rows], dtype=np.float64)
+    d = X.shape[1]
+    mean, scale = (np.ascontiguousarray(np.broadcast_to(a, (tile, d)), dtype=X.dtype)
+                   for a in standardization)
+    buf = None if X.dtype == np.float64 else np.empty((tile, d), dtype=X.dtype)
+
+    def read(rows):
+        start, stop = rows.start, rows.stop
+        out = np.empty((stop - start, d))
+        for a in range(start, stop, tile):
+            k = min(stop - a, tile)
+            z = out[a - start:a - start + k] if buf is None else buf[:k]
+            np.subtract(X[a:a + k], mean[:k], out=z)
+            np.divide(z, scale[:k], out=z)
+            if buf is not None:
+                out[a - start:a - start + k] = z
+        return out
+
+    return read
+
+
+def staged_scores(model, X, max_block_bytes=1 << 25, standardization=None, chunk=1 << 12):
     """Yield H after each iteration of ``model`` on X (n, d), as fresh arrays.
 
     Computed a block of iterations at a time in compiled code, each block
     starting from the previous block's scores (so the total work is that of
-    one full prediction)."""
-    X = np.ascontiguousarray(X, dtype=np.float64)
+    one full prediction), a chunk of at most ``chunk`` rows at a time, each
+    standardised with ``standardization`` (see :func:`final_scores`) and
+    widened to float64 as it is scored (again for each block of iterations
+    when there are several, rather than a float64 copy of X beside them). An
+    X the kernel can read as it is (float64, C order, no standardisation) is
+    scored in one piece."""
+    X = np.asarray(X)
     n = X.shape[0]
     W, phases, coefs, group = model.components()
     T = model.n_iter
     H = np.full(n, float(model.init_score))
     block = int(max(1, min(T, max_block_bytes // max(8 * n, 1))))
+    if standardization is None and X.dtype == np.float64 and X.flags.c_contiguous:
+        chunk = max(n, 1)             # read as it is: no copy to bound, one call a block
+    chunks = _row_chunks(n, chunk)
+    read = _row_reader(X, standardization)
+    # one chunk: widened (and standardised) once for every block of iterations
+    whole = read(chunks[0]) if len(chunks) == 1 else None
     for t0 in range(0, T, block):
         t1 = min(T, t0 + block)
         out = np.empty((t1 - t0, n))
         sl = slice(t0 * group, t1 * group)
-        _aot.call(_kernels, "staged_cosine_sums", X=X, W=np.ascontiguousarray(W[sl]),
-                  phases=np.ascontiguousarray(phases[sl]), coefs=np.ascontiguousarray(coefs[sl]),
-                  group=group, init=H, stages=np.arange(1, t1 - t0 + 1), out=out)
+        Wb, pb, cb = (np.ascontiguousarray(a[sl]) for a in (W, phases, coefs))
+        stages = np.arange(1, t1 - t0 + 1)
+        for rows in chunks:
+            Xr = whole if whole is not None else read(rows)
+            part = out if whole is not None else np.empty((t1 - t0, Xr.shape[0]))
+            _aot.call(_kernels, "staged_cosine_sums", X=Xr, W=Wb, phases=pb, coefs=cb,
+                      group=group, init=np.ascontiguousarray(H[rows]), stages=stages, out=part)
+            if part is not out:
+                out[:, rows] = part
         H = out[-1]
         for row in out:
             yield row
 
 
-def final_scores(model, X, n_threads=1, chunk=1 << 16):
+def final_scores(model, X, n_threads=1, chunk=1 << 16, standardization=None):
     """H after the last iteration of ``model`` on X (n, d).
 
-    Rows are scored in chunks of at most ``chunk`` rows (a float32 X is
-    widened a chunk at a time, never as a whole), in ``n_threads`` threads
-    when there is enough work (the kernel releases the GIL); rows are
-    independent, so the result is the same for any number of threads."""
+    Rows are scored in chunks of at most ``chunk`` rows, in ``n_threads``
+    threads when there is enough work (the kernel releases the GIL); rows are
+    independent, so the result is the same for any number of threads. Each
+    chunk is standardised with ``standardization`` = (mean, scale) in X's
+    dtype, if given, and widened to float64 as it is scored: a float32 or
+    raw X is never copied as a whole (:func:`_row_reader`)."""
+    return final_scores_many([model], X, n_threads, chunk, standardization)[0]
+
+
+def final_scores_many(models, X, n_threads=1, chunk=1 << 16, standardization=None):
+    """:func:`final_scores` of several models on the same X, (len(models), n):
+    each chunk of rows is standardised and widened once for all of them (the
+    one-vs-rest classes)."""
     X = np.asarray(X)
     n = X.shape[0]
-    W, phases, coefs, group = (np.ascontiguousarray(a) if isinstance(a, np.ndarray) else a
-                               for a in model.components())
-    out = np.empty((1, n))
-    stages = np.array([model.n_iter])
-    init = float(model.init_score)
+    parts = [[np.ascontiguousarray(a) if isinstance(a, np.ndarray) else a
+              for a in m.components()] for m in models]
+    out = np.empty((len(models), n))
+    stages = [np.array([m.n_iter]) for m in models]
+    inits = [float(m.init_score) for m in models]
+
+    read = _row_reader(X, standardization)
 
     def score(rows):
-        Xr = np.ascontiguousarray(X[rows], dtype=np.float64)
-        _aot.call(_kernels, "staged_cosine_sums", X=Xr, W=W, phases=phases, coefs=coefs,
-                  group=group, init=np.full(Xr.shape[0], init), stages=stages,
-                  out=out[:, rows])
+        Xr = read(rows)
+        for k, (W, phases, coefs, group) in enumerate(parts):
+            _aot.call(_kernels, "staged_cosine_sums", X=Xr, W=W, phases=phases, coefs=coefs,
+                      group=group, init=np.full(Xr.shape[0], inits[k]), stages=stages[k],
+                      out=out[k:k + 1, rows])
 
-    chunks = [slice(a, min(n, a + chunk)) for a in range(0, n, chunk)] or [slice(0, 0)]
-    work = n * max(model.n_iter, 1)
+    chunks = _row_chunks(n, chunk)
+    work = n * max(sum(m.n_iter for m in models), 1)
     if n_threads > 1 and work >= 2_000_000 and len(chunks) > 1:
         with ThreadPoolExecutor(min(n_threads, len(chunks))) as pool:
             list(pool.map(score, chunks))
     else:
         for rows in chunks:
             score(rows)
-    return out[0]
+    return out

@@ -174,12 +174,12 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     def _standardized(self, X):
         """(X − mean_) / scale_ in X's dtype and memory order; X itself without
-        standardisation. The space the frequencies ω act on."""
+        standardisation. The space the frequencies ω act on. (Prediction
+        forms it a chunk of rows at a time, with these bits: see
+        :meth:`decision_function`.)"""
         if not hasattr(self, "mean_"):
             return X
-        Xs = X - self.mean_.astype(X.dtype)
-        Xs /= self.scale_.astype(X.dtype)
-        return Xs
+        return _boosting._standardized_rows(X, self._standardization(X))
 
     def _split_validation(self, X, y, sw, rng):
         if self.n_iter_no_change is None:
@@ -235,9 +235,11 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
+        """(X validated, without a copy when it is float32 or float64, and its
+        standardisation, see :meth:`_standardization`)."""
         check_is_fitted(self)
         X = validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
-        return self._standardized(X)
+        return X, self._standardization(X)
 
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.
@@ -247,19 +249,24 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         scores : ndarray of shape (n_samples,) or (n_samples, n_classes)
             For more than two classes, one column of one-vs-rest scores per class.
         """
-        X = self._validate_for_predict(X)
-        n_threads = _boosting.resolve_threads(self.n_jobs)
-        scores = [_boosting.final_scores(m, X, n_threads) for m in self.expansions_]
-        return scores[0] if len(scores) == 1 else np.column_stack(scores)
+        X, standardization = self._validate_for_predict(X)
+        # each chunk of rows is standardised (the bits of _standardized) and
+        # widened as it is scored, for every class at once: no copy of X
+        scores = _boosting.final_scores_many(self.expansions_, X,
+                                             _boosting.resolve_threads(self.n_jobs),
+                                             standardization=standardization)
+        return scores[0] if len(scores) == 1 else np.ascontiguousarray(scores.T)
 
     def staged_decision_function(self, X):
         """Yield H(X) after each boosting iteration (as scikit-learn's
         gradient boosting does), the last one equal to ``decision_function``."""
-        X = self._validate_for_predict(X)
+        X, standardization = self._validate_for_predict(X)
         if len(self.expansions_) == 1:
-            yield from _boosting.staged_scores(self.expansions_[0], X)
+            yield from _boosting.staged_scores(self.expansions_[0], X,
+                                               standardization=standardization)
             return
-        gens = [_boosting.staged_scores(m, X) for m in self.expansions_]
+        gens = [_boosting.staged_scores(m, X, standardization=standardization)
+                for m in self.expansions_]
         last = [np.full(X.shape[0], m.init_score) for m in self.expansions_]
         for t in range(max(m.n_iter for m in self.expansions_)):
             for k, (g, m) in enumerate(zip(gens, self.expansions_)):
@@ -378,7 +385,8 @@ class GBRFF2Classifier(_BaseGBRFF):
         Standardise each feature inside the estimator, x → (x − mean_) / scale_
         (weighted mean and standard deviation of the training data, as
         scikit-learn's ``StandardScaler(sample_weight=...)``; a constant
-        feature keeps scale 1), before fitting and before every prediction.
+        feature keeps scale 1), before fitting and before every prediction
+        (a block of rows at a time in either: no standardised copy of X).
         Then raw data need no scaling and ``gamma="auto"`` is a sensible
         bandwidth whatever the units of the features. False fits on X as
         given (no copy of X): the paper's protocol, which standardises

@@ -322,6 +322,81 @@ def test_standardize_is_a_scaler_inside(cls):
     assert np.array_equal(est.omegas_, ref.omegas_)
 
 
+def _scaler_copy(est, X):
+    """The explicit path: a StandardScaler holding mean_ and scale_ in X's dtype
+    standardises a copy of all of X (X's dtype arithmetic, as predict always has)."""
+    from sklearn.preprocessing import StandardScaler
+
+    sc = StandardScaler()
+    sc.mean_, sc.scale_ = (a.astype(X.dtype) for a in (est.mean_, est.scale_))
+    sc.var_, sc.n_features_in_, sc.n_samples_seen_ = sc.scale_**2, X.shape[1], 1
+    return sc.transform(X)
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+@pytest.mark.parametrize("cls", [GBRFF1Classifier, GBRFF2Classifier])
+def test_prediction_standardises_a_chunk_at_a_time_with_the_bits_of_a_copy(cls, n_classes):
+    """decision_function, predict_proba, predict and the staged outputs
+    standardise X a chunk of rows at a time inside the scoring pass: the same
+    bits as standardising a copy of all of X (StandardScaler) and scoring it
+    without standardisation, for float32 and float64, C and F order, any
+    chunk, tile, block of iterations and number of threads."""
+    X, y = make_classification(700, 5, n_informative=4, n_redundant=0, n_classes=n_classes,
+                               random_state=3)
+    X = X * [1e-3, 1.0, 1e3, 50.0, 3.0] + [0.0, 1e4, -3.0, 0.5, 7.0]
+    params = dict(n_estimators=4, n_components=3) if cls is GBRFF1Classifier else dict(n_estimators=12)
+    for dtype in (np.float32, np.float64):
+        est = cls(random_state=0, **params).fit(X.astype(dtype), y)
+        for order in ("C", "F"):
+            Xo = np.asarray(X, dtype=dtype, order=order)
+            Z = _scaler_copy(est, Xo)
+            assert Z.tobytes() == est._standardized(Xo).tobytes()
+            Z64 = np.ascontiguousarray(Z, dtype=np.float64)
+            ref = np.column_stack([m.decision_function(Z) for m in est.expansions_])
+            ref = ref[:, 0] if n_classes == 2 else ref
+            np.testing.assert_array_equal(est.decision_function(Xo), ref)
+            np.testing.assert_array_equal(est.predict_proba(Xo), est._proba_from_scores(ref))
+            np.testing.assert_array_equal(est.predict(Xo), est._labels_from_scores(ref))
+            staged = list(est.staged_decision_function(Xo))
+            np.testing.assert_array_equal(staged[-1], ref)
+            standardization = est._standardization(Xo)
+            for k, m in enumerate(est.expansions_):
+                whole = np.array(list(_boosting.staged_scores(m, Z64, chunk=len(Z64))))
+                np.testing.assert_array_equal(np.array([s if s.ndim == 1 else s[:, k] for s in staged])
+                                              [:m.n_iter], whole)
+                # many chunks, tiles and blocks of iterations
+                np.testing.assert_array_equal(np.array(list(_boosting.staged_scores(
+                    m, Xo, max_block_bytes=3 * 8 * len(Xo), standardization=standardization,
+                    chunk=100))), whole)
+                for chunk, n_threads in ((100, 1), (64, 2)):
+                    np.testing.assert_array_equal(_boosting.final_scores(
+                        m, Xo, n_threads, chunk=chunk, standardization=standardization), whole[-1])
+            read = _boosting._row_reader(Xo, standardization, tile=64)
+            for rows in (slice(0, 700), slice(30, 333), slice(5, 5)):
+                assert read(rows).tobytes() == Z64[rows].tobytes()
+
+
+def test_prediction_makes_no_copy_of_x():
+    """standardize=True: decision_function and the staged scores standardise and
+    widen a chunk of rows at a time; a standardised copy of X alone would be
+    1 x its size, a float64 one 2 x."""
+    import tracemalloc
+
+    X, y = make_classification(2000, 20, random_state=0)
+    est = GBRFF2Classifier(n_estimators=3, random_state=0, n_jobs=1).fit(X, y)
+    X32 = (np.random.default_rng(0).standard_normal((1 << 19, 20)) * 3 + 5).astype(np.float32)
+    tracemalloc.start()
+    est.decision_function(X32)                 # chunks of 65,536 rows: 10 MB in float64
+    peak_final = tracemalloc.get_traced_memory()[1]
+    tracemalloc.reset_peak()
+    for _ in est.staged_decision_function(X32):  # scores (3, n) and chunks of 4,096 rows
+        pass
+    peak_staged = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak_final < 0.5 * X32.nbytes
+    assert peak_staged < 0.5 * X32.nbytes
+
+
 def test_default_works_on_raw_units():
     """The defaults on raw features score as on standardised ones (issue 21)."""
     from sklearn.datasets import load_wine
