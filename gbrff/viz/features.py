@@ -141,7 +141,7 @@ def frequencies_figure(frequencies, gamma, *, weights=None, starts=None, scales=
     k = len(sets)
     labels = {m: method_style(m)[0] for m in sets}
     fig = make_subplots(rows=2, cols=k, specs=[[{}] * k, [{"colspan": k}] + [None] * (k - 1)],
-                        row_heights=[0.56, 0.44], vertical_spacing=0.17, horizontal_spacing=0.06,
+                        row_heights=[0.55, 0.45], vertical_spacing=0.2, horizontal_spacing=0.06,
                         subplot_titles=[captions.get(m, labels[m]) for m in sets] + [""])
     fig.update_annotations(font=dict(size=16))  # the panels' titles
     theta = np.linspace(0, 2 * np.pi, 200)
@@ -236,7 +236,7 @@ def frequencies_figure(frequencies, gamma, *, weights=None, starts=None, scales=
     fig.update_xaxes(range=[0, top], title_text="length ‖ω‖", row=2, col=1)
     fig.update_yaxes(range=[-(k + 0.6) * step, 1.08 * peak], tickvals=ticks + rows, automargin=True,
                      ticktext=[f"{t:.2g}" for t in ticks] + names, title_text="density", row=2, col=1)
-    fig = _layout(fig, title, height=height or 720, bottom=150, legend=_BOTTOM_LEGEND)
+    fig = _layout(fig, title, height=height or 740, bottom=150, legend=_BOTTOM_LEGEND)
     lines = max(captions.get(m, labels[m]).count("<br>") for m in sets)
     # the panels' titles under the figure's title, which hangs from the top
     fig.update_layout(margin_t=fig.layout.margin.t + 22 * (lines + 1), title_yref="container", title_y=1,
