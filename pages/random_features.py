@@ -135,13 +135,19 @@ fig_b = pg.surfaces_grid_figure(res["xs"], res["ys"], [res["H"][w] for w in ways
                                 cols=len(ways), height=330, equal_aspect=True)
 st.plotly_chart(fig_b, key="boundaries", config={"displaylogo": False}, theme=None)
 sig = ", ".join(f"{v:.2f}" for v in res["sigma"])
-gain = 100 * (res["test"][BANDWIDTHS] - res["test_sigma_kept"])
+gain = round(100 * (res["test"][BANDWIDTHS] - res["test_sigma_kept"]))
+# the features RFF-SKL switched off (σⱼ ≈ 0), with subscripts
+off = [str(j + 1).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+       for j, v in enumerate(res["sigma"]) if v < 1e-3 * sigma0]
 explain(f"**Left**: {D} random cosines weighted by a logistic regression (C = {pg.number_label(C)}). "
         f"**Middle**: {D} random cosines whose bandwidths were learned — σ from σ₀ = √(2γ) = {sigma0:.2f} on "
         f"both axes to (σ₁, σ₂) = ({sig}) — weighted by a ridge regression on ±1 targets; the same draws with "
         f"σ kept at σ₀ score {100 * res['test_sigma_kept']:.0f} % on the test points (RFF-SQL-SKL), so "
-        f"learning the {len(res['sigma'])} numbers σ changed the test accuracy by {gain:+.0f} points. "
-        f"**Right**: GBRFF2 after {D} rounds, one learned cosine each. Colour: the probability of class +1; "
+        f"learning the {len(res['sigma'])} numbers σ changed the test accuracy by {gain:+d} "
+        f"point{'' if abs(gain) == 1 else 's'}. "
+        + "".join(f"Here σ{j} ≈ 0: feature x{j} is switched off, every RFF-SKL cosine is constant along "
+                  "it. " for j in off)
+        + f"**Right**: GBRFF2 after {D} rounds, one learned cosine each. Colour: the probability of class +1; "
         "black line: the boundary; dots: the training points.")
 figure_download(fig_b, f"boundaries_{data_name}_D{D}", "dl_boundaries")
 

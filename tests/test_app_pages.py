@@ -379,6 +379,15 @@ def test_random_features_changed_widgets():
     assert "σ₀ = √(2γ) = 2.00" in " ".join(m.value for m in at.markdown)
 
 
+def test_random_features_says_when_a_bandwidth_switches_a_feature_off():
+    # moons, D = 5: RFF-SKL's σ₁ goes to 0 — its cosines vary along x₂ only
+    at = run_page("pages/random_features.py", {"data": "moons", "D": "5"})
+    assert "Here σ₁ ≈ 0: feature x₁ is switched off" in " ".join(m.value for m in at.markdown)
+    skl = [t for t in charts(at)["frequencies"]["data"] if t.get("legendgroup") == "RFF-SKL"]
+    omega = np.vstack([array(t["customdata"]).reshape(-1, 5) for t in skl])
+    assert len(omega) == 5 and np.allclose(omega[:, 0], 0)  # every ω on the ω₂ axis
+
+
 # ---------------------------------------------------------------- UCI
 def test_uci_page_shows_table_or_clear_message():
     at = run_page("pages/uci_comparison.py")

@@ -233,7 +233,7 @@ def frequencies_figure(frequencies, gamma, *, weights=None, starts=None, scales=
     ticks = list(np.linspace(0, peak, 3))
     rows = [-(i + 1) * step for i in range(k)]
     names = [f"<span style='color:{method_style(m)[1] or '#444'}'>{method_style(m)[0]}</span>" for m in sets]
-    fig.update_xaxes(range=[0, top], title_text="length ‖ω‖", row=2, col=1)
+    fig.update_xaxes(range=[0, top], title_text="length ‖ω‖", title_standoff=6, automargin=True, row=2, col=1)
     fig.update_yaxes(range=[-(k + 0.6) * step, 1.08 * peak], tickvals=ticks + rows, automargin=True,
                      ticktext=[f"{t:.2g}" for t in ticks] + names, title_text="density", row=2, col=1)
     fig = _layout(fig, title, height=height or 740, bottom=150, legend=_BOTTOM_LEGEND)
