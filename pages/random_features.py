@@ -1,6 +1,6 @@
 """Random features, three ways: the same budget of cosines, drawn at random and fed to a linear
-model, or each frequency learned by boosting (GBRFF2); a slot for learned bandwidths (Fourier
-kernel learning)."""
+model (LogReg+RFF), drawn from a prior whose bandwidths are learned (Fourier kernel learning,
+RFF-SKL), or each frequency learned by boosting (GBRFF2)."""
 
 import numpy as np
 import streamlit as st
@@ -9,7 +9,7 @@ from sklearn.pipeline import Pipeline
 
 from appkit import begin_page, control, explain, figure_download, share_box, toy_controls, toy_split, warm_engine
 from gbrff import GBRFF2Classifier
-from gbrff.baselines import RandomFeatureMap
+from gbrff.baselines import RandomFeatureMap, RFFSKLClassifier
 from gbrff.viz import _compute as cmp
 from gbrff.viz import features as figs
 from gbrff.viz import playground as pg
@@ -17,14 +17,17 @@ from gbrff.viz import playground as pg
 BUDGETS = (1, 2, 5, 10, 20, 50, 100, 200)
 REPEATS = 3
 C = 100.0  # the logistic regression's C: the larger value of the thesis's grid {1, 100}
+SKL_ITER = 30  # L-BFGS iterations on σ (a toy problem needs fewer than 25)
 GRID = 80
-RANDOM, LEARNED = "LogReg+RFF", "GBRFF2"  # registry names: label and colour of each way
+# registry names: label and colour of each way
+RANDOM, BANDWIDTHS, LEARNED = "LogReg+RFF", "RFF-SKL", "GBRFF2"
 
 st.title("Random features, three ways")
 begin_page("random_features")
 warm_engine()
 
 data_name, n, noise, seed, gamma = toy_controls()
+sigma0 = float(np.sqrt(2.0 * gamma))  # the prior N(0, 2γ I): σ₀ = √(2γ) on each axis
 
 st.markdown(
     "Every model on this page predicts with a weighted sum of **D cosines** $\\cos(\\omega_j\\cdot x - b_j)$, "
@@ -33,12 +36,12 @@ st.markdown(
     "frequencies**:\n"
     "1. **chance** — the ω stay as drawn; a logistic regression learns only the D weights "
     "(Rahimi & Recht; the 2019 thesis's *LogReg + RFF*);\n"
-    "2. **the kernel's bandwidths are learned**, then the ω drawn from the learned prior "
-    "(Fourier kernel learning);\n"
+    "2. **chance, on a learned scale** — the ω are drawn once, then the prior's **bandwidths** are learned: "
+    "one scale σⱼ per input axis multiplies every draw's j-th coordinate, and a ridge regression refits the "
+    "weights at each σ (Fourier kernel learning, Băzăvan et al. 2012: *RFF-SKL*);\n"
     "3. **each ω is learned**: GBRFF2 adds one cosine per round of boosting and moves its ω by gradient "
     "descent, away from its draw, to where it fixes the vote's errors."
 )
-
 
 
 def random_way(X, y, D, gamma, seed):
@@ -47,43 +50,58 @@ def random_way(X, y, D, gamma, seed):
                      ("model", LogisticRegression(C=C, max_iter=2000))]).fit(X, y)
 
 
+def bandwidth_way(X, y, D, gamma, seed, learn=True):
+    """Way 2: D random cosines from N(0, diag(σ²)), σ learned from σ₀ = √(2γ) (``learn=False``: kept)."""
+    return RFFSKLClassifier(n_components=int(D), sigma=float(np.sqrt(2.0 * gamma)), learn_sigma=learn,
+                            max_iter=SKL_ITER, random_state=seed).fit(X, y)
+
+
 def learned_way(X, y, D, gamma, seed):
     """Way 3: D cosines, each ω learned by boosting."""
     return GBRFF2Classifier(n_estimators=int(D), gamma=float(gamma), random_state=seed,
                             standardize=False).fit(X, y)
 
 
-@st.cache_data(max_entries=16, show_spinner="Both ways for every number of features D…")
+@st.cache_data(max_entries=16, show_spinner="The three ways for every number of features D…")
 def accuracy_curves(name, n, noise, seed, gamma):
     X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
-    random_acc = np.empty((len(BUDGETS), REPEATS))
-    learned_acc = np.empty((len(BUDGETS), REPEATS))
+    acc = {way: np.empty((len(BUDGETS), REPEATS)) for way in (RANDOM, BANDWIDTHS, LEARNED)}
     for r in range(REPEATS):
         for i, D in enumerate(BUDGETS):
-            random_acc[i, r] = random_way(X_tr, y_tr, D, gamma, seed + r).score(X_te, y_te)
+            acc[RANDOM][i, r] = random_way(X_tr, y_tr, D, gamma, seed + r).score(X_te, y_te)
+            acc[BANDWIDTHS][i, r] = bandwidth_way(X_tr, y_tr, D, gamma, seed + r).score(X_te, y_te)
         # the first D rounds of a GBRFF2 are exactly the D-round model with the same seed
         model = learned_way(X_tr, y_tr, max(BUDGETS), gamma, seed + r)
         H = cmp.staged_scores(model.expansion_, X_te, BUDGETS)
-        learned_acc[:, r] = [cmp.accuracy(h, y_te) for h in H]
-    return {RANDOM: random_acc, LEARNED: learned_acc}
+        acc[LEARNED][:, r] = [cmp.accuracy(h, y_te) for h in H]
+    return acc
 
 
-@st.cache_data(max_entries=16, show_spinner="Fitting both ways with D features…")
-def both_ways(name, n, noise, seed, gamma, D):
+@st.cache_data(max_entries=16, show_spinner="Fitting the three ways with D features…")
+def three_ways(name, n, noise, seed, gamma, D):
     X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
     xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=GRID)
-    rnd = random_way(X_tr, y_tr, D, gamma, seed)
-    gb = learned_way(X_tr, y_tr, D, gamma, seed)
-    # H = log-odds / 2, the scale of GBRFF's vote: p(+1) = 1 / (1 + exp(-2H)) for both
+    models = {RANDOM: random_way(X_tr, y_tr, D, gamma, seed), BANDWIDTHS: bandwidth_way(X_tr, y_tr, D, gamma, seed),
+              LEARNED: learned_way(X_tr, y_tr, D, gamma, seed)}
+    rnd, skl, gb = models[RANDOM], models[BANDWIDTHS], models[LEARNED]
+    # H = log-odds / 2, the scale of GBRFF's vote: p(+1) = 1 / (1 + exp(-2H)) for all three
+    H = {w: (m.decision_function(G) if w == LEARNED else cmp.vote_from_proba(m.predict_proba(G)[:, 1]))
+         for w, m in models.items()}
     return {"xs": xs, "ys": ys,
-            "H": {RANDOM: (rnd.decision_function(G) / 2).astype(np.float32),
-                  LEARNED: gb.decision_function(G).astype(np.float32)},
-            "test": {RANDOM: rnd.score(X_te, y_te), LEARNED: gb.score(X_te, y_te)},
-            "train": {RANDOM: rnd.score(X_tr, y_tr), LEARNED: gb.score(X_tr, y_tr)},
+            "H": {w: h.astype(np.float32) for w, h in H.items()},
+            "test": {w: m.score(X_te, y_te) for w, m in models.items()},
+            "train": {w: m.score(X_tr, y_tr) for w, m in models.items()},
+            # the same draws with σ kept at σ₀ (RFF-SQL-SKL): what learning σ alone bought
+            "test_sigma_kept": bandwidth_way(X_tr, y_tr, D, gamma, seed, learn=False).score(X_te, y_te),
             "omega": {RANDOM: rnd.named_steps["map"].map_.random_weights_.T.copy(),
+                      BANDWIDTHS: skl.frequencies().T.copy(),
                       LEARNED: gb.expansion_.omegas.reshape(-1, X_tr.shape[1]).copy()},
-            # each cosine's weight in its model: the regression's coefficient, the boosting step α
+            # RFF-SKL's ω are its draws h(u)·σ₀ stretched per axis: ω = σ ⊙ h(u)
+            "drawn": {BANDWIDTHS: skl.omega_quantiles_.T * float(np.sqrt(2.0 * gamma))},
+            "sigma": skl.sigma_[0].copy(),
+            # each cosine's weight in its model: the coefficient (logistic, ridge), the boosting step α
             "weight": {RANDOM: np.abs(rnd.named_steps["model"].coef_).ravel(),
+                       BANDWIDTHS: np.abs(skl.coef_[0]).ravel(),
                        LEARNED: np.abs(gb.expansion_.alphas).ravel()}}
 
 
@@ -96,49 +114,95 @@ fig_acc = figs.features_accuracy_figure(
 st.plotly_chart(fig_acc, key="accuracy_vs_features", config={"displaylogo": False}, theme=None)
 explain("Each point is a model with D cosines. With few features, chance rarely draws the few frequencies the "
         "problem needs, and the linear model can only weight what it was given: learned frequencies need far "
-        "fewer cosines for the same accuracy. With many features the gap narrows: the linear model on random "
-        "cosines then approximates a logistic regression with the RBF kernel itself.",
+        "fewer cosines for the same accuracy. Learning the bandwidths helps most when the sidebar's γ is the "
+        "wrong width for the problem (on the board with γ = 1, the prior is too narrow for its waves). With "
+        "many features the gaps narrow: random cosines then approximate the kernel itself.",
         r"\begin{gathered}f(x) = \sum_{j=1}^{D} a_j \cos(\omega_j\cdot x - b_j),\quad\text{with}\\"
-        r"\omega_j \sim \mathcal{N}(0, 2\gamma I)\ \text{(random)}\quad\text{or}\\ \omega_j = \arg\min_\omega "
+        r"\omega_j \sim \mathcal{N}(0, 2\gamma I)\ \text{(random)},\quad \omega_j \sim \mathcal{N}(0, "
+        r"\operatorname{diag}\sigma^2)\ \text{(RFF-SKL)}\\ \text{or}\ \ \omega_j = \arg\min_\omega "
         r"\tfrac1n\sum_i e^{-\tilde y_i\cos(\omega\cdot x_i - b_j)}\ \text{(GBRFF2)}\end{gathered}")
 figure_download(fig_acc, f"accuracy_vs_features_{data_name}", "dl_accuracy")
 
 # ---------------------------------------------------------------- one budget
-st.header("The same D, two boundaries")
+st.header("The same D, three boundaries")
 D = control("select_slider", "Number of cosine features D", "D", 20, options=list(BUDGETS))
-res = both_ways(data_name, n, noise, seed, gamma, D)
+res = three_ways(data_name, n, noise, seed, gamma, D)
 X_tr, X_te, y_tr, y_te = toy_split(data_name, n, noise, seed)
 ways = list(res["H"])
-titles = [f"{figs.method_style(w)[0]}: test {100 * res['test'][w]:.0f} %, train {100 * res['train'][w]:.0f} %"
+titles = [f"{figs.method_style(w)[0]}<br>test {100 * res['test'][w]:.0f} %<br>train {100 * res['train'][w]:.0f} %"
           for w in ways]
 fig_b = pg.surfaces_grid_figure(res["xs"], res["ys"], [res["H"][w] for w in ways], X_tr, y_tr, titles,
-                                cols=len(ways), height=380)
+                                cols=len(ways), height=330, equal_aspect=True)
 st.plotly_chart(fig_b, key="boundaries", config={"displaylogo": False}, theme=None)
-explain(f"Left: {D} random cosines weighted by a logistic regression (C = {pg.number_label(C)}). Right: GBRFF2 "
-        f"after {D} rounds, one learned cosine each. Colour: the probability of class +1; black line: the "
-        "boundary; dots: the training points.")
+sig = ", ".join(f"{v:.2f}" for v in res["sigma"])
+gain = round(100 * (res["test"][BANDWIDTHS] - res["test_sigma_kept"]))
+# the features RFF-SKL switched off (σⱼ ≈ 0), with subscripts
+off = [str(j + 1).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+       for j, v in enumerate(res["sigma"]) if v < 1e-3 * sigma0]
+explain(f"**Left**: {D} random cosines weighted by a logistic regression (C = {pg.number_label(C)}). "
+        f"**Middle**: {D} random cosines whose bandwidths were learned — σ from σ₀ = √(2γ) = {sigma0:.2f} on "
+        f"both axes to (σ₁, σ₂) = ({sig}) — weighted by a ridge regression on ±1 targets; the same draws with "
+        f"σ kept at σ₀ score {100 * res['test_sigma_kept']:.0f} % on the test points (RFF-SQL-SKL), so "
+        f"learning the {len(res['sigma'])} numbers σ changed the test accuracy by {gain:+d} "
+        f"point{'' if abs(gain) == 1 else 's'}. "
+        + "".join(f"Here σ{j} ≈ 0: feature x{j} is switched off, every RFF-SKL cosine is constant along "
+                  "it. " for j in off)
+        + f"**Right**: GBRFF2 after {D} rounds, one learned cosine each. Colour: the probability of class +1; "
+        "black line: the boundary; dots: the training points.")
 figure_download(fig_b, f"boundaries_{data_name}_D{D}", "dl_boundaries")
 
 st.header("Where the frequencies went")
-fig_w = figs.frequencies_figure(res["omega"], gamma, weights=res["weight"],
-                                title=f"{data_name}, D = {D}: the frequencies ω over the prior they were drawn from")
+captions = {RANDOM: "LogReg+RFF<br>ω as drawn", BANDWIDTHS: "RFF-SKL<br>the draws × σ",
+            LEARNED: "GBRFF2<br>each ω learned"}
+fig_w = figs.frequencies_figure(res["omega"], gamma, weights=res["weight"], starts=res["drawn"],
+                                scales={BANDWIDTHS: res["sigma"]}, captions=captions,
+                                title=f"{data_name}, D = {D}: the frequencies ω<br>over the prior they were drawn from")
 st.plotly_chart(fig_w, key="frequencies", config={"displaylogo": False}, theme=None)
-explain("The random frequencies are a sample of the prior: their lengths follow its density (black), and the "
-        "logistic regression can only weight them (a marker's size: the cosine's weight in its model). GBRFF2 "
-        "starts each ω from such a draw and moves it to the waves the problem is made of. On the board, with "
-        "the defaults, its two largest steps α go to ω ≈ (π, π) and (π, −π): the board's class is the sign of "
-        "cos(π(x₁ + x₂)) − cos(π(x₁ − x₂)), exactly these two waves; a few ω shrink to ≈ 0, an almost "
-        "constant cosine that its step α all but ignores. That move is what “learning the features” changes.",
-        r"\begin{gathered}p(\omega) = \mathcal{N}(0, 2\gamma I)\ \Longleftrightarrow\ "
-        r"k(x, x') = e^{-\gamma\|x - x'\|^2}\\ = \mathbb{E}_{\omega}\big[\cos(\omega\cdot(x - x'))\big]"
-        r"\end{gathered}")
+explain("Dotted grey: the prior N(0, 2γ I) every way draws from (1, 2, 3 σ₀); a marker's size: the cosine's "
+        "weight in its model. **Left**: the random frequencies are a sample of the prior — their lengths follow "
+        "its density (black, below; one tick per ω) — and the logistic regression can only weight them. "
+        "**Middle**: each open circle is one of RFF-SKL's draws, the thin line takes it to its frequency after "
+        "learning: every draw is multiplied by the same σ₁ along ω₁ and σ₂ along ω₂, so the whole cloud "
+        "stretches or shrinks along the axes, onto the dashed ellipses of the learned prior; no frequency moves "
+        "on its own. **Right**: GBRFF2 starts each ω from a draw and moves it to the waves the problem is made "
+        "of. On the board, with the defaults, its two largest steps α go to ω ≈ (π, π) and (π, −π): the board's "
+        "class is the sign of cos(π(x₁ + x₂)) − cos(π(x₁ − x₂)), exactly these two waves; a few ω shrink to "
+        "≈ 0, an almost constant cosine that its step α all but ignores.",
+        r"\begin{gathered}\omega \sim \mathcal{N}(0, \operatorname{diag}\sigma^2)\ \Longleftrightarrow\ "
+        r"k(x, x') = \mathbb{E}_{\omega}\big[\cos(\omega\cdot(x - x'))\big]\\ = e^{-\frac12\sum_j "
+        r"\sigma_j^2 (x_j - x'_j)^2}\quad(\sigma_j^2 = 2\gamma:\ e^{-\gamma\|x - x'\|^2})\end{gathered}")
 figure_download(fig_w, f"frequencies_{data_name}_D{D}", "dl_frequencies")
 
-# ---------------------------------------------------------------- the slot of way 2
-st.header("Way 2: learn the bandwidths, then draw")
-st.info("**Fourier kernel learning (RFF-SKL) is not in this version of the app.** It keeps the ω random but "
-        "learns the prior they are drawn from — one scale σ per input feature — so its frequencies would sit "
-        "between the two pictures above: random, yet drawn from a stretched or squeezed Gaussian. When the "
-        "method is in the registry, it becomes one more line and one more panel of these figures.")
+# ---------------------------------------------------------------- bandwidths or each frequency
+st.header("Learning the bandwidths or learning each frequency")
+n_sigma = len(res["sigma"])
+st.markdown(
+    "Both learn the features from the data, but they learn very different things.\n\n"
+    "| | bandwidths (RFF-SKL) | each frequency (GBRFF2) |\n"
+    "|---|---|---|\n"
+    f"| **what is learned** | one scale σⱼ per input feature: {n_sigma} numbers, whatever D | every ω: "
+    f"D × {n_sigma} = {D * n_sigma} numbers here (with a phase b and a step α per cosine) |\n"
+    "| **how the ω move** | all together: the j-th coordinate of every draw is multiplied by σⱼ; "
+    "the cloud stretches along the axes and keeps its shape | each on its own, anywhere, one per round |\n"
+    "| **the kernel** | still a Gaussian (RBF) kernel, with one width per feature | no longer Gaussian: "
+    "the learned cosines are a kernel made for this problem |\n"
+    "| **the weights** | all D refitted together (ridge) at every σ | each α set once, when its cosine "
+    "is added (greedy) |\n"
+    "| **good at** | choosing how wiggly the boundary may be along each feature, from few numbers, hard to "
+    "overfit; a σⱼ → 0 switches feature j off | putting the few cosines the problem needs exactly where "
+    "they belong: fewer features for the same accuracy |\n"
+    "| **cannot** | create a direction chance did not draw: stretching never turns a draw towards "
+    "(π, π) | stay simple for free: many rounds can fit the noise (the learning rate, λ and the number "
+    "of rounds hold it back) |\n\n"
+    "In one sentence: learning the bandwidths chooses **which kernel** the random features approximate; "
+    "learning each frequency gives up the kernel and chooses **the features themselves**.")
+explain("RFF-SKL (Băzăvan, Li, Sminchisescu, ECCV 2012) keeps its draws h(uᵢ) (standard normal, one per "
+        "coordinate) and learns σ by L-BFGS on the ridge regression's loss, the weights w in closed form at "
+        f"every σ; it starts from σ₀ = √(2γ), the prior of the other two ways, and takes at most {SKL_ITER} "
+        "steps here.",
+        r"\begin{gathered}\text{RFF-SKL:}\ \ \omega_i = \sigma \odot h(u_i),\ \ \min_{\sigma}\min_{w}\ "
+        r"\tfrac12\|\Phi_\sigma w - y\|^2 + \tfrac{\lambda}{2}\|w\|^2\\ \text{GBRFF2:}\ \ \omega_t = "
+        r"\arg\min_\omega \tfrac1n\sum_i e^{-\tilde y_i\cos(\omega\cdot x_i - b_t)}"
+        r"\end{gathered}")
 
 share_box()

@@ -230,6 +230,10 @@ def test_screenshots_for_a_projector(server, browser, name, size):
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(f"{server}/{path}", wait_until="domcontentloaded")
     page.wait_for_selector('[data-testid="stMain"] h1', timeout=120_000)
+    # a drawn chart, as test_page_in_chromium waits for: on a busy machine the status widget can be gone
+    # for seconds while Plotly still draws the first chart (a screenshot without it)
+    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .main-svg').length >= "
+                           f"{0 if name in ('uci', 'landscape') else 1}", timeout=120_000)
     _settle(page)
     if name in ("playground", "landscape"):
         player_frame(page)

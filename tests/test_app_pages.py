@@ -338,18 +338,27 @@ def test_random_features_defaults():
     figs = charts(at)
     assert {"accuracy_vs_features", "boundaries", "frequencies"} <= set(figs)
     lines = {t["name"]: t for t in figs["accuracy_vs_features"]["data"]}
-    assert set(lines) == {"LogReg+RFF", "GBRFF2"}
+    assert set(lines) == {"LogReg+RFF", "RFF-SKL", "GBRFF2"}
     for line in lines.values():
         acc = array(line["y"])
         assert list(line["x"]) == [1, 2, 5, 10, 20, 50, 100, 200] and np.all((acc >= 0) & (acc <= 100))
-    # on the board, 20 learned cosines beat 20 random ones (the page's point)
+    # on the board, 20 learned cosines beat 20 random ones, and so do 20 random ones on a learned scale
     i = list(lines["GBRFF2"]["x"]).index(20)
     assert array(lines["GBRFF2"]["y"])[i] > array(lines["LogReg+RFF"]["y"])[i]
-    assert sum(t["type"] == "heatmap" for t in figs["boundaries"]["data"]) == 2
-    # 20 random and 20 learned frequencies over the prior
+    assert array(lines["RFF-SKL"]["y"])[i] > array(lines["LogReg+RFF"]["y"])[i]
+    assert sum(t["type"] == "heatmap" for t in figs["boundaries"]["data"]) == 3
+    # 20 frequencies of each way over the prior, one plane each
     points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup") in lines]
-    assert sum(len(array(t["x"])) for t in points) == 40
-    assert any("RFF-SKL" in i.value for i in at.info)  # the slot of Fourier kernel learning
+    assert sum(len(array(t["x"])) for t in points) == 60
+    assert {t["xaxis"] for t in points} == {"x", "x2", "x3"}
+    # RFF-SKL's frequencies are its draws, each coordinate multiplied by the learned σ_j / σ₀ (one ratio per axis)
+    skl = np.vstack([array(t["customdata"]).reshape(-1, 5) for t in points if t["legendgroup"] == "RFF-SKL"])
+    ratio = skl[:, :2] / skl[:, 3:]  # ω over its draw
+    assert np.allclose(ratio, ratio[0], rtol=1e-6) and not np.allclose(ratio[0], 1.0)
+    assert any(t.get("legendgroup") == "RFF-SKL:prior" for t in figs["frequencies"]["data"])  # the learned prior
+    text = " ".join(m.value for m in at.markdown)
+    assert "learning the bandwidths chooses **which kernel**" in text and "σ₀ = √(2γ) = 1.41" in text
+    assert not at.info  # way 2 is wired: no slot left
     # what the page says of the board: GBRFF2's two largest steps go to ω ≈ (π, π) and (π, −π)
     learned = [t for t in points if t["legendgroup"] == "GBRFF2"]
     data = np.vstack([array(t["customdata"]).reshape(-1, 3) for t in learned])
@@ -364,9 +373,19 @@ def test_random_features_changed_widgets():
     figs = charts(at)
     assert "D = 5" in figs["frequencies"]["layout"]["title"]["text"]
     points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup")
-              in ("LogReg+RFF", "GBRFF2")]
-    assert sum(len(array(t["x"])) for t in points) == 10
+              in ("LogReg+RFF", "RFF-SKL", "GBRFF2")]
+    assert sum(len(array(t["x"])) for t in points) == 15
     assert "moons" in figs["accuracy_vs_features"]["layout"]["title"]["text"]
+    assert "σ₀ = √(2γ) = 2.00" in " ".join(m.value for m in at.markdown)
+
+
+def test_random_features_says_when_a_bandwidth_switches_a_feature_off():
+    # moons, D = 5: RFF-SKL's σ₁ goes to 0 — its cosines vary along x₂ only
+    at = run_page("pages/random_features.py", {"data": "moons", "D": "5"})
+    assert "Here σ₁ ≈ 0: feature x₁ is switched off" in " ".join(m.value for m in at.markdown)
+    skl = [t for t in charts(at)["frequencies"]["data"] if t.get("legendgroup") == "RFF-SKL"]
+    omega = np.vstack([array(t["customdata"]).reshape(-1, 5) for t in skl])
+    assert len(omega) == 5 and np.allclose(omega[:, 0], 0)  # every ω on the ω₂ axis
 
 
 # ---------------------------------------------------------------- UCI

@@ -26,6 +26,7 @@ __all__ = [
     "phase_landmark",
     "exp_loss",
     "accuracy",
+    "vote_from_proba",
 ]
 
 
@@ -81,6 +82,13 @@ def staged_scores(expansion, X, stages):
 def exp_loss(H, y):
     """Mean exponential loss ``(1/n) Σ exp(-y_i H(x_i))`` (paper eq. 5)."""
     return LOSSES["exponential"].mean(H, y)
+
+
+def vote_from_proba(p, eps=1e-4):
+    """H = ½ log(p / (1 − p)), the vote whose exponential-loss link 1/(1 + e^{−2H}) gives back ``p``
+    (clipped to [eps, 1 − eps]): another model's p(+1) drawn on GBRFF's colour scale."""
+    p = np.clip(np.asarray(p, dtype=np.float64), eps, 1.0 - eps)
+    return 0.5 * np.log(p / (1.0 - p))
 
 
 def accuracy(H, y):

@@ -543,11 +543,16 @@ def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, curren
     return fig
 
 
-def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
-    """Small multiples of decision surfaces (``surfaces`` is a list of H on the grid)."""
+def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330, equal_aspect=False):
+    """Small multiples of decision surfaces (``surfaces`` is a list of H on the grid).
+
+    ``equal_aspect``: one unit of x₁ as long as one of x₂ in every panel (the
+    panels shrink to fit their cell instead of stretching the plane).
+    """
     rows = int(np.ceil(len(surfaces) / cols))
+    lines = max([t.count("<br>") for t in titles] + [0])
     fig = make_subplots(rows=rows, cols=cols, subplot_titles=titles, horizontal_spacing=0.03,
-                        vertical_spacing=0.12 if any("<br>" in t for t in titles) else 0.08)
+                        vertical_spacing=0.12 if lines else 0.08)
     for i, H in enumerate(surfaces):
         r, c = i // cols + 1, i % cols + 1
         heat, boundary = _surface_traces(xs, ys, H, False, showscale=i == 0)
@@ -557,10 +562,14 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330):
             fig.add_trace(trace, row=r, col=c)
         fig.update_xaxes(range=[xs[0], xs[-1]], showticklabels=False, row=r, col=c)
         fig.update_yaxes(range=[ys[0], ys[-1]], showticklabels=False, row=r, col=c)
+        if equal_aspect:
+            fig.update_xaxes(constrain="domain", row=r, col=c)
+            fig.update_yaxes(scaleanchor="x" if i == 0 else f"x{i + 1}", scaleratio=1, constrain="domain",
+                             row=r, col=c)
     fig.update_annotations(font=dict(size=15))
     fig = _layout(fig, None, height=height * rows, showlegend=False)
-    if any("<br>" in t for t in titles):  # two-line titles (narrow panels on a projector): room above the first row
-        fig.update_layout(margin_t=60)
+    if lines:  # titles of several lines (narrow panels on a projector): room above the first row
+        fig.update_layout(margin_t=60 + 20 * (lines - 1))
     return fig
 
 
