@@ -304,7 +304,7 @@ METHODS = {
             "RFF-SKL", _make_rff_skl, lambda d: {"reg_lambda": _FKL_LAMBDA, "rho": _FKL_RHO},
             "Băzăvan, Li, Sminchisescu. Fourier Kernel Learning. ECCV 2012 (single kernel learning, "
             "section 3.3: σ per input feature by L-BFGS, w by ridge; not in the GBRFF paper).",
-            color="#ad494a", in_paper=False,
+            color="#bd9e39", in_paper=False,
         ),
         MethodSpec(
             "RFF-SQL-SKL", _make_rff_sql_skl,
