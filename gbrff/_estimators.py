@@ -6,6 +6,8 @@ the one-vs-rest scheme for more than two classes, and delegate each binary
 fit to :mod:`gbrff._boosting`.
 """
 
+import hashlib
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 
@@ -53,6 +55,31 @@ def _weighted_mean_scale(X, sample_weight):
     mean, var = mean.astype(np.float64, copy=False), var.astype(np.float64, copy=False)
     constant = _is_constant_feature(var, mean, n_seen)
     return mean, _handle_zeros_in_scale(np.sqrt(var), copy=False, constant_mask=constant)
+
+
+# The σ of the last few scale fits (feature_bandwidths="fkl"), by their data and
+# seed: a grid search refits one fold for each γ and λ, the scales depend on neither.
+_FKL_SIGMAS = OrderedDict()
+_FKL_CACHE_SIZE = 16
+
+
+def _fkl_sigma(Z, y, seed):
+    """The per-feature σ_j (root mean square over the one-vs-rest problems) that
+    :class:`gbrff.baselines.RFFSKLClassifier` (its defaults, ``random_state=seed``)
+    learns on Z (float64, C order) and the labels y; remembered for the last
+    ``_FKL_CACHE_SIZE`` (Z, y, seed)."""
+    key = (Z.shape, hashlib.sha1(Z.tobytes()).hexdigest(),
+           hashlib.sha1(np.asarray(y, dtype=np.int64).tobytes()).hexdigest(), int(seed))
+    sigma = _FKL_SIGMAS.get(key)
+    if sigma is None:
+        from .baselines._fkl import RFFSKLClassifier  # a comparison method's fit, imported late
+
+        skl = RFFSKLClassifier(random_state=seed).fit(Z, y)
+        sigma = np.sqrt(np.mean(skl.sigma_**2, axis=0))
+        _FKL_SIGMAS[key] = sigma
+        while len(_FKL_SIGMAS) > _FKL_CACHE_SIZE:
+            _FKL_SIGMAS.popitem(last=False)
+    return sigma.copy()
 
 
 class _BaseGBRFF(ClassifierMixin, BaseEstimator):
@@ -115,6 +142,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         # copy (no standardised copy of X beside it), _boosting._transposed
         self._fit_standardization(X, sample_weight)
         rng = check_random_state(self.random_state)
+        self._fit_bandwidth_scales(X, y_idx, sample_weight, rng)
         gamma = self._gamma_value(X.shape[1])
         threads = _boosting.resolve_threads(self.n_jobs)
         if n_classes == 2:
@@ -159,13 +187,45 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         self.mean_, self.scale_ = (np.asarray(a, dtype=np.float32).astype(np.float64)
                                    for a in (mean, scale))
 
+    def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
+        """With ``feature_bandwidths="fkl"`` (GBRFF2 only): learn
+        ``bandwidth_scales_`` s, one per feature, from the σ_j that Fourier
+        kernel learning (:class:`gbrff.baselines.RFFSKLClassifier`, its
+        defaults) learns on the (standardised) rows of positive weight,
+        normalised to a mean square of one (so that γ stays the average
+        bandwidth: feature j gets γ_j = γ s_j²)."""
+        self.__dict__.pop("bandwidth_scales_", None)
+        if getattr(self, "feature_bandwidths", None) is None:
+            return
+        keep = sample_weight > 0
+        Z = np.ascontiguousarray(self._standardized(X[keep]), dtype=np.float64)
+        y_keep = np.ascontiguousarray(y_idx[keep])
+        seed = rng.randint(np.iinfo(np.int32).max)
+        scales = np.ones(X.shape[1])
+        if np.unique(y_keep).shape[0] >= 2:
+            sigma = _fkl_sigma(Z, y_keep, seed)
+            rms = np.sqrt(np.mean(sigma**2))
+            if np.isfinite(rms) and rms > 0:
+                scales = sigma / rms
+        self.bandwidth_scales_ = scales
+
     def _standardization(self, X):
-        """(mean_, scale_) in X's dtype for the engine, which fits on
-        (X − mean_) / scale_ formed inside its float32 copy of X (the bits of
-        :meth:`_standardized`); None without standardisation."""
+        """(mean, scale) in X's dtype for the engine, which fits on
+        (X − mean) / scale formed inside its float32 copy of X (the bits of
+        :meth:`_standardized`): (mean_, scale_), with per-feature bandwidths
+        (mean_, scale_ / bandwidth_scales_) (zero and 1 / s without
+        standardisation); None without either."""
+        s = getattr(self, "bandwidth_scales_", None)
         if not hasattr(self, "mean_"):
-            return None
-        return self.mean_.astype(X.dtype), self.scale_.astype(X.dtype)
+            if s is None:
+                return None
+            mean, scale = np.zeros(s.shape[0]), np.ones(s.shape[0])
+        else:
+            mean, scale = self.mean_, self.scale_
+        if s is not None:
+            with np.errstate(divide="ignore"):
+                scale = scale / s  # s_j = 0: feature j drops out (its z is 0)
+        return mean.astype(X.dtype), scale.astype(X.dtype)
 
     def _standardized(self, X):
         """(X − mean_) / scale_ in X's dtype and memory order; X itself without
@@ -198,7 +258,12 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     def _fit_binary(self, X, y, sw, gamma, rng, n_threads):
         X, y, sw, val = self._split_validation(X, y, sw, rng)
         self._check_weighted_classes(y, sw)
-        return self._run_boosting(X, y, sw, gamma, rng, val, n_threads)
+        model = self._run_boosting(X, y, sw, gamma, rng, val, n_threads)
+        s = getattr(self, "bandwidth_scales_", None)
+        if s is not None:
+            # fitted on z ⊙ s: ω ⊙ s acts on z, as every GBRFF's ω (ω·(z ⊙ s) = (ω ⊙ s)·z)
+            model.omegas = model.omegas * s
+        return model
 
     def _set_binary_attributes(self, m):
         self.init_score_ = m.init_score
@@ -429,12 +494,13 @@ class GBRFF2Classifier(_BaseGBRFF):
     _parameter_constraints = {
         **_BaseGBRFF._parameter_constraints,
         "reg_lambda": [Interval(Real, 0, None, closed="left")],
+        "feature_bandwidths": [StrOptions({"fkl"}), None],
     }
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
-                 standardize=True):
+                 standardize=True, feature_bandwidths=None):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -447,6 +513,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.n_jobs = n_jobs
         self.loss = loss
         self.standardize = standardize
+        self.feature_bandwidths = feature_bandwidths
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff2(
