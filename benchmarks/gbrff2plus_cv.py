@@ -61,6 +61,14 @@ CANDIDATES = {
         "reg_lambda": 2.0**-4, "grid": {"feature_bandwidths": [None, "fkl"]}},
     "+ lambda 2^-4, 20 steps, bandwidths by inner CV {shared, fkl}": {
         "reg_lambda": 2.0**-4, "n_optim_steps": 20, "grid": {"feature_bandwidths": [None, "fkl"]}},
+    # seventh round: the learned bandwidths shrunk towards the shared one
+    "+ lambda 2^-4, fkl bandwidths shrunk 0.5": {
+        "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.5},
+    "+ lambda 2^-4, fkl bandwidths shrunk 0.75": {
+        "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.75},
+    "+ lambda 2^-4, fkl bandwidths shrunk 0.5, 20 refinement steps": {
+        "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.5,
+        "n_optim_steps": 20},
 }
 
 

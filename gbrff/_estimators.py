@@ -193,7 +193,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         kernel learning (:class:`gbrff.baselines.RFFSKLClassifier`, its
         defaults) learns on the (standardised) rows of positive weight,
         normalised to a mean square of one (so that γ stays the average
-        bandwidth: feature j gets γ_j = γ s_j²)."""
+        bandwidth: feature j gets γ_j = γ s_j²), then shrunk towards the
+        shared bandwidth by ``bandwidth_shrinkage``."""
         self.__dict__.pop("bandwidth_scales_", None)
         if getattr(self, "feature_bandwidths", None) is None:
             return
@@ -207,7 +208,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             rms = np.sqrt(np.mean(sigma**2))
             if np.isfinite(rms) and rms > 0:
                 scales = sigma / rms
-        self.bandwidth_scales_ = scales
+        a = float(self.bandwidth_shrinkage)  # towards the shared bandwidth: s² → (1 − a) s² + a
+        self.bandwidth_scales_ = np.sqrt((1.0 - a) * scales**2 + a) if a > 0 else scales
 
     def _standardization(self, X):
         """(mean, scale) in X's dtype for the engine, which fits on
@@ -441,6 +443,23 @@ class GBRFF2Classifier(_BaseGBRFF):
         outside the estimator (``gbrff.baselines.METHODS`` makes its
         estimators so), and the teaching app, whose ω live in the plane's
         own coordinates.
+    feature_bandwidths : {None, "fkl"}, default=None
+        None: one bandwidth γ for every feature (the paper's ω ~ N(0, 2γ)^d).
+        "fkl": one bandwidth per feature, ω_j ~ N(0, 2γ s_j²), with s_j
+        learned on the training data (standardised with ``standardize``) as
+        Fourier kernel learning learns its scales: the σ_j of a fit of
+        :class:`gbrff.baselines.RFFSKLClassifier` (its defaults; root mean
+        square over the one-vs-rest problems), normalised to a mean s_j² of
+        one, so that γ stays the average bandwidth. Drawn as a rescaling of
+        feature j by s_j (the penalty λ‖ω‖² then acts in the rescaled space)
+        and stored back in the space of z (``omegas_``); a feature with
+        s_j = 0 drops out. The scale fit ignores sample weights (it uses the
+        rows of positive weight).
+    bandwidth_shrinkage : float in [0, 1], default=0.0
+        With ``feature_bandwidths="fkl"``: shrinks the learned bandwidths
+        towards the shared one, s_j² → (1 − a) s_j² + a (mean still one):
+        0 keeps Fourier kernel learning's scales, 1 is the shared bandwidth.
+        No effect without per-feature bandwidths.
 
     Attributes
     ----------
@@ -451,6 +470,9 @@ class GBRFF2Classifier(_BaseGBRFF):
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the per-feature mean and standard
         deviation the features are standardised with, z = (x − mean_) / scale_.
+    bandwidth_scales_ : ndarray of shape (n_features,)
+        Only with ``feature_bandwidths="fkl"``: the s_j (feature j's
+        bandwidth is γ s_j²).
     omegas_ : ndarray of shape (T, n_features)
         The learned frequencies ω_t. They act on the standardised features z
         (with ``standardize=True``; on x itself otherwise): the weak learner
@@ -495,12 +517,13 @@ class GBRFF2Classifier(_BaseGBRFF):
         **_BaseGBRFF._parameter_constraints,
         "reg_lambda": [Interval(Real, 0, None, closed="left")],
         "feature_bandwidths": [StrOptions({"fkl"}), None],
+        "bandwidth_shrinkage": [Interval(Real, 0, 1, closed="both")],
     }
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
-                 standardize=True, feature_bandwidths=None):
+                 standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -514,6 +537,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.loss = loss
         self.standardize = standardize
         self.feature_bandwidths = feature_bandwidths
+        self.bandwidth_shrinkage = bandwidth_shrinkage
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff2(

@@ -103,7 +103,8 @@ def test_a_bad_value_is_a_clear_error():
 
 # The scales are fitted on the rows of positive weight, unweighted (Fourier kernel
 # learning takes no weights), so a weight is not a repeated row.
-@parametrize_with_checks([GBRFF2Classifier(n_estimators=10, random_state=0, feature_bandwidths="fkl")],
+@parametrize_with_checks([GBRFF2Classifier(n_estimators=10, random_state=0, feature_bandwidths="fkl",
+                                           bandwidth_shrinkage=0.5)],
                          expected_failed_checks=lambda est: {
                              "check_sample_weight_equivalence_on_dense_data":
                                  "the scales' fit ignores the weights (rows of positive weight)"})
@@ -111,3 +112,20 @@ def test_sklearn_estimator_checks(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check(estimator)
+
+
+@pytest.mark.parametrize("a", [0.0, 0.5, 1.0])
+def test_shrinkage_moves_the_scales_towards_the_shared_bandwidth(a):
+    X, y = _one_relevant_feature()
+    pure = GBRFF2Classifier(n_estimators=3, random_state=0, feature_bandwidths="fkl").fit(X, y)
+    clf = GBRFF2Classifier(n_estimators=3, random_state=0, feature_bandwidths="fkl",
+                           bandwidth_shrinkage=a).fit(X, y)
+    s0 = pure.bandwidth_scales_
+    np.testing.assert_allclose(clf.bandwidth_scales_**2, (1 - a) * s0**2 + a)
+    assert np.mean(clf.bandwidth_scales_**2) == pytest.approx(1.0)
+
+
+def test_shrinkage_out_of_range_is_a_clear_error():
+    X, y = _one_relevant_feature()
+    with pytest.raises(ValueError, match="bandwidth_shrinkage"):
+        GBRFF2Classifier(feature_bandwidths="fkl", bandwidth_shrinkage=1.5).fit(X, y)
