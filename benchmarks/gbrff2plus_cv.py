@@ -18,9 +18,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
-from sklearn.model_selection import StratifiedKFold, train_test_split
+from sklearn.model_selection import GridSearchCV, StratifiedKFold, train_test_split
 
 from gbrff import GBRFF2Classifier
+from gbrff._estimators import _FKL_SIGMAS
 from gbrff.datasets import load_uci
 from gbrff.experiments import TASK_ORDER
 
@@ -50,6 +51,25 @@ CANDIDATES = {
     "+ lambda 2^-4, shrinkage 0.5, T=200": {"reg_lambda": 2.0**-4, "learning_rate": 0.5,
                                            "n_estimators": 200},
     "+ lambda 2^-5, gamma 2/d": {"reg_lambda": 2.0**-5, "gamma": "2/d"},
+    # fifth round, on top of GBRFF2+ (lambda 2^-4): per-feature bandwidths, more refinement
+    "+ lambda 2^-4, fkl bandwidths": {"reg_lambda": 2.0**-4, "feature_bandwidths": "fkl"},
+    "+ lambda 2^-4, 20 refinement steps": {"reg_lambda": 2.0**-4, "n_optim_steps": 20},
+    "+ lambda 2^-4, fkl bandwidths, 20 refinement steps": {
+        "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "n_optim_steps": 20},
+    # sixth round: the bandwidths chosen per training part by an inner 5-fold CV
+    # (nested: a grid search inside each fold), as a grid point of the protocol would
+    "+ lambda 2^-4, bandwidths by inner CV {shared, fkl}": {
+        "reg_lambda": 2.0**-4, "grid": {"feature_bandwidths": [None, "fkl"]}},
+    "+ lambda 2^-4, 20 steps, bandwidths by inner CV {shared, fkl}": {
+        "reg_lambda": 2.0**-4, "n_optim_steps": 20, "grid": {"feature_bandwidths": [None, "fkl"]}},
+    # seventh round: the learned bandwidths shrunk towards the shared one
+    "+ lambda 2^-4, fkl bandwidths shrunk 0.5": {
+        "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.5},
+    "+ lambda 2^-4, fkl bandwidths shrunk 0.75": {
+        "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.75},
+    "+ lambda 2^-4, fkl bandwidths shrunk 0.5, 20 refinement steps": {
+        "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.5,
+        "n_optim_steps": 20},
 }
 
 
@@ -66,8 +86,12 @@ def cv_table(candidates, tasks, splits):
                 kw = dict(params)
                 if kw.get("gamma") == "2/d":  # a multiple of "auto"
                     kw["gamma"] = 2.0 / X.shape[1]
+                grid = kw.pop("grid", None)
+                _FKL_SIGMAS.clear()  # each candidate pays its own scale fits (fit_seconds)
                 for a, b in folds:
                     est = GBRFF2Classifier(random_state=s, n_jobs=1, **kw)
+                    if grid is not None:  # chosen by an inner CV on the fold's training part
+                        est = GridSearchCV(est, grid, cv=StratifiedKFold(5))
                     t = time.perf_counter()
                     est.fit(X_tr[a], y_tr[a])
                     secs.append(time.perf_counter() - t)
@@ -95,12 +119,15 @@ def main():
     p.add_argument("--tasks", default=",".join(TASK_ORDER[:15]))
     p.add_argument("--candidates", default="all", help="comma-separated indices into CANDIDATES or all")
     p.add_argument("--csv", type=Path, default=None, help="write the per-task, per-split table here")
+    p.add_argument("--round", type=int, default=None, help="a 'round' column with this value (the CSV's first)")
     args = p.parse_args()
     names = list(CANDIDATES)
     if args.candidates != "all":
         names = [names[int(i)] for i in args.candidates.split(",")]
     df = cv_table({n: CANDIDATES[n] for n in names}, args.tasks.split(","),
                   [int(s) for s in args.splits.split(",")])
+    if args.round is not None:
+        df.insert(0, "round", args.round)
     if args.csv:
         args.csv.parent.mkdir(parents=True, exist_ok=True)
         df.to_csv(args.csv, index=False, float_format="%.4f", lineterminator="\n")

@@ -6,6 +6,8 @@ the one-vs-rest scheme for more than two classes, and delegate each binary
 fit to :mod:`gbrff._boosting`.
 """
 
+import hashlib
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 
@@ -54,6 +56,31 @@ def _weighted_mean_scale(X, sample_weight):
     mean, var = mean.astype(np.float64, copy=False), var.astype(np.float64, copy=False)
     constant = _is_constant_feature(var, mean, n_seen)
     return mean, _handle_zeros_in_scale(np.sqrt(var), copy=False, constant_mask=constant)
+
+
+# The σ of the last few scale fits (feature_bandwidths="fkl"), by their data and
+# seed: a grid search refits one fold for each γ and λ, the scales depend on neither.
+_FKL_SIGMAS = OrderedDict()
+_FKL_CACHE_SIZE = 16
+
+
+def _fkl_sigma(Z, y, seed):
+    """The per-feature σ_j (root mean square over the one-vs-rest problems) that
+    :class:`gbrff.baselines.RFFSKLClassifier` (its defaults, ``random_state=seed``)
+    learns on Z (float64, C order) and the labels y; remembered for the last
+    ``_FKL_CACHE_SIZE`` (Z, y, seed)."""
+    key = (Z.shape, hashlib.sha1(Z.tobytes()).hexdigest(),
+           hashlib.sha1(np.asarray(y, dtype=np.int64).tobytes()).hexdigest(), int(seed))
+    sigma = _FKL_SIGMAS.get(key)
+    if sigma is None:
+        from .baselines._fkl import RFFSKLClassifier  # a comparison method's fit, imported late
+
+        skl = RFFSKLClassifier(random_state=seed).fit(Z, y)
+        sigma = np.sqrt(np.mean(skl.sigma_**2, axis=0))
+        _FKL_SIGMAS[key] = sigma
+        while len(_FKL_SIGMAS) > _FKL_CACHE_SIZE:
+            _FKL_SIGMAS.popitem(last=False)
+    return sigma.copy()
 
 
 class _BaseGBRFF(ClassifierMixin, BaseEstimator):
@@ -120,6 +147,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         # copy (no standardised copy of X beside it), _boosting._transposed
         self._fit_standardization(X, sample_weight)
         rng = check_random_state(self.random_state)
+        self._fit_bandwidth_scales(X, y_idx, sample_weight, rng)
         self.gamma_ = gamma = self._gamma_value(X, rng)
         threads = _boosting.resolve_threads(self.n_jobs)
         if n_classes == 2:
@@ -164,22 +192,58 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         self.mean_, self.scale_ = (np.asarray(a, dtype=np.float32).astype(np.float64)
                                    for a in (mean, scale))
 
-    def _standardization(self, X):
-        """(mean_, scale_) in X's dtype for the engine, which fits on
-        (X − mean_) / scale_ formed inside its float32 copy of X (the bits of
-        :meth:`_standardized`); None without standardisation."""
+    def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
+        """With ``feature_bandwidths="fkl"`` (GBRFF2 only): learn
+        ``bandwidth_scales_`` s, one per feature, from the σ_j that Fourier
+        kernel learning (:class:`gbrff.baselines.RFFSKLClassifier`, its
+        defaults) learns on the (standardised) rows of positive weight,
+        normalised to a mean square of one (so that γ stays the average
+        bandwidth: feature j gets γ_j = γ s_j²), then shrunk towards the
+        shared bandwidth by ``bandwidth_shrinkage``."""
+        self.__dict__.pop("bandwidth_scales_", None)
+        if getattr(self, "feature_bandwidths", None) is None:
+            return
+        keep = sample_weight > 0
+        Z = np.ascontiguousarray(self._standardized(X[keep]), dtype=np.float64)
+        y_keep = np.ascontiguousarray(y_idx[keep])
+        seed = rng.randint(np.iinfo(np.int32).max)
+        scales = np.ones(X.shape[1])
+        if np.unique(y_keep).shape[0] >= 2:
+            sigma = _fkl_sigma(Z, y_keep, seed)
+            rms = np.sqrt(np.mean(sigma**2))
+            if np.isfinite(rms) and rms > 0:
+                scales = sigma / rms
+        a = float(self.bandwidth_shrinkage)  # towards the shared bandwidth: s² → (1 − a) s² + a
+        self.bandwidth_scales_ = np.sqrt((1.0 - a) * scales**2 + a) if a > 0 else scales
+
+    def _omega_space(self, X):
+        """(mean_, scale_) in X's dtype, None without standardisation: the
+        space z = (X − mean_) / scale_ the fitted frequencies ω act on, which
+        prediction forms a chunk of rows at a time."""
         if not hasattr(self, "mean_"):
             return None
         return self.mean_.astype(X.dtype), self.scale_.astype(X.dtype)
 
+    def _standardization(self, X):
+        """(mean, scale) in X's dtype for the engine's fit, which works on
+        (X − mean) / scale formed inside its float32 copy of X: the space of
+        :meth:`_omega_space`, with per-feature bandwidths each feature further
+        multiplied by its ``bandwidth_scales_`` s (the fit folds s back into ω
+        afterwards); None without either."""
+        s = getattr(self, "bandwidth_scales_", None)
+        space = self._omega_space(X)
+        if s is None:
+            return space
+        mean, scale = space if space is not None else (np.zeros(s.shape[0]), np.ones(s.shape[0]))
+        with np.errstate(divide="ignore"):
+            scale = scale / s  # s_j = 0: feature j drops out (its z is 0)
+        return mean.astype(X.dtype), scale.astype(X.dtype)
+
     def _standardized(self, X):
-        """(X − mean_) / scale_ in X's dtype and memory order; X itself without
-        standardisation. The space the frequencies ω act on. (Prediction
-        forms it a chunk of rows at a time, with these bits: see
-        :meth:`decision_function`.)"""
-        if not hasattr(self, "mean_"):
-            return X
-        return _boosting._standardized_rows(X, self._standardization(X))
+        """z = (X − mean_) / scale_ in X's dtype and memory order (X itself
+        without standardisation), with the bits of prediction's chunks."""
+        space = self._omega_space(X)
+        return X if space is None else _boosting._standardized_rows(X, space)
 
     def _split_validation(self, X, y, sw, rng):
         if self.n_iter_no_change is None:
@@ -203,7 +267,12 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     def _fit_binary(self, X, y, sw, gamma, rng, n_threads):
         X, y, sw, val = self._split_validation(X, y, sw, rng)
         self._check_weighted_classes(y, sw)
-        return self._run_boosting(X, y, sw, gamma, rng, val, n_threads)
+        model = self._run_boosting(X, y, sw, gamma, rng, val, n_threads)
+        s = getattr(self, "bandwidth_scales_", None)
+        if s is not None:
+            # fitted on z ⊙ s: ω ⊙ s acts on z, as every GBRFF's ω (ω·(z ⊙ s) = (ω ⊙ s)·z)
+            model.omegas = model.omegas * s
+        return model
 
     def _set_binary_attributes(self, m):
         self.init_score_ = m.init_score
@@ -236,10 +305,10 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
         """(X validated, without a copy when it is float32 or float64, and its
-        standardisation, see :meth:`_standardization`)."""
+        standardisation, see :meth:`_omega_space`)."""
         check_is_fitted(self)
         X = validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
-        return X, self._standardization(X)
+        return X, self._omega_space(X)
 
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.
@@ -393,6 +462,23 @@ class GBRFF2Classifier(_BaseGBRFF):
         outside the estimator (``gbrff.baselines.METHODS`` makes its
         estimators so), and the teaching app, whose ω live in the plane's
         own coordinates.
+    feature_bandwidths : {None, "fkl"}, default=None
+        None: one bandwidth γ for every feature (the paper's ω ~ N(0, 2γ)^d).
+        "fkl": one bandwidth per feature, ω_j ~ N(0, 2γ s_j²), with s_j
+        learned on the training data (standardised with ``standardize``) as
+        Fourier kernel learning learns its scales: the σ_j of a fit of
+        :class:`gbrff.baselines.RFFSKLClassifier` (its defaults; root mean
+        square over the one-vs-rest problems), normalised to a mean s_j² of
+        one, so that γ stays the average bandwidth. Drawn as a rescaling of
+        feature j by s_j (the penalty λ‖ω‖² then acts in the rescaled space)
+        and stored back in the space of z (``omegas_``); a feature with
+        s_j = 0 drops out. The scale fit ignores sample weights (it uses the
+        rows of positive weight).
+    bandwidth_shrinkage : float in [0, 1], default=0.0
+        With ``feature_bandwidths="fkl"``: shrinks the learned bandwidths
+        towards the shared one, s_j² → (1 − a) s_j² + a (mean still one):
+        0 keeps Fourier kernel learning's scales, 1 is the shared bandwidth.
+        No effect without per-feature bandwidths.
 
     Attributes
     ----------
@@ -405,6 +491,9 @@ class GBRFF2Classifier(_BaseGBRFF):
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the per-feature mean and standard
         deviation the features are standardised with, z = (x − mean_) / scale_.
+    bandwidth_scales_ : ndarray of shape (n_features,)
+        Only with ``feature_bandwidths="fkl"``: the s_j (feature j's
+        bandwidth is γ s_j²).
     omegas_ : ndarray of shape (T, n_features)
         The learned frequencies ω_t. They act on the standardised features z
         (with ``standardize=True``; on x itself otherwise): the weak learner
@@ -448,12 +537,14 @@ class GBRFF2Classifier(_BaseGBRFF):
     _parameter_constraints = {
         **_BaseGBRFF._parameter_constraints,
         "reg_lambda": [Interval(Real, 0, None, closed="left")],
+        "feature_bandwidths": [StrOptions({"fkl"}), None],
+        "bandwidth_shrinkage": [Interval(Real, 0, 1, closed="both")],
     }
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
-                 standardize=True):
+                 standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -466,6 +557,8 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.n_jobs = n_jobs
         self.loss = loss
         self.standardize = standardize
+        self.feature_bandwidths = feature_bandwidths
+        self.bandwidth_shrinkage = bandwidth_shrinkage
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff2(
