@@ -26,7 +26,7 @@ def _data_dir():
 def _rows():
     runs = pd.read_csv(RUNS)
     small = runs[runs["task"].isin(["wine", "sonar", "heart", "newthyroid"]) & (runs["split"] < 2)]
-    return [r for _, r in small.iterrows() if r["method"] in ("GBRFF1", "GBRFF2", "LGBM", "PBRFF")]
+    return [r for _, r in small.iterrows() if r["method"] in ("GBRFF1", "GBRFF2", "GBRFF2+", "LGBM", "PBRFF")]
 
 
 @pytest.mark.parametrize("row", _rows(), ids=lambda r: f"{r['task']}-{r['method']}-{r['split']}")
