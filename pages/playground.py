@@ -273,7 +273,8 @@ with e1:
             "black line: the boundary H = 0. Circles are training points, diamonds test points.",
             r"H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x)")
     if expansion.loss == "squared_error":  # H estimates E[y] for y = ±1
-        st.latex(r"p(y=+1\mid x) = \mathrm{clip}\Big(\frac{1+H^t(x)}{2},\ 0,\ 1\Big)")
+        st.latex(r"\begin{gathered}p(y=+1\mid x) = \tfrac{1}{2}\big(1 + H^t(x)\big)\\"
+                 r"\text{clipped to } [0, 1]\end{gathered}")
     else:
         st.latex(r"p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
 with e2:
@@ -291,8 +292,8 @@ with e2:
                 "temperature c sets how much (c = 0: all 1/K). Point size = |ỹᵢ|: the learner chases the points "
                 "the vote still gets wrong.",
                 r"h^t(x) = \sum_{j=1}^{K} Q_j \cos\big(\omega_j\cdot(x^t - x)\big)")
-        st.latex(r"\begin{gathered}Q_j \propto e^{-c\, f_j},\quad f_j = \tfrac{1}{n}\textstyle\sum_i "
-                 r"\big(\tilde y_i - \cos(\omega_j\cdot(x^t - x_i))\big)^2\\"
+        st.latex(r"\begin{gathered}Q_j \propto e^{-c\, f_j}\\ f_j = \tfrac{1}{n}\textstyle\sum_i "
+                 r"\big(\tilde y_i - h_j(x_i)\big)^2\\ h_j(x) = \cos\big(\omega_j\cdot(x^t - x)\big)\\"
                  r"\alpha^t = v\,\frac{\sum_i \tilde y_i h^t(x_i)}{\sum_i h^t(x_i)^2}\end{gathered}")
     else:
         explain("**Right — the weak learner added at t.** A sum of K cosines around the learned landmark xₜ "
