@@ -430,12 +430,14 @@ def test_uci_page_2019_table_and_figure_1():
     if (ROOT / "results" / "table2_2019" / "summary.csv").exists():
         tables = [d.value for d in at.dataframe]
         t19 = next(t for t in tables if "GBRFF-LS" in t.columns)
-        assert list(t19.columns) == ["XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS"]
+        assert set(t19.columns) == {"XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS"}
         assert len(t19) == 14 and "glass" in t19.index
         cells = [str(v) for v in t19.to_numpy().ravel()]
-        # every reproduced cell: mean (difference) [✗] n=…; the others give the published value
-        assert all(re.fullmatch(r"\d+\.\d \([+-]\d+\.\d\)( ✗)? n=\d+|– \(paper \d+\.\d\)", c) for c in cells), cells
-        assert any("n=20" in c for c in cells)
+        # every reproduced cell: mean (difference) [✗] [n=… when not 20]; the others the published value
+        assert all(re.fullmatch(r"\d+\.\d \([+-]\d+\.\d\)( ✗)?( n=(1?\d))?|paper \d+\.\d", c) for c in cells), cells
+        at = run_page("pages/uci_comparison.py", {"cells": "full: mean ± std (paper, difference)"})
+        t19 = next(d.value for d in at.dataframe if "GBRFF-LS" in d.value.columns)
+        assert any("n=20" in str(c) and "paper" in str(c) for c in t19.to_numpy().ravel())
         assert any("✗" in c for c in cells) == any("miss" in m.value for m in at.markdown)
         assert any("GBRFF-LS" in t.index for t in tables)  # its average ranks
     else:
