@@ -193,7 +193,8 @@ def preprint_fig1_figure(per_task: pd.DataFrame, tasks=PREPRINT_FIG1_TASKS,
                               "%{customdata} splits<extra>" + label + "</extra>"),
                 row=1, col=j)
             shown.add(m)
-        fig.update_xaxes(type="log", title_text="landmarks", row=1, col=j)
+        ticks = sorted(set(int(k) for k in per_task.loc[per_task["task"] == t, "n_landmarks"]))
+        fig.update_xaxes(type="log", title_text="landmarks", tickvals=ticks, row=1, col=j)
     fig.update_yaxes(title_text="mean test accuracy (%)", row=1, col=1)
     n = _span(per_task[per_task["task"].isin(tasks)]["n_splits"]) if tasks else "0"
     fig.update_layout(
