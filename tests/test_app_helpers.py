@@ -319,7 +319,8 @@ def test_least_squares_sizes_are_residuals_and_q_bars_follow_the_learner():
     np.testing.assert_allclose(W[2], np.abs(y - e.truncated(1).decision_function(X)), rtol=1e-6)
     fig = figs.q_weights_animation(e, [0, 1, 2], c=4.0)
     assert [f["name"] for f in fig["frames"]] == ["0", "1", "2"]
-    np.testing.assert_allclose(fig["frames"][1]["data"][0]["y"], [0.5, 0.3, 0.2])  # largest first
+    # steps of K + 1 points: the first weight repeated, then Q largest first
+    np.testing.assert_allclose(fig["frames"][1]["data"][0]["y"], [0.5, 0.5, 0.3, 0.2])
     assert "1/ΣQ² = 2.6 of K = 3" in fig["frames"][1]["layout"]["title"]["text"]
     assert "1/ΣQ² = 3.0" in fig["frames"][2]["layout"]["title"]["text"]  # uniform: every cosine counts
     assert not np.any(fig["frames"][0]["data"][0]["y"])

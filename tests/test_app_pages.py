@@ -234,7 +234,7 @@ def test_playground_gbrff_ls_landmark_and_q_weights():
     for t in (1, 15):
         w = frame(weak, t)
         assert len(w["data"][names.index("landmark xₜ")]["x"]) == 1 and "K = 12" in w["layout"]["title"]["text"]
-        bars = array(frame(q, t)["data"][0]["y"])
+        bars = array(frame(q, t)["data"][0]["y"])[1:]  # steps: the first weight repeated, then Q
         assert len(bars) == 12 and abs(bars.sum() - 1) < 1e-6 and np.all(np.diff(bars) <= 1e-12)
         assert f"weak learner {t}" in frame(q, t)["layout"]["title"]["text"]
     assert bars[0] > 1.5 / 12  # c = 64: not uniform
@@ -246,7 +246,7 @@ def test_playground_gbrff_ls_landmark_and_q_weights():
     # c = 0: every Q is 1/K
     at.select_slider(key="playground:c").set_value(0.0).run()
     assert not at.exception
-    bars = array(frame(player(at)["figures"][2], 15)["data"][0]["y"])
+    bars = array(frame(player(at)["figures"][2], 15)["data"][0]["y"])[1:]
     assert np.allclose(bars, 1 / 12)
     assert "weights Q are flatter" in " ".join(m.value for m in at.markdown)
     # back to GBRFF1 and GBRFF2 with the LS controls moved: no error, three figures again
