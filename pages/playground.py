@@ -290,7 +290,8 @@ with e2:
                 "landmark xₜ (cross), learned by least squares on the residuals ỹ = y − Hᵗ⁻¹, each weighted by "
                 "Qⱼ (bars below the player): a cosine that fits the residuals better gets more weight, the "
                 "temperature c sets how much (c = 0: all 1/K). Point size = |ỹᵢ|: the learner chases the points "
-                "the vote still gets wrong.",
+                "the vote still gets wrong. Late in a run, with little left to fit, a landmark may wander off the "
+                "picture (an arrow points to it) and α is tiny.",
                 r"h^t(x) = \sum_{j=1}^{K} Q_j \cos\big(\omega_j\cdot(x^t - x)\big)")
         st.latex(r"\begin{gathered}Q_j \propto e^{-c\, f_j}\\ f_j = \tfrac{1}{n}\textstyle\sum_i "
                  r"\big(\tilde y_i - h_j(x_i)\big)^2\\ h_j(x) = \cos\big(\omega_j\cdot(x^t - x)\big)\\"
