@@ -23,7 +23,7 @@ folder of ``app.py`` is on ``sys.path`` when Streamlit runs ``app.py``, and
 the tests run from it.
 """
 
-from ._cache import RESULTS_DIR, paper_table2, stored_results, warm_engine
+from ._cache import RESULTS_DIR, paper_table2, preprint_table2, stored_results, warm_engine
 from ._files import MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, model_to_json, parse_points_csv, points_to_csv
 from ._gate import painted
 from ._router import PAGES, ROOT, current_page, ensure_router, run_router
@@ -39,5 +39,5 @@ __all__ = [
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
     "player_start", "painted", "explain", "figure_download", "TOY_GAMMAS", "toy_controls", "toy_split",
-    "HELP", "GLOSSARY", "warm_engine", "stored_results", "paper_table2", "parse_points_csv", "points_to_csv", "model_to_json",
+    "HELP", "GLOSSARY", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
 ]

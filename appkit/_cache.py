@@ -9,7 +9,7 @@ import streamlit as st
 
 from ._router import ROOT
 
-__all__ = ["RESULTS_DIR", "warm_engine", "stored_results", "paper_table2"]
+__all__ = ["RESULTS_DIR", "warm_engine", "stored_results", "paper_table2", "preprint_table2"]
 
 #: The results committed with the app (``python -m gbrff.experiments … --out results/…``).
 RESULTS_DIR = ROOT / "results"
@@ -40,5 +40,16 @@ def paper_table2():
 
     try:
         return load_paper_table2()
+    except OSError:
+        return None
+
+
+@st.cache_data(show_spinner=False)
+def preprint_table2():
+    """The 2019 preprint's Table 2 (task, method, mean, std; its GBRFF as GBRFF-LS), or None."""
+    from gbrff.experiments import load_preprint_table2
+
+    try:
+        return load_preprint_table2()
     except OSError:
         return None

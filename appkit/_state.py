@@ -291,6 +291,13 @@ def _change_sentence(key, label, old, new):
         return f"{new} points instead of {old}: {'more' if new > old else 'fewer'} examples to learn from"
     if key == "K" and num:
         return f"K {old} → {new}: each GBRFF1 learner sums {new} random cosines around its landmark"
+    if key == "K_ls" and num:
+        return f"K {old} → {new}: each GBRFF-LS learner sums {new} random cosines around its landmark"
+    if key == "c" and num:
+        return (f"c {_fmt(old)} → {_fmt(new)}: the weights Q are {'sharper' if new > old else 'flatter'}"
+                + (" (c = 0: all equal 1/K)" if new == 0 else ""))
+    if key == "v" and num:
+        return f"learning rate v {_fmt(old)} → {_fmt(new)}: every step α is scaled by {_fmt(new)}"
     if key == "lr" and num:
         return f"learning rate {_fmt(old)} → {_fmt(new)}: every step α is scaled by {_fmt(new)}"
     if isinstance(new, bool):

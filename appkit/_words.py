@@ -16,7 +16,8 @@ HELP = {
     "seed": "Seed of the random draws (the points and the frequencies ω): the same seed gives the same picture.",
     "show_test": "Also draw the held-out test points (diamonds) on the pictures.",
     "algo": "GBRFF2 adds one cosine per round and tunes its frequency ω; GBRFF1 adds a sum of K random "
-            "cosines around a learned landmark.",
+            "cosines around a learned landmark; GBRFF-LS is the first version (2019 preprint): the same kind of "
+            "learner, fitted by least squares to what the vote still gets wrong.",
     "T": "Number of boosting rounds: each round adds one weak learner (a wave) to the vote.",
     "gamma": "Width of the RBF kernel exp(−γ‖x − x′‖²) behind the random frequencies: each ω is drawn from "
              "N(0, 2γ). Larger γ: shorter waves, a wigglier boundary.",
@@ -25,6 +26,12 @@ HELP = {
     "K": "How many random cosines each GBRFF1 learner sums around its landmark.",
     "beta": "How sharply GBRFF1 weights its K cosines (the weights q): a small β weights them evenly, a large β "
             "keeps the best few.",
+    "K_ls": "How many random cosines each GBRFF-LS learner sums around its landmark (100 in the 2019 "
+            "paper, the largest here). More cosines: a smoother learner, a slower fit.",
+    "c": "How sharply GBRFF-LS weights its K cosines (the weights Q): c = 0 gives them all 1/K; a large c "
+         "gives most of the weight to the few cosines that fit the residuals best.",
+    "v": "GBRFF-LS's learning rate v: every step α is multiplied by it. Small v: many small steps, "
+         "usually a smoother boundary, but more iterations needed.",
     "lr": "Shrinks every step α: a smaller rate learns more slowly, often with a smoother result.",
     "lgbm": "Also fit LightGBM (100 trees of depth ≤ 5) on the same split, to compare.",
     "discrete": "Paint only the predicted class instead of the probability.",
@@ -55,6 +62,7 @@ GLOSSARY = {
     "landmark": "A point xₜ around which GBRFF1 centres its learner: cos(ω·(x − xₜ)); for one cosine it is "
                 "the same as a phase b = ω·xₜ.",
     "q, β": "GBRFF1's weights of its K cosines, softmax-like: β sets how much the best cosines dominate.",
+    "Q, c": "The 2019 GBRFF's weights of its K cosines: Qⱼ ∝ exp(−c · error of cosine j on the residuals).",
     "λ": "A penalty that keeps the tuned frequencies ω small.",
     "overfitting": "Training accuracy still rising while test accuracy falls: the model learns the noise.",
 }

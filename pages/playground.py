@@ -10,7 +10,7 @@ from sklearn.model_selection import train_test_split
 from appkit import (begin_page, control, explain, figure_download, frame_player, model_to_json, pack_frames,
                     painted, parse_points_csv, play_schedule, player_start, points_to_csv, register, share_box,
                     warm_engine, what_changed)
-from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier
+from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
@@ -19,6 +19,9 @@ GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
 LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
 RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
 BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
+ALGOS = ["GBRFF2", "GBRFF1", "GBRFF-LS"]
+LS_RATES = [0.01, 0.05, 0.1, 0.5, 1.0]  # the 2019 preprint's grid of v
+LS_TEMPS = [0.0] + [float(2 ** k) for k in range(11)]  # its c ∈ {0} ∪ 2^{0..10}
 GRID = 100
 STRIP = 6  # weak learners in the strip under the player
 DONE, TODO = ":green[:material/check_box:]", ":gray[:material/check_box_outline_blank:]"
@@ -75,17 +78,25 @@ seed = control("number_input", "Seed", "seed", 0, min_value=0, max_value=9999, s
 show_test = control("toggle", "Show test points", "show_test", True, where=sb)
 
 sb.header("Model")
-algo = control("segmented_control", "Algorithm", "algo", "GBRFF2", options=["GBRFF2", "GBRFF1"], where=sb)
+algo = control("segmented_control", "Algorithm", "algo", "GBRFF2", options=ALGOS, where=sb)
 T = control("slider", "Iterations T (weak learners)", "T", 100, min_value=1, max_value=500, where=sb)
 gamma = control("select_slider", "γ: frequencies drawn from N(0, 2γ)", "gamma", 0.5, options=GAMMAS, where=sb)
 if algo == "GBRFF2":
     lam = control("select_slider", "λ: penalty λ‖ω‖² on learned ω", "lam", 0.0, options=LAMBDAS, where=sb)
     K, beta = 1, None
-else:
+elif algo == "GBRFF1":
     K = control("slider", "K: random features per weak learner", "K", 10, min_value=1, max_value=20, where=sb)
     beta = control("select_slider", "β: temperature of the weights q", "beta", 1.0, options=BETAS, where=sb)
     lam = None
-lr = control("select_slider", "Learning rate (shrinks every α)", "lr", 1.0, options=RATES, where=sb)
+else:  # the 2019 preprint's least-squares GBRFF: its own K (100 in the paper), c and v, in its grids
+    K = control("slider", "K: random cosines per weak learner", "K_ls", 20, min_value=1, max_value=100,
+                where=sb)
+    beta = control("select_slider", "c: temperature of the weights Q", "c", 16.0, options=LS_TEMPS, where=sb)
+    lam = None
+if algo == "GBRFF-LS":  # beta carries c, lr carries v: one model key for the three algorithms
+    lr = control("select_slider", "v: learning rate (shrinks every α)", "v", 0.5, options=LS_RATES, where=sb)
+else:
+    lr = control("select_slider", "Learning rate (shrinks every α)", "lr", 1.0, options=RATES, where=sb)
 with_lgbm = control("toggle", "Compare with LightGBM", "lgbm", True, where=sb)
 discretise = control("toggle", "Discretise the surface (class only)", "discrete", False, where=sb)
 presenter = control("toggle", "Presenter mode", "presenter", False, where=sb)
@@ -111,6 +122,9 @@ def make_model(algo, T, gamma, lam, K, beta, lr, seed):
                                 standardize=False)
     # standardize=False: the model works in the plane's own coordinates, so that ω, b and the
     # stripes are read in the picture's units (the toy data and an upload are standardised here)
+    if algo == "GBRFF-LS":  # beta is its temperature c, lr its learning rate v
+        return GBRFFLSClassifier(n_estimators=T, n_components=K, learning_rate=lr, c=beta, gamma=gamma,
+                                 random_state=seed, standardize=False)
     return GBRFF1Classifier(n_estimators=T, n_components=K, gamma=gamma, beta=beta, learning_rate=lr,
                             random_state=seed, standardize=False)
 
@@ -230,7 +244,9 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     fig = figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
                                  X_te if show_test else None, y_te, titles=titles, discretise=discretise,
                                  loss=expansion.loss)
-    fig_w = figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn)
+    least_squares = expansion.loss == "squared_error"
+    fig_w = figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
+                                        size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ")
     extra = {"LightGBM test": lgbm_acc} if lgbm_acc is not None else None
     stop = int(np.argmin(_bundle["test"]["loss"]))
     fig_c = figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
@@ -240,6 +256,9 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     strip = {"learners": learners, "z": cmp.learner_thumbnails(expansion, xs, ys, learners),
              "alphas": expansion.alphas[np.asarray(learners, dtype=int) - 1], "n": STRIP, "after": 2,
              "colorscale": figs.VOTE_COLORSCALE}
+    if least_squares:  # the 2019 GBRFF: its weights Q of the K cosines, under the weak learner
+        fig_q = figs.q_weights_animation(expansion, stages, c=_bundle["model"].c)
+        return pack_frames([fig, fig_w, fig_q, fig_c], stages, wide=[False, False, True, True], strip=strip)
     return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip)
 
 
@@ -253,7 +272,11 @@ with e1:
     explain("**Left — the vote so far.** Colour: the model's probability of class +1, shaded by confidence; "
             "black line: the boundary H = 0. Circles are training points, diamonds test points.",
             r"H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x)")
-    st.latex(r"p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
+    if expansion.loss == "squared_error":  # H estimates E[y] for y = ±1
+        st.latex(r"\begin{gathered}p(y=+1\mid x) = \tfrac{1}{2}\big(1 + H^t(x)\big)\\"
+                 r"\text{clipped to } [0, 1]\end{gathered}")
+    else:
+        st.latex(r"p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
 with e2:
     if expansion.landmarks is None and expansion.n_components == 1:
         explain("**Right — the weak learner added at t.** Stripes perpendicular to ω, one wavelength every "
@@ -262,6 +285,17 @@ with e2:
                 r"h^t(x) = \cos(\omega^t\cdot x - b^t)")
         st.latex(r"\begin{gathered}h^t(x) = \cos\big(\omega^t\cdot(x - x^t)\big)\\"
                  r"\text{when }\ \omega^t\cdot x^t = b^t\end{gathered}")
+    elif expansion.loss == "squared_error":
+        explain("**Right — the weak learner added at t** (the 2019 GBRFF). K cosines with random ω around the "
+                "landmark xₜ (cross), learned by least squares on the residuals ỹ = y − Hᵗ⁻¹, each weighted by "
+                "Qⱼ (bars below the player): a cosine that fits the residuals better gets more weight, the "
+                "temperature c sets how much (c = 0: all 1/K). Point size = |ỹᵢ|: the learner chases the points "
+                "the vote still gets wrong. Late in a run, with little left to fit, a landmark may wander off the "
+                "picture (an arrow points to it) and α is tiny.",
+                r"h^t(x) = \sum_{j=1}^{K} Q_j \cos\big(\omega_j\cdot(x^t - x)\big)")
+        st.latex(r"\begin{gathered}Q_j \propto e^{-c\, f_j}\\ f_j = \tfrac{1}{n}\textstyle\sum_i "
+                 r"\big(\tilde y_i - h_j(x_i)\big)^2\\ h_j(x) = \cos\big(\omega_j\cdot(x^t - x)\big)\\"
+                 r"\alpha^t = v\,\frac{\sum_i \tilde y_i h^t(x_i)}{\sum_i h^t(x_i)^2}\end{gathered}")
     else:
         explain("**Right — the weak learner added at t.** A sum of K cosines around the learned landmark xₜ "
                 "(cross), weighted by q. Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner "
@@ -290,8 +324,8 @@ if expansion.learner == "cosine":  # ω refined by gradient descent (the landmar
             "circles, the data asked for another kernel than the RBF one.",
             r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \frac{1}{n}\sum_{i=1}^n e^{-\tilde y_i \cos(\omega\cdot x_i - b^t)}")
 else:
-    explain("GBRFF1 draws its K·T frequencies from the prior and never changes them, so they follow the "
-            "dotted circles; what it learns is the landmarks and the weights q.",
+    explain(f"{algo} draws its K·T frequencies from the prior and never changes them, so they follow the "
+            f"dotted circles; what it learns is the landmarks and the weights {'Q' if algo == 'GBRFF-LS' else 'q'}.",
             r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
 explain("Here the data are standardised before the fit and the model works on the plane's own coordinates "
         "(`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "

@@ -305,6 +305,28 @@ def test_animations_hold_one_frame_per_stage_with_a_fixed_trace_structure():
     assert [f["layout"]["shapes"][-1]["x0"] for f in curves["frames"]] == stages
 
 
+def test_least_squares_sizes_are_residuals_and_q_bars_follow_the_learner():
+    """The 2019 GBRFF (squared error): point sizes |y − H^{t−1}|, and its weights Q as sorted bars."""
+    from dataclasses import replace
+
+    e = replace(landmark_expansion([[[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]] * 2, [[0.0, 0.0], [1.0, 0.5]],
+                                   [[0.2, 0.5, 0.3], [1 / 3, 1 / 3, 1 / 3]], [0.4, 0.2], init_score=0.1),
+                loss="squared_error")
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [-1.0, 0.5], [0.5, -1.0]])
+    y = np.array([-1, 1, 1, -1])
+    W = cmp.boosting_weights(e, X, y, [0, 1, 2])
+    np.testing.assert_allclose(W[1], np.abs(y - 0.1))
+    np.testing.assert_allclose(W[2], np.abs(y - e.truncated(1).decision_function(X)), rtol=1e-6)
+    fig = figs.q_weights_animation(e, [0, 1, 2], c=4.0)
+    assert [f["name"] for f in fig["frames"]] == ["0", "1", "2"]
+    # steps of K + 1 points: the first weight repeated, then Q largest first
+    np.testing.assert_allclose(fig["frames"][1]["data"][0]["y"], [0.5, 0.5, 0.3, 0.2])
+    assert "1/ΣQ² = 2.6 of K = 3" in fig["frames"][1]["layout"]["title"]["text"]
+    assert "1/ΣQ² = 3.0" in fig["frames"][2]["layout"]["title"]["text"]  # uniform: every cosine counts
+    assert not np.any(fig["frames"][0]["data"][0]["y"])
+    assert fig["layout"]["shapes"][0]["y0"] == pytest.approx(1 / 3)  # the uniform weight 1/K
+
+
 def test_player_payload_round_trips_and_schedules_every_iteration_up_to_a_hundred():
     import base64
     import zlib

@@ -74,6 +74,13 @@ LINKS = [  # the issue's link shapes, plus visible out-of-range and garbage valu
     ("pages/playground.py", {"hide": "n", "n": "-1"}, "n = -1 is below"),
     ("pages/playground.py", {"hide": "algo,K", "algo": "GBRFF1", "K": "0"}, "K = 0 is below"),
     ("pages/playground.py", {"hide": "n", "n": "50000"}, "n = 50000 is above this page's maximum 1000"),
+    ("pages/playground.py", {"hide": "algo,K_ls", "algo": "GBRFF-LS", "K_ls": "0"}, "K_ls = 0 is below"),
+    ("pages/playground.py", {"hide": "algo,c,v", "algo": "GBRFF-LS", "c": "3", "v": "nan"},
+     "c = 3 is not one of this page's choices"),
+    ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "5000", "v": "2"},
+     "K_ls = 5000 is above this page's maximum 100; using 100"),
+    ("pages/playground.py", {"algo": "GBRFF-LS", "v": "-1"}, "v = -1 is not one of this page's choices"),
+    ("pages/playground.py", {"algo": "GBRFF3"}, "algo = GBRFF3 is not one of this page's choices"),
     ("pages/playground.py", {"T": "5000"}, "T = 5000 is above this page's maximum 500; using 500"),
     ("pages/playground.py", {"noise": "nan", "seed": "x", "data": "nosuch", "lgbm": "maybe"}, "noise = nan"),
     ("pages/loss_landscape.py", {"hide": "T", "T": "-1"}, "T = -1 is below"),
@@ -143,6 +150,30 @@ def test_every_page_after_touching_every_control_of_another(source):
         for kind, key, _ in TOUCH[target]:
             if key in DEFAULTS[target]:  # the page opens with its own defaults
                 assert _widget(at, kind, f"{target}:{key}").value == DEFAULTS[target][key], (source, target, key)
+
+
+def test_gbrff_ls_controls_do_not_leak_into_other_pages():
+    """The 2019 GBRFF's controls (K_ls, c, v) at their maxima, then every other page and back."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.run()
+    at.switch_page("pages/playground.py").run()
+    at.segmented_control(key="playground:algo").set_value("GBRFF-LS").run()
+    at.slider(key="playground:T").set_value(20)
+    at.slider(key="playground:K_ls").set_value(100)
+    at.select_slider(key="playground:c").set_value(1024.0)
+    at.select_slider(key="playground:v").set_value(0.01)
+    at.run()
+    assert not at.exception, at.exception[0].message
+    for target in [p for p in TOUCH if p != "playground"]:
+        at.switch_page(f"pages/{target}.py").run()
+        assert not at.exception, (target, at.exception[0].message)
+        assert not notes(at), (target, notes(at))
+        for kind, key, _ in TOUCH[target]:
+            if key in DEFAULTS[target]:
+                assert _widget(at, kind, f"{target}:{key}").value == DEFAULTS[target][key], (target, key)
+    at.switch_page("pages/playground.py").run()
+    assert not at.exception and not notes(at)
+    assert at.segmented_control(key="playground:algo").value == "GBRFF2"  # the page opens with its defaults
 
 
 # ---------------------------------------------------------------- bad CSVs

@@ -218,6 +218,44 @@ def test_playground_changed_widgets_gbrff1_board():
     assert sum(len(array(t["x"])) for t in learned) == 30 * 3
 
 
+def test_playground_gbrff_ls_landmark_and_q_weights():
+    """The 2019 GBRFF as an algorithm: its landmark and its weights Q drawn for the weak learner shown."""
+    at = run_page("pages/playground.py", {"algo": "GBRFF-LS", "T": "15", "K_ls": "12", "c": "64.0", "v": "1.0"})
+    assert {"playground:K_ls", "playground:c", "playground:v"} <= {w.key for w in at.slider} | {
+        w.key for w in at.select_slider}
+    assert not {"playground:lam", "playground:beta", "playground:lr", "playground:K"} & (
+        {w.key for w in at.slider} | {w.key for w in at.select_slider})
+    assert any("GBRFF-LS (T = 15)" in m.label for m in at.metric)
+    play = player(at)
+    surf, weak, q, curves = play["figures"]
+    assert play["labels"] == list(range(16)) and play["start"] == 15
+    names = [t.get("name") for t in weak["data"]]
+    assert any("residual" in str(n) for n in names)  # least squares: point size = |ỹᵢ|
+    for t in (1, 15):
+        w = frame(weak, t)
+        assert len(w["data"][names.index("landmark xₜ")]["x"]) == 1 and "K = 12" in w["layout"]["title"]["text"]
+        bars = array(frame(q, t)["data"][0]["y"])[1:]  # steps: the first weight repeated, then Q
+        assert len(bars) == 12 and abs(bars.sum() - 1) < 1e-6 and np.all(np.diff(bars) <= 1e-12)
+        assert f"weak learner {t}" in frame(q, t)["layout"]["title"]["text"]
+    assert bars[0] > 1.5 / 12  # c = 64: not uniform
+    assert array(frame(q, 0)["data"][0]["y"]).max() == 0
+    # sizes = |y − H⁰| at t = 1 (H⁰ = ȳ: equal within a class), the residuals later
+    sizes = array(frame(weak, 1)["data"][1]["marker"]["size"])
+    assert np.ptp(sizes) < 1e-6 and np.ptp(array(frame(weak, 15)["data"][1]["marker"]["size"])) > 1
+    assert any("residuals" in str(m.value) for m in at.markdown)
+    # c = 0: every Q is 1/K
+    at.select_slider(key="playground:c").set_value(0.0).run()
+    assert not at.exception
+    bars = array(frame(player(at)["figures"][2], 15)["data"][0]["y"])[1:]
+    assert np.allclose(bars, 1 / 12)
+    assert "weights Q are flatter" in " ".join(m.value for m in at.markdown)
+    # back to GBRFF1 and GBRFF2 with the LS controls moved: no error, three figures again
+    at.segmented_control(key="playground:algo").set_value("GBRFF1").run()
+    assert not at.exception and len(player(at)["figures"]) == 3
+    at.segmented_control(key="playground:algo").set_value("GBRFF2").run()
+    assert not at.exception and len(player(at)["figures"]) == 3
+
+
 def test_playground_url_state_and_classroom_hiding():
     at = run_page("pages/playground.py", {"data": "circles", "T": "20", "lam": "0.125", "t": "7",
                                           "hide": "noise,seed,algo"})
@@ -406,6 +444,31 @@ def test_uci_page_shows_table_or_clear_message():
         assert len(at.dataframe) >= 1  # the published values still show
 
 
+def test_uci_page_2019_table_and_figure_1():
+    at = run_page("pages/uci_comparison.py")
+    if (ROOT / "results" / "table2_2019" / "summary.csv").exists():
+        tables = [d.value for d in at.dataframe]
+        t19 = next(t for t in tables if "GBRFF-LS" in t.columns)
+        assert set(t19.columns) == {"XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS"}
+        assert len(t19) == 14 and "glass" in t19.index
+        cells = [str(v) for v in t19.to_numpy().ravel()]
+        # every reproduced cell: mean (difference) [✗] [n=… when not 20]; the others the published value
+        assert all(re.fullmatch(r"\d+\.\d \([+-]\d+\.\d\)( ✗)?( n=(1?\d))?|paper \d+\.\d", c) for c in cells), cells
+        at = run_page("pages/uci_comparison.py", {"cells": "full: mean ± std (paper, difference)"})
+        t19 = next(d.value for d in at.dataframe if "GBRFF-LS" in d.value.columns)
+        assert any("n=20" in str(c) and "paper" in str(c) for c in t19.to_numpy().ravel())
+        assert any("✗" in c for c in cells) == any("miss" in m.value for m in at.markdown)
+        assert any("GBRFF-LS" in t.index for t in tables)  # its average ranks
+    else:
+        assert any("No reproduced 2019 Table 2" in i.value for i in at.info)
+    if (ROOT / "results" / "landmarks_2019" / "per_task.csv").exists():
+        fig = charts(at)["fig1_2019"]
+        assert {t["name"] for t in fig["data"]} <= {"GBRFF (2019)", "GBRFF Random (2019)", "PBRFF"}
+        assert "split" in fig["layout"]["title"]["text"]
+    else:
+        assert any("No `results/landmarks_2019/per_task.csv` yet" in i.value for i in at.info)
+
+
 def test_uci_live_run_or_how_to_get_data():
     at = run_page("pages/uci_comparison.py", {"task": "wine", "splits": "1"})
     if not [b for b in at.button if b.key == "live_run"]:
@@ -426,6 +489,9 @@ def test_uci_live_run_or_how_to_get_data():
     ("pages/playground.py", {"data": "board", "noise": "0.6", "algo": "GBRFF1", "K": "50", "beta": "100.0",
                              "T": "3", "seed": "9999"}),
     ("pages/playground.py", {"T": "notanumber", "data": "nosuchdata", "gamma": "-1", "t": "999"}),
+    ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "100", "c": "1024.0", "v": "0.01", "T": "2",
+                             "gamma": "32.0", "n": "40", "test": "0.9", "lc": "true"}),
+    ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "1", "c": "0.0", "data": "upload"}),
     ("pages/loss_landscape.py", {"n": "40", "T": "30", "gamma": "4.0", "it": "30"}),
     ("pages/k_and_lambda.py", {"data": "swiss", "n": "100", "T": "5", "gamma": "8.0"}),
     ("pages/random_features.py", {"data": "circles", "n": "100", "noise": "0.5", "D": "1", "gamma": "8.0"}),

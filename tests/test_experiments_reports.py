@@ -121,7 +121,7 @@ def test_committed_figures_load_plotly_from_one_local_copy():
     results = ROOT / "results"
     assert (results / "plotly.min.js").read_text(encoding="utf-8") == get_plotlyjs()
     pages = sorted(results.glob("*/*.html"))
-    assert len(pages) == 8  # table2 (2), Figs. 2-5 (4), thesis (1), fkl (1)
+    assert len(pages) == 9  # table2 (2), Figs. 2-5 (4), thesis (1), fkl (1), the 2019 Fig. 1 (1)
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert '<script charset="utf-8" src="../plotly.min.js"></script>' in html
@@ -255,6 +255,28 @@ def test_paper_figures_state_their_splits():
     limit = [t for t in fig.data if t.name == "time limit 100 s"]
     assert len(limit) == 1 and list(limit[0].y) == [100, 100]
     assert fig.layout.shapes == ()
+
+
+def test_preprint_comparison_and_figure_1():
+    from gbrff.experiments import load_preprint_table2, preprint_comparison
+    from gbrff.viz import paper as viz
+
+    paper = load_preprint_table2()
+    summary = pd.DataFrame({"task": ["wine", "iono", "sonar"], "method": ["PBRFF", "GBRFF-LS", "XGB"],
+                            "n_splits": [20, 20, 5], "mean": [97.8, 81.4, 76.0], "std": [1.4, 2.0, 3.0]})
+    comp = preprint_comparison(summary, paper).set_index(["task", "method"])
+    assert comp.loc[("wine", "PBRFF"), "within"] is True and comp.loc[("iono", "GBRFF-LS"), "close"] is False
+    # close to the published 76.34 but on 5 splits: close, not yet within the target
+    assert comp.loc[("sonar", "XGB"), "close"] is True and comp.loc[("sonar", "XGB"), "within"] is False
+    outer = preprint_comparison(summary, paper, how="outer")
+    assert len(outer) == len(paper) and outer["within"].isna().sum() == len(paper) - 3
+    per_task = pd.DataFrame([{"task": t, "method": m, "n_landmarks": k, "mean": 70 + k / 10, "n_splits": 2}
+                             for t in ("sonar", "bupa") for m in ("GBRFF-LS", "GBRFF-LS-random", "PBRFF")
+                             for k in (1, 3, 200)])
+    fig = viz.preprint_fig1_figure(per_task)
+    assert [a.text for a in fig.layout.annotations] == ["sonar", "bupa"]  # its tasks, in the preprint's order
+    assert len(fig.data) == 6 and sum(t.showlegend for t in fig.data) == 3
+    assert "2 train/test split" in fig.layout.title.text and fig.layout.xaxis.type == "log"
 
 
 def test_figures_from_the_tables_of_a_results_folder(out, tmp_path):

@@ -27,7 +27,8 @@ from ._plans import kbudget_groups, landmark_groups, table2_groups, toy_groups
 from ._protocol import REFIT, Context, Group, Unit, grid_points, prepare_split, run_unit, split_seed
 from ._reports import read_records, write_report
 from ._results import (PAPER_METHODS, TASK_ORDER, average_ranks, curve_summary,
-                       load_paper_table2, paper_comparison, stage_results,
+                       PREPRINT_TASK_ORDER, load_paper_table2, load_preprint_table2, paper_comparison,
+                       preprint_comparison, preprint_ranks, stage_results,
                        table2_markdown, table2_runs, table2_summary)
 from ._runner import run_groups
 from ._scaling import run_scaling, scaling_sizes
@@ -41,4 +42,5 @@ __all__ = [
     "PAPER_METHODS", "TASK_ORDER", "load_paper_table2", "stage_results",
     "table2_runs", "table2_summary", "average_ranks", "paper_comparison",
     "table2_markdown", "curve_summary", "load_results", "scaling_time_limit",
+    "PREPRINT_TASK_ORDER", "load_preprint_table2", "preprint_comparison", "preprint_ranks",
 ]

@@ -24,6 +24,10 @@ RESULT_TABLES = {
     "kbudget": ("kbudget", "curve.csv"),
     "scaling": ("scaling", "times.csv"),
     "toy": ("toy", "curve.csv"),
+    # the 2019 preprint's protocol (``--protocol 2019``): its Table 2, and its
+    # Fig. 1 per task (mean accuracy per task, method and number of landmarks)
+    "summary_2019": ("table2_2019", "summary.csv"),
+    "landmarks_2019": ("landmarks_2019", "per_task.csv"),
 }
 
 
@@ -32,7 +36,8 @@ def load_results(results_dir="results") -> dict:
 
     ``summary`` and ``runs`` are Table 2's; ``landmarks``, ``kbudget`` and
     ``toy`` the ``curve.csv`` of Figures 2, 3 and 5; ``scaling`` the
-    ``times.csv`` of Figure 4. A missing file is simply absent from the dict.
+    ``times.csv`` of Figure 4; ``summary_2019`` and ``landmarks_2019`` the
+    2019 preprint's Table 2 and Fig. 1 (``per_task.csv``). A missing file is simply absent from the dict.
     """
     root = Path(results_dir)
     paths = {name: root / folder / file for name, (folder, file) in RESULT_TABLES.items()}

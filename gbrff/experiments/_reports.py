@@ -33,7 +33,7 @@ import pandas as pd
 
 from ._protocol import REFIT
 from ._results import (TASK_ORDER, average_ranks, curve_summary, load_paper_table2,
-                       load_preprint_table2, paper_comparison, preprint_markdown,
+                       load_preprint_table2, paper_comparison, preprint_comparison, preprint_markdown,
                        preprint_ranks, preprint_runs, stage_results, table2_markdown,
                        table2_runs, table2_summary)
 from ._scaling import scaling_frame
@@ -240,10 +240,8 @@ def _report_table2_2019(outdir, records, n_iter=200):
     if summary.empty:
         return
     paper = load_preprint_table2()
-    comp = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
-                         on=["task", "method"], how="left")
-    comp["diff"] = comp["mean"] - comp["paper_mean"]
-    comp["within"] = (comp["diff"].abs() <= comp["paper_std"].clip(lower=1.5)) & (comp["n_splits"] >= 20)
+    comp = preprint_comparison(summary, paper).drop(columns="close")
+    comp["within"] = comp["within"].fillna(False).astype(bool)
     _csv(comp, outdir / "paper_comparison.csv", index=False, float_format="%.4f")
     _csv(preprint_ranks(summary), outdir / "ranks.csv", float_format="%.4f")
     times = runs.groupby(["task", "method"], sort=False)["fit_seconds"].mean().reset_index()
@@ -278,6 +276,9 @@ def _report_landmarks(outdir, records, experiment="landmarks"):
         g = df.groupby(["task", "method", "n_landmarks"], sort=True)["test_accuracy"]
         per_task = pd.DataFrame({"mean": g.mean() * 100, "n_splits": g.size()}).reset_index()
         _csv(per_task, outdir / "per_task.csv", index=False, float_format="%.4f")
+        from ..viz.paper import preprint_fig1_figure
+
+        _html(preprint_fig1_figure(per_task), outdir / "fig1_landmarks.html")
         return
     _html(landmarks_figure(curve), outdir / "fig2_landmarks.html")
 

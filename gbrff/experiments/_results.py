@@ -22,7 +22,7 @@ __all__ = [
     "stage_results", "table2_runs", "table2_summary", "average_ranks",
     "paper_comparison", "table2_markdown", "curve_summary",
     "PREPRINT_TABLE2", "PREPRINT_TASK_ORDER", "PREPRINT_METHODS", "load_preprint_table2",
-    "preprint_runs", "preprint_ranks", "preprint_markdown",
+    "preprint_runs", "preprint_ranks", "preprint_markdown", "preprint_comparison",
 ]
 
 #: The paper's Table 2, a file of the package (read with importlib.resources).
@@ -264,6 +264,25 @@ def preprint_runs(records, n_iter=200) -> pd.DataFrame:
     df = stage_results(records, "table2_2019")
     df = df[df["n_iter"] == n_iter]
     return _sort(df[RUNS_COLUMNS], tasks=PREPRINT_TASK_ORDER)
+
+
+def preprint_comparison(summary: pd.DataFrame, paper=None, how="left") -> pd.DataFrame:
+    """Reproduced vs published (2019 preprint) per task and method: ``paper_mean``,
+    ``paper_std``, ``diff`` (reproduced − published, points) and ``within``: True
+    when the cell has 20 splits and is at most max(1.5, published std) from the
+    published mean (the issue's target), False when it misses, None when either
+    value is absent; ``close`` the same without the 20 splits (a cell still
+    running can be close but not yet within). ``how="outer"`` also keeps the published cells not reproduced."""
+    paper = load_preprint_table2() if paper is None else paper
+    comp = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
+                         on=["task", "method"], how=how)
+    comp["diff"] = comp["mean"] - comp["paper_mean"]
+    known = comp["diff"].notna()
+    close = comp["diff"].abs() <= comp["paper_std"].clip(lower=1.5)
+    full = comp["n_splits"].fillna(0) >= 20
+    comp["close"] = close.astype(object).where(known, None)
+    comp["within"] = (close & full).astype(object).where(known, None)
+    return comp
 
 
 def preprint_ranks(summary: pd.DataFrame, methods=PREPRINT_METHODS) -> pd.DataFrame:

@@ -118,11 +118,18 @@ def staged_curves(expansion, X, y):
 
 
 def boosting_weights(expansion, X, y, stages):
-    """The boosting weights ``w_i = exp(−y_i H^{t−1}(x_i))`` at the start of each iteration ``t`` of
-    ``stages`` (``H⁰`` for ``t ≤ 1``), as :func:`gbrff.inspection.residuals` gives them one ``t`` at a
-    time; shape ``(len(stages), n)``."""
+    """How much each point counts for the learner of each iteration ``t`` of ``stages``, from
+    ``H^{t−1}`` (``H⁰`` for ``t ≤ 1``); shape ``(len(stages), n)``.
+
+    The exponential and logistic models: the boosting weights ``w_i = exp(−y_i H^{t−1}(x_i))``, as
+    :func:`gbrff.inspection.residuals` gives them one ``t`` at a time. The least-squares model
+    (``expansion.loss == "squared_error"``, the 2019 GBRFF) weighs every point alike and fits the
+    residuals ``ỹ_i = y_i − H^{t−1}(x_i)``: their sizes ``|ỹ_i|``."""
     before = staged_scores(expansion, X, [max(int(t) - 1, 0) for t in stages])
-    return np.exp(np.clip(-np.asarray(y, dtype=np.float64) * before, -745.0, 709.0))
+    y = np.asarray(y, dtype=np.float64)
+    if expansion.loss == "squared_error":
+        return np.abs(y - before)
+    return np.exp(np.clip(-y * before, -745.0, 709.0))
 
 
 def band_limited(expansion, dx, dy):

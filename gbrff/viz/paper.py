@@ -22,7 +22,7 @@ from ..baselines import METHODS
 
 __all__ = [
     "table2_figure", "table2_diff_figure", "landmarks_figure", "kbudget_figure",
-    "scaling_figure", "toy_figure",
+    "scaling_figure", "toy_figure", "preprint_fig1_figure",
 ]
 
 _FONT = dict(size=16)
@@ -156,6 +156,59 @@ def landmarks_figure(curve: pd.DataFrame) -> go.Figure:
     """
     return _curve_figure(curve, "n_landmarks", "number of landmarks (iterations)",
                          "Fig. 2: learning the landmarks (PBRFF, GBRFF1, GBRFF2)")
+
+
+#: Fig. 1 of the 2019 preprint: its three tasks and its three methods, in its order
+PREPRINT_FIG1_TASKS = ("sonar", "newthyroid", "bupa")
+PREPRINT_FIG1_METHODS = ("GBRFF-LS", "GBRFF-LS-random", "PBRFF")
+
+
+def preprint_fig1_figure(per_task: pd.DataFrame, tasks=PREPRINT_FIG1_TASKS,
+                         methods=PREPRINT_FIG1_METHODS, height=460) -> go.Figure:
+    """The 2019 preprint's Fig. 1: mean test accuracy against the number of
+    landmarks on each task (one panel a task), GBRFF with learned landmarks,
+    GBRFF with random landmarks and PBRFF.
+
+    ``per_task`` columns: ``task, method, n_landmarks, mean, n_splits`` (the
+    ``per_task.csv`` of ``landmarks --protocol 2019``; accuracy in %). Tasks
+    absent from it are left out; the number of landmarks is on a log axis (the
+    preprint's 1, 3, 5, 10, 25, 200).
+    """
+    tasks = [t for t in tasks if t in set(per_task["task"])]
+    fig = make_subplots(rows=1, cols=max(1, len(tasks)), subplot_titles=tasks,
+                        horizontal_spacing=0.07)
+    shown = set()
+    for j, t in enumerate(tasks, start=1):
+        for m in methods:
+            d = per_task[(per_task["task"] == t) & (per_task["method"] == m)].sort_values("n_landmarks")
+            if d.empty:
+                continue
+            label = METHODS[m].label if m in METHODS else m
+            fig.add_trace(go.Scatter(
+                x=d["n_landmarks"], y=d["mean"], mode="lines+markers", name=label,
+                legendgroup=m, showlegend=m not in shown,
+                line=dict(color=_color(m), dash="dot" if m.endswith("-random") else None),
+                customdata=d["n_splits"],
+                hovertemplate=f"{t}<br>%{{x}} landmarks<br>%{{y:.2f}} %<br>"
+                              "%{customdata} splits<extra>" + label + "</extra>"),
+                row=1, col=j)
+            shown.add(m)
+        # ticks at the numbers of landmarks run, upright, leaving out one closer than 0.35 decade to the
+        # previous (5 beside 3): three panels share a 1024-px projector
+        ticks = []
+        for k in sorted(set(int(k) for k in per_task.loc[per_task["task"] == t, "n_landmarks"])):
+            if not ticks or np.log10(k / ticks[-1]) >= 0.35:
+                ticks.append(k)
+        fig.update_xaxes(type="log", title_text="landmarks", tickvals=ticks, tickangle=0,
+                         tickfont=dict(size=13), row=1, col=j)
+    fig.update_yaxes(title_text="mean test accuracy (%)", row=1, col=1)
+    n = _span(per_task[per_task["task"].isin(tasks)]["n_splits"]) if tasks else "0"
+    fig.update_layout(
+        title="Fig. 1 (2019 preprint): learned against random landmarks<br>"
+              f"<sup>mean test accuracy over {n} train/test split(s) of 30 % / 70 %</sup>",
+        font=_FONT, legend=dict(orientation="h", y=-0.25), height=height,
+        margin=dict(l=60, r=20, t=90, b=40))
+    return fig
 
 
 def kbudget_figure(curve: pd.DataFrame) -> go.Figure:

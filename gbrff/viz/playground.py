@@ -39,6 +39,7 @@ __all__ = [
     "landscape_animation",
     "bias_curve_animation",
     "weak_learner_animation",
+    "q_weights_animation",
     "curves_animation",
 ]
 
@@ -715,7 +716,8 @@ def _weak_learner_title(expansion, t, landmark):
     return f"weak learner {t}: α = {alpha:.3f}, K = {expansion.n_components}"
 
 
-def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=None, drawn=None, height=470):
+def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=None, drawn=None, height=470,
+                           size_label="weight wᵢ"):
     """:func:`weak_learner_figure` at every iteration of ``stages``, as Plotly frames.
 
     ``weights`` holds the boosting weights ``w_i`` at the start of each stage
@@ -725,7 +727,8 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     heatmap, the points of each class, the crest line and the landmark.
     ``drawn`` is the expansion whose learners the heatmaps show (default
     ``expansion``; e.g. :func:`gbrff.viz._compute.band_limited` of it), the
-    titles and marks read ``expansion``.
+    titles and marks read ``expansion``. ``size_label`` names what the point
+    sizes show in the legend (the least-squares model's are residuals |ỹᵢ|).
     """
     drawn = expansion if drawn is None else drawn
     X = np.asarray(X, dtype=np.float64)
@@ -767,7 +770,7 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     )]
     for m, (label, color) in zip(masks, ((-1, NEG_COLOR), (1, POS_COLOR))):
         data.append(dict(type="scatter", x=X[m, 0], y=X[m, 1], mode="markers",
-                         name=f"class {'+1' if label > 0 else '−1'} (size = weight wᵢ)",
+                         name=f"class {'+1' if label > 0 else '−1'} (size = {size_label})",
                          marker=dict(color=color, size=size[m], line=dict(color="white", width=1), opacity=0.85)))
     data.append(dict(type="scatter", x=crest_x, y=crest_y, mode="lines", name="crest ω·x = b",
                      line=dict(color="black", dash="dash", width=2),
@@ -775,6 +778,49 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     data.append(dict(type="scatter", x=land_x, y=land_y, mode="markers", name="landmark xₜ",
                      marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
     fig = _plane(data, xs, ys, title=title, height=height, annotations=notes, as_dict=True)
+    return _with_frames(fig, frames)
+
+
+def q_weights_animation(expansion, stages, *, c=None, height=300):
+    """The weights Q of the K cosines of the weak learner at each iteration of ``stages``, as frames.
+
+    One step (a bar) per cosine, largest first (the order of the draw carries no meaning), with the
+    uniform weight 1/K dashed: c = 0 in the preprint's Eq. 7, Q_j ∝ exp(−c f_j). The title gives
+    the largest weight and the effective number of cosines 1/ΣQ², from K (uniform) down to 1
+    (one cosine takes all). ``c`` (optional) is the temperature, named in the title. The steps are
+    a line of ``K + 1`` points (x = 0.5 … K + 0.5, the first weight repeated) filled down to 0.
+    """
+    K = int(expansion.n_components)
+    j = np.arange(1, K + 1)
+    frames, base = [], None
+    for t in stages:
+        t = int(t)
+        if t == 0:
+            q = np.zeros(K)
+            title = "iteration 0: no weak learner yet, so no weights Q"
+        else:
+            q = np.sort(np.asarray(expansion.q[t - 1], dtype=np.float64))[::-1]
+            eff = 1.0 / max(float(np.sum(q ** 2)), 1e-300)
+            title = (f"weights Q of weak learner {t}: largest {q[0]:.3f}, "
+                     f"1/ΣQ² = {eff:.1f} of K = {K} cosines count")
+        frames.append(_frame(t, [dict(type="scatter", y=np.concatenate([q[:1], q]))], [0],
+                             dict(title=dict(text=title))))
+        if base is None:
+            base = (q, title)
+    q, title = base
+    top = max(float(np.max(expansion.q)) if expansion.q.size else 0.0, 1.0 / K) * 1.08
+    # a stepped line filled to 0 draws the bars: Plotly restyles a scatter per frame several times faster
+    # than a bar trace (the player redraws every figure at each frame)
+    data = [dict(type="scatter", x=np.concatenate([[0.5], j + 0.5]), y=np.concatenate([q[:1], q]), mode="lines",
+                 line=dict(shape="vh", color="#e377c2", width=2), fill="tozeroy", fillcolor="rgba(227,119,194,0.6)",
+                 name="Q_j", hovertemplate="cosine %{x:.0f} (by weight)<br>Q = %{y:.4f}<extra></extra>")]
+    fig = go.Figure(data)
+    _layout(fig, title, height=height, bottom=50, showlegend=False)
+    fig.add_hline(y=1.0 / K, line=dict(color="black", dash="dash", width=1.5),
+                  annotation_text=f"uniform 1/K{'' if c is None else ' (c = 0)'}",
+                  annotation_position="top right")
+    fig.update_xaxes(title_text="the K cosines, largest weight first", range=[0.4, K + 0.6])
+    fig.update_yaxes(title_text="Q", range=[0, top])
     return _with_frames(fig, frames)
 
 
