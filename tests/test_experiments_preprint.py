@@ -12,7 +12,7 @@ from gbrff.experiments import Context, prepare_split
 from gbrff.experiments._cli import main
 from gbrff.experiments._plans import PREPRINT_TRAIN_SIZE, preprint_groups
 from gbrff.experiments._results import (PREPRINT_TASK_ORDER, load_preprint_table2,
-                                        preprint_ranks)
+                                        preprint_markdown, preprint_ranks)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,6 +70,17 @@ def test_ranks_of_the_published_table_both_ways():
     np.testing.assert_allclose(r["average_rank"].round(2), [3.64, 3.46, 4.71, 3.29, 3.00, 2.89])
     means = s.pivot(index="task", columns="method", values="mean")[list(r.index)].mean()
     np.testing.assert_allclose(means.round(2), [84.88, 84.47, 82.09, 84.35, 85.03, 84.49])
+
+
+def test_mean_row_covers_the_methods_that_ran():
+    """Methods without a reproduced result (MKBoost, BMKR before their runs) show "–" in the
+    Mean row; the others their mean over the tasks every method that ran has."""
+    paper = load_preprint_table2()
+    s = paper[paper.method.isin(["XGB", "LGBM"]) & paper.task.isin(["wine", "sonar"])].assign(n_splits=20)
+    mean_row = next(l for l in preprint_markdown(s).splitlines() if l.startswith("| Mean"))
+    cells = [c.strip() for c in mean_row.strip("|").split("|")]
+    assert cells[0] == "Mean (2 tasks with all methods)"
+    assert cells[1:] == [f"{s[s.method == m]['mean'].mean():.2f}" for m in ["XGB", "LGBM"]] + ["–"] * 4
 
 
 def test_cli_runs_the_2019_protocol(tmp_path, capsys):

@@ -337,9 +337,10 @@ def preprint_markdown(summary: pd.DataFrame, paper=None, methods=PREPRINT_METHOD
     ranks = preprint_ranks(summary, methods)
     n = int(ranks["n_tasks"].iloc[0]) if len(ranks) else 0
     piv = summary.pivot(index="task", columns="method", values="mean")
-    full = piv.reindex(columns=methods).dropna() if n else piv.iloc[:0]
+    ran = [m for m in methods if m in ranks.index]  # the methods with results: the ranks' tasks
+    full = piv.reindex(columns=ran).dropna() if n else piv.iloc[:0]
     lines.append(f"| Mean ({n} tasks with all methods) | "
-                 + " | ".join(f"{full[m].mean():.2f}" if n else "–" for m in methods) + " |")
+                 + " | ".join(f"{full[m].mean():.2f}" if n and m in ran else "–" for m in methods) + " |")
     lines.append(f"| Average rank ({n} tasks, ÷ {n}) | "
                  + " | ".join(f"{ranks.loc[m, 'average_rank']:.2f}" if m in ranks.index else "–"
                               for m in methods) + " |")
