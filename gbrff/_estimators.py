@@ -104,7 +104,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     def _gamma_value(self, X, rng):
         """γ: ``"auto"`` is 1 / n_features; ``"quantile"`` the thesis's rule on the
         features the engine sees (standardised ones with ``standardize``)."""
-        if isinstance(self.gamma, str) and self.gamma == "auto":
+        if self.gamma == "auto":
             return 1.0 / X.shape[1]
         return resolve_gamma(self.gamma, X, random_state=rng, scale=getattr(self, "scale_", None))
 
