@@ -70,6 +70,11 @@ CANDIDATES = {
     "+ lambda 2^-4, fkl bandwidths shrunk 0.5, 20 refinement steps": {
         "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.5,
         "n_optim_steps": 20},
+    # ninth round: each feature beside its rank (empirical distribution function)
+    "+ lambda 2^-4, fkl bandwidths shrunk 0.75, quantile features": {
+        "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.75,
+        "quantile_features": True},
+    "+ lambda 2^-4, quantile features": {"reg_lambda": 2.0**-4, "quantile_features": True},
 }
 
 

@@ -58,6 +58,46 @@ def _weighted_mean_scale(X, sample_weight):
     return mean, _handle_zeros_in_scale(np.sqrt(var), copy=False, constant_mask=constant)
 
 
+#: At most this many knots per feature for ``quantile_features`` (as
+#: scikit-learn's QuantileTransformer's ``n_quantiles``).
+_QUANTILE_KNOTS = 1000
+
+
+def _fit_quantile_knots(X, sample_weight, max_knots=_QUANTILE_KNOTS):
+    """Per feature, the knots (values, levels) of its weighted empirical
+    distribution function on the rows of positive weight: at each distinct
+    value u_i the level (Σ_{l<i} W_l + W_i / 2) / Σ W (W_i the weight at u_i,
+    the mid-point of its step), piecewise linear in between, at most
+    ``max_knots`` knots (evenly spaced levels). It depends on the distinct
+    values and their total weights only: a weight acts as a number of copies."""
+    keep = sample_weight > 0
+    w = sample_weight[keep]
+    knots = []
+    for j in range(X.shape[1]):
+        v = np.asarray(X[keep, j], dtype=np.float64)
+        order = np.argsort(v, kind="stable")
+        u, first = np.unique(v[order], return_index=True)
+        W = np.add.reduceat(w[order], first)
+        cum = np.cumsum(W)
+        levels = (cum - W / 2) / cum[-1]
+        if u.shape[0] > max_knots:
+            grid = np.linspace(levels[0], levels[-1], max_knots)
+            u, levels = np.interp(grid, levels, u), grid
+        knots.append((u, levels))
+    return knots
+
+
+def _with_quantiles(X, knots):
+    """[X, F(X)]: X beside its columns' distribution functions (``knots``),
+    in X's dtype, column-major (the order the engine reads)."""
+    n, d = X.shape
+    out = np.empty((n, 2 * d), dtype=X.dtype, order="F")
+    out[:, :d] = X
+    for j, (u, levels) in enumerate(knots):
+        out[:, d + j] = np.interp(X[:, j], u, levels)
+    return out
+
+
 # The σ of the last few scale fits (feature_bandwidths="fkl"), by their data and
 # seed: a grid search refits one fold for each γ and λ, the scales depend on neither.
 _FKL_SIGMAS = OrderedDict()
@@ -143,6 +183,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if n_classes < 2:
             raise ValueError(
                 "The number of classes has to be greater than one; got %d class" % n_classes)
+        X = self._fit_quantile_features(X, sample_weight)
         # mean_ and scale_ only: the engine standardises X inside its one float32
         # copy (no standardised copy of X beside it), _boosting._transposed
         self._fit_standardization(X, sample_weight)
@@ -178,6 +219,21 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             self.init_score_ = np.array([m.init_score for m in self.expansions_])
             self.n_estimators_ = np.array([m.n_iter for m in self.expansions_])
         return self
+
+    def _fit_quantile_features(self, X, sample_weight):
+        """With ``quantile_features`` (GBRFF2 only): learn ``quantile_knots_``
+        and return [X, F(X)], the features the model sees; else X itself."""
+        self.__dict__.pop("quantile_knots_", None)
+        if not getattr(self, "quantile_features", False):
+            return X
+        self.quantile_knots_ = _fit_quantile_knots(X, sample_weight)
+        return _with_quantiles(X, self.quantile_knots_)
+
+    def _model_features(self, X):
+        """The features the fitted model sees: X, or [X, F(X)] with
+        ``quantile_features`` (a copy, in X's dtype)."""
+        knots = getattr(self, "quantile_knots_", None)
+        return X if knots is None else _with_quantiles(X, knots)
 
     def _fit_standardization(self, X, sample_weight):
         """With ``standardize``: learn ``mean_`` and ``scale_`` (weighted, as
@@ -307,7 +363,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         """(X validated, without a copy when it is float32 or float64, and its
         standardisation, see :meth:`_omega_space`)."""
         check_is_fitted(self)
-        X = validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
+        X = self._model_features(validate_data(self, X, dtype=[np.float64, np.float32], reset=False))
         return X, self._omega_space(X)
 
     def decision_function(self, X):
@@ -479,6 +535,19 @@ class GBRFF2Classifier(_BaseGBRFF):
         towards the shared one, s_j² → (1 − a) s_j² + a (mean still one):
         0 keeps Fourier kernel learning's scales, 1 is the shared bandwidth.
         No effect without per-feature bandwidths.
+    quantile_features : bool, default=False
+        True: beside each feature x_j the model also sees its rank
+        F_j(x_j) ∈ [0, 1], the empirical distribution function of feature j
+        on the training data (weighted; the mid-point of each step, linear
+        in between, at most 1,000 knots: ``quantile_knots_``). The model
+        then works on the 2 × n_features columns [x, F(x)] (standardised
+        with ``standardize``): ``gamma="auto"`` is 1 / (2 n_features), and
+        ``mean_``, ``scale_``, ``bandwidth_scales_`` and ``omegas_`` have
+        2 × n_features entries, the ranks' after the features'. F is
+        monotone, as trees see features: a cosine of the ranks separates
+        heavy-tailed features (counts, word frequencies) that a cosine of
+        their values, dominated by a few large ones, cannot. Costs a sort of
+        each feature and twice the columns in the fit (a copy of X).
 
     Attributes
     ----------
@@ -488,6 +557,10 @@ class GBRFF2Classifier(_BaseGBRFF):
         H⁰, the best constant score for the loss (exponential: ½ ln(Σ(1+y)/Σ(1−y))).
     gamma_ : float
         The γ the frequencies were drawn with (``gamma`` resolved).
+    quantile_knots_ : list of (values, levels) pairs, one per feature
+        Only with ``quantile_features=True``: the knots of F_j (values
+        increasing, levels in [0, 1]); F_j(x) is
+        ``np.interp(x, values, levels)``.
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the per-feature mean and standard
         deviation the features are standardised with, z = (x − mean_) / scale_.
@@ -539,12 +612,14 @@ class GBRFF2Classifier(_BaseGBRFF):
         "reg_lambda": [Interval(Real, 0, None, closed="left")],
         "feature_bandwidths": [StrOptions({"fkl"}), None],
         "bandwidth_shrinkage": [Interval(Real, 0, 1, closed="both")],
+        "quantile_features": ["boolean"],
     }
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
-                 standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0):
+                 standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
+                 quantile_features=False):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -559,6 +634,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.standardize = standardize
         self.feature_bandwidths = feature_bandwidths
         self.bandwidth_shrinkage = bandwidth_shrinkage
+        self.quantile_features = quantile_features
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff2(
