@@ -17,7 +17,7 @@ from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 from sklearn.preprocessing._data import _handle_zeros_in_scale, _is_constant_feature
 from sklearn.utils.extmath import _safe_accumulator_op
-from sklearn.utils import check_random_state
+from sklearn.utils import check_random_state, resample
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
@@ -102,11 +102,17 @@ def _with_quantiles(X, knots):
 # seed: a grid search refits one fold for each γ and λ, the scales depend on neither.
 _FKL_SIGMAS = OrderedDict()
 _FKL_CACHE_SIZE = 16
+#: The scale fit of ``feature_bandwidths="fkl"`` reads at most this many rows
+#: (a stratified random subsample beyond) and stops its L-BFGS early (the
+#: scales it learns correlate at 0.98-1.0 with a run to tol=1e-6 on splice and
+#: spambase): its cost stays that of a small fit.
+_FKL_MAX_ROWS = 1000
+_FKL_SCALE_FIT = {"max_iter": 30, "tol": 1e-4}
 
 
 def _fkl_sigma(Z, y, seed):
     """The per-feature σ_j (root mean square over the one-vs-rest problems) that
-    :class:`gbrff.baselines.RFFSKLClassifier` (its defaults, ``random_state=seed``)
+    :class:`gbrff.baselines.RFFSKLClassifier` (``_FKL_SCALE_FIT``, ``random_state=seed``)
     learns on Z (float64, C order) and the labels y; remembered for the last
     ``_FKL_CACHE_SIZE`` (Z, y, seed)."""
     key = (Z.shape, hashlib.sha1(Z.tobytes()).hexdigest(),
@@ -115,7 +121,7 @@ def _fkl_sigma(Z, y, seed):
     if sigma is None:
         from .baselines._fkl import RFFSKLClassifier  # a comparison method's fit, imported late
 
-        skl = RFFSKLClassifier(random_state=seed).fit(Z, y)
+        skl = RFFSKLClassifier(**_FKL_SCALE_FIT, random_state=seed).fit(Z, y)
         sigma = np.sqrt(np.mean(skl.sigma_**2, axis=0))
         _FKL_SIGMAS[key] = sigma
         while len(_FKL_SIGMAS) > _FKL_CACHE_SIZE:
@@ -259,10 +265,13 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         self.__dict__.pop("bandwidth_scales_", None)
         if getattr(self, "feature_bandwidths", None) is None:
             return
-        keep = sample_weight > 0
+        keep = np.flatnonzero(sample_weight > 0)
+        seed = rng.randint(np.iinfo(np.int32).max)
+        if keep.shape[0] > _FKL_MAX_ROWS:  # a stratified subsample, in the rows' order
+            keep = np.sort(resample(keep, replace=False, n_samples=_FKL_MAX_ROWS,
+                                    stratify=y_idx[keep], random_state=seed))
         Z = np.ascontiguousarray(self._standardized(X[keep]), dtype=np.float64)
         y_keep = np.ascontiguousarray(y_idx[keep])
-        seed = rng.randint(np.iinfo(np.int32).max)
         scales = np.ones(X.shape[1])
         if np.unique(y_keep).shape[0] >= 2:
             sigma = _fkl_sigma(Z, y_keep, seed)
@@ -523,13 +532,15 @@ class GBRFF2Classifier(_BaseGBRFF):
         "fkl": one bandwidth per feature, ω_j ~ N(0, 2γ s_j²), with s_j
         learned on the training data (standardised with ``standardize``) as
         Fourier kernel learning learns its scales: the σ_j of a fit of
-        :class:`gbrff.baselines.RFFSKLClassifier` (its defaults; root mean
-        square over the one-vs-rest problems), normalised to a mean s_j² of
-        one, so that γ stays the average bandwidth. Drawn as a rescaling of
-        feature j by s_j (the penalty λ‖ω‖² then acts in the rescaled space)
-        and stored back in the space of z (``omegas_``); a feature with
-        s_j = 0 drops out. The scale fit ignores sample weights (it uses the
-        rows of positive weight).
+        :class:`gbrff.baselines.RFFSKLClassifier` (100 random features, at
+        most 30 L-BFGS iterations to tol 1e-4; root mean square over the
+        one-vs-rest problems), normalised to a mean s_j² of one, so that γ
+        stays the average bandwidth. Drawn as a rescaling of feature j by s_j
+        (the penalty λ‖ω‖² then acts in the rescaled space) and stored back
+        in the space of z (``omegas_``); a feature with s_j = 0 drops out.
+        The scale fit ignores sample weights: it reads the rows of positive
+        weight, at most 1,000 of them (a stratified random subsample beyond),
+        so that it costs about what a GBRFF2 fit of a few thousand rows does.
     bandwidth_shrinkage : float in [0, 1], default=0.0
         With ``feature_bandwidths="fkl"``: shrinks the learned bandwidths
         towards the shared one, s_j² → (1 − a) s_j² + a (mean still one):

@@ -44,7 +44,7 @@ def test_scales_are_fkl_sigmas_on_the_standardised_data():
     clf = GBRFF2Classifier(n_estimators=3, random_state=0, feature_bandwidths="fkl").fit(X, y)
     seed = np.random.RandomState(0).randint(np.iinfo(np.int32).max)   # the first draw of the fit
     Z = (X - clf.mean_) / clf.scale_
-    sigma = RFFSKLClassifier(random_state=seed).fit(Z, y).sigma_[0]
+    sigma = RFFSKLClassifier(**_estimators._FKL_SCALE_FIT, random_state=seed).fit(Z, y).sigma_[0]
     np.testing.assert_allclose(clf.bandwidth_scales_, sigma / np.sqrt(np.mean(sigma**2)), rtol=1e-6)
 
 
@@ -72,6 +72,18 @@ def test_a_feature_with_scale_zero_drops_out(monkeypatch):
     X2 = X.copy()
     X2[:, 1:4] = 1e6  # the dropped features do not matter
     np.testing.assert_allclose(clf.decision_function(X2), clf.decision_function(X))
+
+
+def test_the_scale_fit_reads_a_stratified_subsample_of_large_data(monkeypatch):
+    X, y = _one_relevant_feature(n=1500)
+    seen = []
+    monkeypatch.setattr(_estimators, "_FKL_MAX_ROWS", 400)
+    monkeypatch.setattr(_estimators, "_fkl_sigma",
+                        lambda Z, y, seed: seen.append((Z.shape, np.bincount(y))) or np.ones(Z.shape[1]))
+    GBRFF2Classifier(n_estimators=2, random_state=0, feature_bandwidths="fkl").fit(X, y)
+    (shape, counts), = seen
+    assert shape == (400, 5)
+    np.testing.assert_allclose(counts / 400, np.bincount(y) / 1500, atol=0.01)   # stratified
 
 
 def test_same_seed_same_model_and_the_cache_changes_nothing():
