@@ -68,7 +68,8 @@ def test_gbrff2_plus_is_gbrff2_with_its_ingredients():
     from gbrff.baselines import GBRFF2_PLUS, get_method
 
     spec = get_method("GBRFF2+")
-    assert not spec.in_paper and spec.grid(4) == get_method("GBRFF2").grid(4)
+    # GBRFF2's grid, its γ centred on GBRFF2+'s "auto" (2d columns: features and ranks)
+    assert not spec.in_paper and spec.grid(4) == get_method("GBRFF2").grid(8)
     want = GBRFF2Classifier(**GBRFF2_PLUS, random_state=3, n_jobs=1).get_params()
     assert spec.make_default(random_state=3).get_params() == want
     assert spec.make(n_iter=100, random_state=3).get_params() == want
