@@ -1,11 +1,11 @@
-"""What the three comparison classifiers share: binary labels, tags, predict."""
+"""What the comparison classifiers share: binary labels, tags, predict, staged scores."""
 
 import numpy as np
 from sklearn.base import ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
-from sklearn.utils.validation import validate_data
+from sklearn.utils.validation import check_is_fitted, validate_data
 
-__all__ = ["BinaryClassifierMixin"]
+__all__ = ["BinaryClassifierMixin", "StagedScoresMixin"]
 
 
 class BinaryClassifierMixin(ClassifierMixin):
@@ -53,3 +53,30 @@ class BinaryClassifierMixin(ClassifierMixin):
         tags = super().__sklearn_tags__()
         tags.classifier_tags.multi_class = False
         return tags
+
+
+class StagedScoresMixin:
+    """``staged_decision_function`` of a boosted sum F_t = F_0 + Σ_{s ≤ t} (round s's term).
+
+    The class gives ``_init_score()``, the constant F_0, and
+    ``_weak_predictions(X)``, which yields each kept round's term on the
+    validated ``X`` (α_s h_s(X) for AdaBoost, ν f_s(X) for gradient boosting).
+    """
+
+    def staged_decision_function(self, X):
+        """Yield F_t(X), the decision function after each kept round t = 1, 2, ...
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Yields
+        ------
+        scores : ndarray of shape (n_samples,)
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
+        F = np.full(X.shape[0], self._init_score())
+        for term in self._weak_predictions(X):
+            F = F + term
+            yield F.copy()

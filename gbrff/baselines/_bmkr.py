@@ -10,9 +10,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVR, LinearSVR
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval
-from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ._base import BinaryClassifierMixin
+from ._base import BinaryClassifierMixin, StagedScoresMixin
 
 __all__ = ["BMKRClassifier"]
 
@@ -27,7 +26,7 @@ def _kernel(A, B, gamma):
     return linear_kernel(A, B) if gamma is None else rbf_kernel(A, B, gamma=gamma)
 
 
-class BMKRClassifier(BinaryClassifierMixin, BaseEstimator):
+class BMKRClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
     """Least-squares gradient boosting whose weak learner is the best of several kernel SVRs.
 
     Implements BMKR of Wu, Wang, Precup and Boulet, "Boosting Based Multiple
@@ -217,23 +216,12 @@ class BMKRClassifier(BinaryClassifierMixin, BaseEstimator):
             pred = svr.predict(X)
         return X[support].copy(), svr.dual_coef_[0].copy(), float(svr.intercept_[0]), pred
 
-    def staged_decision_function(self, X):
-        """Yield F_t(X) after each iteration t = 1..T.
+    def _init_score(self):
+        return self.init_  # F_0 = mean(y)
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Yields
-        ------
-        scores : ndarray of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
-        F = np.full(X.shape[0], self.init_)
+    def _weak_predictions(self, X):
         for gamma, support_vectors, dual, intercept in self.estimators_:
-            F = F + self.learning_rate * (_kernel(X, support_vectors, gamma) @ dual + intercept)
-            yield F.copy()
+            yield self.learning_rate * (_kernel(X, support_vectors, gamma) @ dual + intercept)
 
     def decision_function(self, X):
         """F_T(X), the boosted regression of the ±1 labels; > 0 means ``classes_[1]``.

@@ -11,7 +11,7 @@ from sklearn.svm import SVC
 from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
-from ._base import BinaryClassifierMixin
+from ._base import BinaryClassifierMixin, StagedScoresMixin
 
 __all__ = ["MKBoostClassifier", "DEFAULT_KERNELS"]
 
@@ -33,7 +33,7 @@ def _gram(kernel, A, B):
     raise ValueError(f"unknown kernel {kernel!r}: ('rbf', gamma) or ('poly', degree)")
 
 
-class MKBoostClassifier(BinaryClassifierMixin, BaseEstimator):
+class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
     """AdaBoost whose weak learner each round is the best of several kernel SVMs.
 
     The deterministic variant of MKBoost (Xia and Hoi, "MKBoost: A Framework
@@ -184,30 +184,15 @@ class MKBoostClassifier(BinaryClassifierMixin, BaseEstimator):
         score = gram[:, support] @ dual + intercept
         return support, dual, intercept, np.where(score > 0, 1.0, -1.0)
 
+    def _init_score(self):
+        return 0.0  # F_0 of staged_decision_function: Σ_{s ≤ t} α_s h_s(X)
+
     def _weak_predictions(self, X):
         kernels = [tuple(k) for k in self.kernels]
         for (k, support_vectors, dual, intercept), alpha in zip(self.estimators_,
                                                                 self.estimator_weights_):
             score = _gram(kernels[k], X, support_vectors) @ dual + intercept
             yield alpha * np.where(score > 0, 1.0, -1.0)
-
-    def staged_decision_function(self, X):
-        """Yield Σ_{s ≤ t} α_s h_s(X) after each kept round t.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Yields
-        ------
-        scores : ndarray of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
-        F = np.zeros(X.shape[0])
-        for term in self._weak_predictions(X):
-            F = F + term
-            yield F.copy()
 
     def decision_function(self, X):
         """Σ_t α_t h_t(X); > 0 means ``classes_[1]`` (the weighted majority's sign,
