@@ -1,11 +1,13 @@
-"""What the comparison classifiers share: binary labels, tags, predict, staged scores."""
+"""What the comparison classifiers share: binary labels, tags, predict, staged
+scores, a linear SVM on a representation."""
 
 import numpy as np
 from sklearn.base import ClassifierMixin
+from sklearn.svm import LinearSVC
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-__all__ = ["BinaryClassifierMixin", "StagedScoresMixin"]
+__all__ = ["BinaryClassifierMixin", "FeatureSVMMixin", "StagedScoresMixin"]
 
 
 class BinaryClassifierMixin(ClassifierMixin):
@@ -80,3 +82,32 @@ class StagedScoresMixin:
         for term in self._weak_predictions(X):
             F = F + term
             yield F.copy()
+
+
+class FeatureSVMMixin:
+    """A linear SVM ``svm_`` on the class's representation ``compute_features(X)``.
+
+    The class gives ``compute_features(X)`` (which validates ``X``) and the
+    parameters ``C`` and ``max_iter`` of scikit-learn's
+    :class:`~sklearn.svm.LinearSVC`.
+    """
+
+    def _fit_svm(self, features, y):
+        """Fit ``svm_`` on ``features`` and labels ``y`` ∈ {-1, +1}; set ``n_iter_``."""
+        self.svm_ = LinearSVC(C=self.C, max_iter=self.max_iter, random_state=0)
+        self.svm_.fit(features, y)
+        self.n_iter_ = int(np.max(self.svm_.n_iter_))
+
+    def decision_function(self, X):
+        """Signed distance to the SVM's hyperplane; > 0 means ``classes_[1]``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        scores : ndarray of shape (n_samples,)
+        """
+        check_is_fitted(self)
+        return self.svm_.decision_function(self.compute_features(X))

@@ -6,13 +6,12 @@ import numpy as np
 from scipy.linalg import solve
 from scipy.optimize import minimize
 from sklearn.base import BaseEstimator
-from sklearn.svm import LinearSVC
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import threadpool_limits
 
-from ._base import BinaryClassifierMixin
+from ._base import BinaryClassifierMixin, FeatureSVMMixin
 from ._kernels import FAST_TRIG_LIMIT, ridge_wave_objective
 
 __all__ = ["GFCClassifier"]
@@ -30,7 +29,7 @@ def _objective(w, X, residual, reg, x_norm):
     return loss, grad
 
 
-class GFCClassifier(BinaryClassifierMixin, BaseEstimator):
+class GFCClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
     """Greedily constructed Fourier features fitted to the squared-loss residual, then a linear SVM.
 
     Implements greedy feature construction of Oglic and Gärtner, "Greedy
@@ -174,9 +173,7 @@ class GFCClassifier(BinaryClassifierMixin, BaseEstimator):
             mse[k] = float(np.mean(residual**2))
         self.spectra_ = spectra
         self.train_mse_ = mse
-        self.svm_ = LinearSVC(C=self.C, max_iter=self.max_iter, random_state=0)
-        self.svm_.fit(_waves(X, spectra), y_pm)
-        self.n_iter_ = int(np.max(self.svm_.n_iter_))
+        self._fit_svm(_waves(X, spectra), y_pm)
         return self
 
     def compute_features(self, X):
@@ -184,17 +181,3 @@ class GFCClassifier(BinaryClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         return _waves(X, self.spectra_)
-
-    def decision_function(self, X):
-        """Signed distance to the SVM's hyperplane; > 0 means ``classes_[1]``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        scores : ndarray of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        return self.svm_.decision_function(self.compute_features(X))

@@ -5,20 +5,19 @@ from numbers import Integral, Real
 import numpy as np
 from scipy.special import logsumexp
 from sklearn.base import BaseEstimator
-from sklearn.svm import LinearSVC
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import threadpool_limits
 
 from .._gamma import GAMMA_RULES, resolve_gamma
-from ._base import BinaryClassifierMixin
+from ._base import BinaryClassifierMixin, FeatureSVMMixin
 from ._kernels import fast_trig_ok, landmark_alignment, landmark_features
 
 __all__ = ["PBRFFClassifier"]
 
 
-class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
+class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
     """Landmark-based RFF representation with PAC-Bayesian weights, then a linear SVM.
 
     Implements the landmark-based method of Letarte, Morvant and Germain,
@@ -154,9 +153,7 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
         self.q_ = np.exp(log_q - logsumexp(log_q, axis=1, keepdims=True))
         with threadpool_limits(limits=1, user_api="blas"):
             features = landmark_features(X, W, offsets, self.q_.ravel(), self.n_components, fast)
-        self.svm_ = LinearSVC(C=self.C, max_iter=self.max_iter, random_state=0)
-        self.svm_.fit(features, y_pm)
-        self.n_iter_ = int(np.max(self.svm_.n_iter_))
+        self._fit_svm(features, y_pm)
         return self
 
     def compute_features(self, X):
@@ -167,17 +164,3 @@ class PBRFFClassifier(BinaryClassifierMixin, BaseEstimator):
         fast = fast_trig_ok(X, W, offsets)
         with threadpool_limits(limits=1, user_api="blas"):
             return landmark_features(X, W, offsets, self.q_.ravel(), self.n_components, fast)
-
-    def decision_function(self, X):
-        """Signed distance to the SVM's hyperplane; > 0 means ``classes_[1]``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        scores : ndarray of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        return self.svm_.decision_function(self.compute_features(X))
