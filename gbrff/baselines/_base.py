@@ -58,12 +58,27 @@ class BinaryClassifierMixin(ClassifierMixin):
 
 
 class StagedScoresMixin:
-    """``staged_decision_function`` of a boosted sum F_t = F_0 + Σ_{s ≤ t} (round s's term).
+    """The scores of a boosted sum F_t = F_0 + Σ_{s ≤ t} (round s's term).
 
     The class gives ``_init_score()``, the constant F_0, and
     ``_weak_predictions(X)``, which yields each kept round's term on the
-    validated ``X`` (α_s h_s(X) for AdaBoost, ν f_s(X) for gradient boosting).
+    validated ``X`` (α_s h_s(X) for AdaBoost, ν f_s(X) for gradient
+    boosting). ``decision_function`` starts from ``_decision_init()``, F_0
+    unless the class adds a tie-break for when no round was kept.
     """
+
+    def _decision_init(self):
+        return self._init_score()
+
+    def _running_scores(self, X, init):
+        """Validate ``X``; yield F_0 = ``init()``, then the sum after each kept round."""
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
+        F = np.full(X.shape[0], init())
+        yield F
+        for term in self._weak_predictions(X):
+            F = F + term
+            yield F
 
     def staged_decision_function(self, X):
         """Yield F_t(X), the decision function after each kept round t = 1, 2, ...
@@ -76,12 +91,25 @@ class StagedScoresMixin:
         ------
         scores : ndarray of shape (n_samples,)
         """
-        check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
-        F = np.full(X.shape[0], self._init_score())
-        for term in self._weak_predictions(X):
-            F = F + term
+        scores = self._running_scores(X, self._init_score)
+        next(scores)  # F_0 is no stage
+        for F in scores:
             yield F.copy()
+
+    def decision_function(self, X):
+        """F_T(X), the sum after the last kept round; > 0 means ``classes_[1]``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        scores : ndarray of shape (n_samples,)
+        """
+        for F in self._running_scores(X, self._decision_init):
+            pass
+        return F
 
 
 class FeatureSVMMixin:

@@ -222,19 +222,3 @@ class BMKRClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
     def _weak_predictions(self, X):
         for gamma, support_vectors, dual, intercept in self.estimators_:
             yield self.learning_rate * (_kernel(X, support_vectors, gamma) @ dual + intercept)
-
-    def decision_function(self, X):
-        """F_T(X), the boosted regression of the ±1 labels; > 0 means ``classes_[1]``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        scores : ndarray of shape (n_samples,)
-        """
-        scores = None
-        for scores in self.staged_decision_function(X):
-            pass
-        return scores

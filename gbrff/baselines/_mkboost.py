@@ -9,7 +9,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
 from sklearn.svm import SVC
 from sklearn.utils._param_validation import Interval
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+from sklearn.utils.validation import _check_sample_weight
 
 from ._base import BinaryClassifierMixin, StagedScoresMixin
 
@@ -185,7 +185,12 @@ class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator)
         return support, dual, intercept, np.where(score > 0, 1.0, -1.0)
 
     def _init_score(self):
-        return 0.0  # F_0 of staged_decision_function: Σ_{s ≤ t} α_s h_s(X)
+        return 0.0  # the stages are Σ_{s ≤ t} α_s h_s(X)
+
+    def _decision_init(self):
+        # decision_function: the weighted majority's sign, times 1e-12, decides
+        # where Σ_t α_t h_t(X) = 0 (everywhere when no round was kept)
+        return 1e-12 * self.prior_
 
     def _weak_predictions(self, X):
         kernels = [tuple(k) for k in self.kernels]
@@ -193,22 +198,3 @@ class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator)
                                                                 self.estimator_weights_):
             score = _gram(kernels[k], X, support_vectors) @ dual + intercept
             yield alpha * np.where(score > 0, 1.0, -1.0)
-
-    def decision_function(self, X):
-        """Σ_t α_t h_t(X); > 0 means ``classes_[1]`` (the weighted majority's sign,
-        times 1e-12, when no round was kept).
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        scores : ndarray of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
-        F = np.full(X.shape[0], 1e-12 * self.prior_)
-        for term in self._weak_predictions(X):
-            F = F + term
-        return F
