@@ -192,6 +192,22 @@ def _cell(mean, std):
     return f"{mean:.1f} ± {std:.1f}"
 
 
+def _reproduced(r):
+    """A reproduced cell: mean ± std (n splits)."""
+    return f"{_cell(r['mean'], r['std'])} (n={int(r['n_splits'])})"
+
+
+def _task_rows(comp, tasks, methods, cell):
+    """A Markdown table's head and one row per task: ``cell(row, method)`` for each
+    method's row of ``comp`` (columns task, method, ...), "–" where it has none."""
+    idx = comp.set_index(["task", "method"])
+    lines = ["| task | " + " | ".join(methods) + " |", "|" + "---|" * (len(methods) + 1)]
+    for t in tasks:
+        cells = [cell(idx.loc[(t, m)], m) if (t, m) in idx.index else "–" for m in methods]
+        lines.append(f"| {t} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
                     compare=("GBRFF1", "GBRFF2")) -> str:
     """Table 2 as Markdown: mean ± std (n splits), the paper's value and the
@@ -206,21 +222,14 @@ def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
     methods = [m for m in methods if m in present]
     tasks = [t for t in TASK_ORDER if t in set(comp["task"])]
     tasks += [t for t in dict.fromkeys(comp["task"]) if t not in tasks]
-    idx = comp.set_index(["task", "method"])
-    head = "| task | " + " | ".join(methods) + " |"
-    lines = [head, "|" + "---|" * (len(methods) + 1)]
-    for t in tasks:
-        cells = []
-        for m in methods:
-            if (t, m) not in idx.index:
-                cells.append("–")
-                continue
-            r = idx.loc[(t, m)]
-            c = f"{_cell(r['mean'], r['std'])} (n={int(r['n_splits'])})"
-            if m in compare and not np.isnan(r["paper_mean"]):
-                c += f"<br>paper {r['paper_mean']:.1f}, Δ {r['diff']:+.1f}"
-            cells.append(c)
-        lines.append(f"| {t} | " + " | ".join(cells) + " |")
+
+    def cell(r, m):
+        c = _reproduced(r)
+        if m in compare and not np.isnan(r["paper_mean"]):
+            c += f"<br>paper {r['paper_mean']:.1f}, Δ {r['diff']:+.1f}"
+        return c
+
+    lines = _task_rows(comp, tasks, methods, cell)
     first15 = [t for t in TASK_ORDER[:15] if t in tasks]
     piv = summary.pivot(index="task", columns="method", values="mean")
     pst = summary.pivot(index="task", columns="method", values="std")
@@ -238,7 +247,7 @@ def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
     n_full = full.shape[0]
     lines.append(f"| Mean ({n_full} tasks with all methods) | " + " | ".join(mean_cells) + " |")
     lines.append(f"| Average rank ({n_full} tasks) | " + " | ".join(rank_cells) + " |")
-    lines.append(f"| Average rank (+ Mean row) | " + " | ".join(rank16_cells) + " |")
+    lines.append("| Average rank (+ Mean row) | " + " | ".join(rank16_cells) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -314,26 +323,19 @@ def preprint_markdown(summary: pd.DataFrame, paper=None, methods=PREPRINT_METHOD
     paper = load_preprint_table2() if paper is None else paper
     comp = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
                          on=["task", "method"], how="outer")
-    idx = comp.set_index(["task", "method"])
     methods = [m for m in methods if m in set(comp["method"])]
-    lines = ["| task | " + " | ".join(methods) + " |", "|" + "---|" * (len(methods) + 1)]
-    for t in PREPRINT_TASK_ORDER:
-        cells = []
-        for m in methods:
-            if (t, m) not in idx.index:
-                cells.append("–")
-                continue
-            r = idx.loc[(t, m)]
-            if np.isnan(r.get("mean", np.nan)):
-                cells.append(f"– <br>paper {r['paper_mean']:.2f} ± {r['paper_std']:.1f}")
-                continue
-            c = f"{_cell(r['mean'], r['std'])} (n={int(r['n_splits'])})"
-            if not np.isnan(r["paper_mean"]):
-                tol = max(1.5, r["paper_std"])
-                mark = "" if abs(r["mean"] - r["paper_mean"]) <= tol else " ✗"
-                c += f"<br>paper {r['paper_mean']:.2f}, Δ {r['mean'] - r['paper_mean']:+.2f}{mark}"
-            cells.append(c)
-        lines.append(f"| {t} | " + " | ".join(cells) + " |")
+
+    def cell(r, m):
+        if np.isnan(r.get("mean", np.nan)):
+            return f"– <br>paper {r['paper_mean']:.2f} ± {r['paper_std']:.1f}"
+        c = _reproduced(r)
+        if not np.isnan(r["paper_mean"]):
+            tol = max(1.5, r["paper_std"])
+            mark = "" if abs(r["mean"] - r["paper_mean"]) <= tol else " ✗"
+            c += f"<br>paper {r['paper_mean']:.2f}, Δ {r['mean'] - r['paper_mean']:+.2f}{mark}"
+        return c
+
+    lines = _task_rows(comp, PREPRINT_TASK_ORDER, methods, cell)
     ranks = preprint_ranks(summary, methods)
     n = int(ranks["n_tasks"].iloc[0]) if len(ranks) else 0
     piv = summary.pivot(index="task", columns="method", values="mean")
