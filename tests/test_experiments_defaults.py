@@ -68,8 +68,11 @@ def test_gbrff2_plus_is_gbrff2_with_its_ingredients():
     from gbrff.baselines import GBRFF2_PLUS, get_method
 
     spec = get_method("GBRFF2+")
-    # GBRFF2's grid, its γ centred on GBRFF2+'s "auto" (2d columns: features and ranks)
-    assert not spec.in_paper and spec.grid(4) == get_method("GBRFF2").grid(8)
+    # GBRFF2's grid with the ranks, its γ centred on GBRFF2+'s "auto" (2d columns:
+    # features and ranks), and GBRFF2's own grid without them
+    with_ranks, without = spec.grid(4)
+    assert not spec.in_paper and with_ranks == get_method("GBRFF2").grid(8)
+    assert without == {"quantile_features": [False], **get_method("GBRFF2").grid(4)}
     want = GBRFF2Classifier(**GBRFF2_PLUS, random_state=3, n_jobs=1).get_params()
     assert spec.make_default(random_state=3).get_params() == want
     assert spec.make(n_iter=100, random_state=3).get_params() == want
