@@ -6,6 +6,8 @@ written here: the out-of-the-box run (``results/defaults/summary.csv``, its
 ingredients (``results/gbrff2plus/cv_summary.csv``).
 """
 
+import re
+
 import pandas as pd
 
 __all__ = ["defaults_overview", "ablation_table"]
@@ -32,6 +34,15 @@ def defaults_overview(summary, runs=None):
     return out
 
 
+_SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _readable(candidate):
+    """A candidate's name as the README writes it: ``lambda 2^-4`` → ``λ = 2⁻⁴``, ``gamma`` → ``γ``."""
+    text = re.sub(r"2\^(-?\d+)", lambda m: "2" + m.group(1).translate(_SUP), candidate)
+    return re.sub(r"\blambda\b", "λ =", re.sub(r"\bgamma\b", "γ =", text))
+
+
 def ablation_table(cv):
     """The candidates of GBRFF2+'s cross-validation, one row each, in the order tried: the round,
     the candidate (its departures from GBRFF2's defaults), the splits whose training parts it was
@@ -41,9 +52,10 @@ def ablation_table(cv):
     need = {"round", "candidate", "splits", "cv_mean"}
     if not need <= set(cv.columns):
         raise ValueError(f"cv_summary.csv lacks the columns {sorted(need - set(cv.columns))}")
-    out = pd.DataFrame({"round": cv["round"].astype(int), "candidate": cv["candidate"].astype(str),
-                        "splits": cv["splits"].astype(str), "CV mean (%)": cv["cv_mean"].astype(float)})
+    out = pd.DataFrame({"round": cv["round"].astype(int), "candidate": cv["candidate"].astype(str).map(_readable),
+                        "CV mean (%)": cv["cv_mean"].astype(float)})
     if "fit_seconds" in cv:
         out["fit (s)"] = cv["fit_seconds"].astype(float)
+    out["splits"] = cv["splits"].astype(str).str.replace(",", ", ")
     out["best in round"] = out["CV mean (%)"] == out.groupby("round")["CV mean (%)"].transform("max")
     return out.reset_index(drop=True)

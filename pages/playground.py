@@ -306,8 +306,8 @@ with e2:
                 "each coordinate standardised, beside its rank F (the share of training points below it), so "
                 "ω has 4 entries and the stripes bend and crowd where the data are dense. No arrow: ω is no "
                 "direction of the plane. Point size = boosting weight wᵢ.",
-                r"\begin{gathered}h^t(x) = \cos\big(\omega^t\cdot z(x) - b^t\big)\\"
-                r"z(x) = \text{standardised}\,\big(x_1,\ x_2,\ F_1(x_1),\ F_2(x_2)\big)\end{gathered}")
+                r"\begin{gathered}h^t(x) = \cos(\omega^t\cdot z - b^t)\\"
+                r"z = \text{standardised}\ \big(x,\ F(x)\big)\end{gathered}")
     elif expansion.landmarks is None and expansion.n_components == 1:
         explain("**Right — the weak learner added at t.** Stripes perpendicular to ω, one wavelength every "
                 "2π/‖ω‖ (the arrow). The phase b stands for a landmark xₜ on the dashed crest ω·x = b (cross). "
@@ -388,12 +388,12 @@ else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
 
 # ---------------------------------------------------------------- LightGBM
 if lgbm is not None:
-    st.header(f"{algo} beside LightGBM on the same split")
+    st.header(f"{algo} (T = {T}) beside LightGBM on the same split")
     l, r = st.columns(2)
     H_final = bundle["final"]
     fig_g = figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
                                 y_te, discretise=discretise,
-                                title=f"{algo}, T = {T}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
+                                title=f"{algo}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
                                       f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
     l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False}, theme=None)
     with l:

@@ -148,8 +148,8 @@ else:
         st.dataframe(abl.style.apply(bold_best, axis=1).format({"CV mean (%)": "{:.2f}", "fit (s)": "{:.2f}"}),
                      width="stretch", hide_index=True, key="ablation_table",
                      column_config={"candidate": st.column_config.TextColumn("candidate (added to GBRFF2's "
-                                                                             "defaults)", width="large")})
-        explain("Each candidate's mean 5-fold **cross-validation** accuracy over the 15 tasks, on the **training "
+                                                                             "defaults)")})
+        explain("Each candidate's mean 5-fold **cross-validation** accuracy over Table 2's tasks, on the **training "
                 "parts** of the splits listed only: no test part was used to choose. Candidates compare within "
                 "a round (same splits); shaded: the best of its round.")
 

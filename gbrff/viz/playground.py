@@ -709,8 +709,8 @@ def _weak_learner_title(expansion, t, landmark, plane=True):
     alpha = float(expansion.alphas[i])
     if not plane:  # ω acts on z(x), not on the plane: its entries are no plane direction
         om = np.asarray(expansion.omegas[i, 0], dtype=np.float64)
-        return (f"weak learner {t}: α = {alpha:.3f}, ‖ω‖ = {float(np.linalg.norm(om)):.2f} "
-                f"({om.shape[-1]} entries), b = {float(expansion.phases[i, 0]):.2f}")
+        return (f"weak learner {t}: α = {alpha:.3f}, ‖ω‖ = {float(np.linalg.norm(om)):.2f}, "
+                f"b = {float(expansion.phases[i, 0]):.2f}")
     if expansion.landmarks is None and expansion.n_components == 1:
         om, b = expansion.omegas[i, 0], float(expansion.phases[i, 0])
         return f"weak learner {t}: α = {alpha:.3f}, ω = ({om[0]:.2f}, {om[1]:.2f}), b = {b:.2f}"
