@@ -13,11 +13,12 @@ import pandas as pd
 __all__ = ["defaults_overview", "ablation_table"]
 
 
-def defaults_overview(summary, runs=None):
+def defaults_overview(summary, runs=None, label="method at its defaults"):
     """One row per method at its defaults: mean test accuracy (%) over the tasks where every
     method has a result, its average rank there (:func:`gbrff.experiments.average_ranks`, 1 =
     best), the number of tasks and splits, and the mean fit time (s) when ``runs`` is given;
-    best mean first. Its ``attrs["tasks"]`` are the tasks averaged."""
+    best mean first; ``label`` names the index. Its ``attrs["tasks"]`` are the tasks averaged
+    (also for a tuned ``summary``, e.g. Table 2's, cut to a few methods)."""
     from gbrff.experiments import average_ranks
 
     ranks = average_ranks(summary)
@@ -29,7 +30,7 @@ def defaults_overview(summary, runs=None):
                         "splits": summary.groupby("method")["n_splits"].min().reindex(ranks.index)})
     if runs is not None and "fit_seconds" in runs:
         out["fit (s)"] = runs[runs["task"].isin(tasks)].groupby("method")["fit_seconds"].mean()
-    out = out.sort_values("mean accuracy (%)", ascending=False).rename_axis("method at its defaults")
+    out = out.sort_values("mean accuracy (%)", ascending=False).rename_axis(label)
     out.attrs["tasks"] = tasks
     return out
 
