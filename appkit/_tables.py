@@ -10,7 +10,7 @@ import re
 
 import pandas as pd
 
-__all__ = ["defaults_overview", "ablation_table"]
+__all__ = ["ablation_table", "defaults_overview"]
 
 
 def defaults_overview(summary, runs=None, label="method at its defaults"):

@@ -45,8 +45,8 @@ CHALLENGES = [
     ("**Beat LightGBM** on moons with at most 100 points and at most 10 weak learners.",
      lambda m: m["data"] == "moons" and m["n"] <= 100 and m["T"] <= 10 and m["lgbm_acc"] is not None
      and m["test_acc"] > m["lgbm_acc"]),
-    (f"GBRFF2+ as defined (λ = {figs.number_label(PLUS_LAM)}, chosen on the UCI tables) fails the **circles**: "
-     "find the λ that lets **GBRFF2+** reach 90 % test accuracy there.",
+    ((f"GBRFF2+ as defined (λ = {figs.number_label(PLUS_LAM)}, chosen on the UCI tables) fails the **circles**: "
+      "find the λ that lets **GBRFF2+** reach 90 % test accuracy there."),
      lambda m: m["data"] == "circles" and m["algo"] == "GBRFF2+" and m["test_acc"] >= 0.90),
 ]
 

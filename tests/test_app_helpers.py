@@ -485,7 +485,7 @@ def test_plus_weak_learners_are_drawn_in_the_plane_without_plane_marks(plus_mode
 
 
 def test_feature_columns_and_json_of_gbrff2_plus(plus_model):
-    est, X, y = plus_model
+    est = plus_model[0]
     cols = cmp.feature_columns(est)
     assert cols["column"] == ["x₁", "x₂", "F(x₁)", "F(x₂)"]
     np.testing.assert_allclose(cols["bandwidth"], est.gamma_ * est.bandwidth_scales_ ** 2)

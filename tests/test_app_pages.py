@@ -277,7 +277,7 @@ def test_playground_gbrff2_plus_in_the_plane():
     metric = next(m for m in at.metric if "GBRFF2+ (T = 12)" in m.label)
     assert metric.value.startswith(f"{100 * est.score(X_te, y_te):.1f} %")
     play = player(at)
-    surf, weak, curves = play["figures"]
+    surf, weak, _ = play["figures"]
     assert play["labels"] == list(range(13)) and play["start"] == 12
     # the surface: p(+1) of the estimator itself on the grid, in whole percent
     _, _, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=100)
