@@ -37,6 +37,12 @@ def model_to_dict(estimator, name=None):
                      "h_t(x) = sum_k q[t][k] cos(omegas[t][k] . x - phases[t][k])",
         "expansions": [e.to_dict() for e in estimator.expansions_],
     }
+    knots = getattr(estimator, "quantile_knots_", None)
+    if knots is not None:  # quantile_features=True: the expansions act on [x, F(x)] (then standardised)
+        out["expansion"] += (", x first widened to [x, F(x)], F_j(v) = interp(v, quantile_knots[j].values, "
+                             "quantile_knots[j].levels)")
+        out["quantile_knots"] = [{"values": np.asarray(v).tolist(), "levels": np.asarray(lv).tolist()}
+                                 for v, lv in knots]
     if hasattr(estimator, "mean_"):  # standardize=True: the expansions act on z = (x - mean) / scale
         out["expansion"] += ", x standardised first: x -> (x - mean) / scale"
         out["mean"] = np.asarray(estimator.mean_).tolist()

@@ -11,6 +11,7 @@ from appkit import (begin_page, control, explain, figure_download, frame_player,
                     painted, parse_points_csv, play_schedule, player_start, points_to_csv, register, share_box,
                     warm_engine, what_changed)
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
+from gbrff.baselines import GBRFF2_PLUS
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs
@@ -19,7 +20,10 @@ GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
 LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
 RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
 BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
-ALGOS = ["GBRFF2", "GBRFF1", "GBRFF-LS"]
+# GBRFF2+ (beyond the paper): GBRFF2Classifier(**GBRFF2_PLUS), its λ adjustable from its own value
+PLUS_LAM, PLUS_SHRINK = float(GBRFF2_PLUS["reg_lambda"]), float(GBRFF2_PLUS["bandwidth_shrinkage"])
+PLUS_LAMBDAS = sorted(set(LAMBDAS) | {PLUS_LAM})
+ALGOS = ["GBRFF2", "GBRFF2+", "GBRFF1", "GBRFF-LS"]
 LS_RATES = [0.01, 0.05, 0.1, 0.5, 1.0]  # the 2019 preprint's grid of v
 LS_TEMPS = [0.0] + [float(2 ** k) for k in range(11)]  # its c ∈ {0} ∪ 2^{0..10}
 GRID = 100
@@ -41,6 +45,9 @@ CHALLENGES = [
     ("**Beat LightGBM** on moons with at most 100 points and at most 10 weak learners.",
      lambda m: m["data"] == "moons" and m["n"] <= 100 and m["T"] <= 10 and m["lgbm_acc"] is not None
      and m["test_acc"] > m["lgbm_acc"]),
+    ((f"GBRFF2+ as defined (λ = {figs.number_label(PLUS_LAM)}, chosen on the UCI tables) fails the **circles**: "
+      "find the λ that lets **GBRFF2+** reach 90 % test accuracy there."),
+     lambda m: m["data"] == "circles" and m["algo"] == "GBRFF2+" and m["test_acc"] >= 0.90),
 ]
 
 st.title("Boosting playground")
@@ -84,6 +91,11 @@ gamma = control("select_slider", "γ: frequencies drawn from N(0, 2γ)", "gamma"
 if algo == "GBRFF2":
     lam = control("select_slider", "λ: penalty λ‖ω‖² on learned ω", "lam", 0.0, options=LAMBDAS, where=sb)
     K, beta = 1, None
+elif algo == "GBRFF2+":  # its own key: choosing GBRFF2+ gives its own λ, which a student may still move
+    lam = control("select_slider", f"λ: penalty λ‖ω‖² (GBRFF2+: {figs.number_label(PLUS_LAM)})", "lam_plus",
+                  PLUS_LAM, options=PLUS_LAMBDAS, where=sb)
+    K, beta = 1, None
+    sb.caption("GBRFF2+: γ is the average bandwidth; column j draws ωⱼ from N(0, 2γ sⱼ²).")
 elif algo == "GBRFF1":
     K = control("slider", "K: random features per weak learner", "K", 10, min_value=1, max_value=20, where=sb)
     beta = control("select_slider", "β: temperature of the weights q", "beta", 1.0, options=BETAS, where=sb)
@@ -120,6 +132,9 @@ def make_model(algo, T, gamma, lam, K, beta, lr, seed):
     if algo == "GBRFF2":
         return GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, learning_rate=lr, random_state=seed,
                                 standardize=False)
+    if algo == "GBRFF2+":  # as the registry defines it (standardising inside, ranks beside x), λ from the sidebar
+        return GBRFF2Classifier(**{**GBRFF2_PLUS, "reg_lambda": lam}, n_estimators=T, gamma=gamma, learning_rate=lr,
+                                random_state=seed)
     # standardize=False: the model works in the plane's own coordinates, so that ω, b and the
     # stripes are read in the picture's units (the toy data and an upload are standardised here)
     if algo == "GBRFF-LS":  # beta is its temperature c, lr its learning rate v
@@ -140,10 +155,15 @@ def fit_bundle(key, _data):
     fit_time = time.perf_counter() - t0
     expansion = model.expansion_
     xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=GRID)
+    # the expansion acts on z(x): the plane itself, or (GBRFF2+) the standardised x beside its ranks
+    plane = cmp.acts_on_plane(model)
+    Z_G, Z_tr, Z_te = (G, X_tr, X_te) if plane else (cmp.model_space(model, P) for P in (G, X_tr, X_te))
+    drawn = cmp.band_limited(expansion, xs[1] - xs[0], ys[1] - ys[0]) if plane else expansion
     return {"model": model, "expansion": expansion, "fit_time": fit_time, "xs": xs, "ys": ys, "G": G,
-            "final": cmp.staged_scores(cmp.band_limited(expansion, xs[1] - xs[0], ys[1] - ys[0]), G, [T])[0],
-            "train": cmp.staged_curves(expansion, X_tr, y_tr),
-            "test": cmp.staged_curves(expansion, X_te, y_te)}
+            "plane": plane, "Z_G": Z_G, "Z_tr": Z_tr, "drawn": drawn,
+            "final": cmp.staged_scores(drawn, Z_G, [T])[0],
+            "train": cmp.staged_curves(expansion, Z_tr, y_tr),
+            "test": cmp.staged_curves(expansion, Z_te, y_te)}
 
 
 @st.cache_resource(show_spinner=False)
@@ -235,10 +255,11 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     expansion = _bundle["expansion"]
     xs, ys = _bundle["xs"], _bundle["ys"]
     # pictures of cells: each cell shows the mean of H over it, so that waves finer than a cell fade instead
-    # of aliasing into speckles (the band limit follows each ω; accuracies use the model itself)
-    drawn = cmp.band_limited(expansion, xs[1] - xs[0], ys[1] - ys[0])
-    H = cmp.staged_scores(drawn, _bundle["G"], stages)
-    weights = cmp.boosting_weights(expansion, X_tr, y_tr, stages)
+    # of aliasing into speckles (the band limit follows each ω; accuracies use the model itself). GBRFF2+'s
+    # ω act on z(x) (standardised x and ranks): its H is sampled at the cell centres through z
+    drawn, plane = _bundle["drawn"], _bundle["plane"]
+    H = cmp.staged_scores(drawn, _bundle["Z_G"], stages)
+    weights = cmp.boosting_weights(expansion, _bundle["Z_tr"], y_tr, stages)
     acc_tr, acc_te = _bundle["train"]["accuracy"], _bundle["test"]["accuracy"]
     titles = [f"H after t = {t}: train {100 * acc_tr[t]:.0f} %, test {100 * acc_te[t]:.0f} %" for t in stages]
     fig = figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
@@ -246,14 +267,16 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
                                  loss=expansion.loss)
     least_squares = expansion.loss == "squared_error"
     fig_w = figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
-                                        size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ")
+                                        size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",
+                                        grid=None if plane else _bundle["Z_G"])
     extra = {"LightGBM test": lgbm_acc} if lgbm_acc is not None else None
     stop = int(np.argmin(_bundle["test"]["loss"]))
     fig_c = figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
                                   loss=expansion.loss)
     # the strip of the last weak learners with their α (TF Playground's thumbnails of its neurons)
     learners = cmp.strip_learners(stages, STRIP)
-    strip = {"learners": learners, "z": cmp.learner_thumbnails(expansion, xs, ys, learners),
+    space = None if plane else (lambda P: cmp.model_space(_bundle["model"], P))
+    strip = {"learners": learners, "z": cmp.learner_thumbnails(expansion, xs, ys, learners, space=space),
              "alphas": expansion.alphas[np.asarray(learners, dtype=int) - 1], "n": STRIP, "after": 2,
              "colorscale": figs.VOTE_COLORSCALE}
     if least_squares:  # the 2019 GBRFF: its weights Q of the K cosines, under the weak learner
@@ -278,7 +301,14 @@ with e1:
     else:
         st.latex(r"p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
 with e2:
-    if expansion.landmarks is None and expansion.n_components == 1:
+    if not bundle["plane"]:  # GBRFF2+: the cosine acts on z(x), drawn in the plane all the same
+        explain("**Right — the weak learner added at t, drawn in the plane.** GBRFF2+ takes the cosine of z(x): "
+                "each coordinate standardised, beside its rank F (the share of training points below it), so "
+                "ω has 4 entries and the stripes bend and crowd where the data are dense. No arrow: ω is no "
+                "direction of the plane. Point size = boosting weight wᵢ.",
+                r"\begin{gathered}h^t(x) = \cos(\omega^t\cdot z - b^t)\\"
+                r"z = \text{standardised}\ \big(x,\ F(x)\big)\end{gathered}")
+    elif expansion.landmarks is None and expansion.n_components == 1:
         explain("**Right — the weak learner added at t.** Stripes perpendicular to ω, one wavelength every "
                 "2π/‖ω‖ (the arrow). The phase b stands for a landmark xₜ on the dashed crest ω·x = b (cross). "
                 "Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner chases the big points.",
@@ -315,32 +345,55 @@ figure_download(figs.curves_figure(bundle["train"], bundle["test"], stop=stop, l
                 "curves", "dl_curves", label="curves (HTML)")
 
 # ---------------------------------------------------------------- learned kernel
-st.header("What the boosting learned as a kernel")
-fig_o = figs.omega_prior_figure(expansion, gamma)
-st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False}, theme=None)
-if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
-    explain(f"Each ωₜ starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
-            "and is then tuned by gradient descent (λ pulls it back to 0). Where the learned ω leave the dotted "
-            "circles, the data asked for another kernel than the RBF one.",
-            r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \frac{1}{n}\sum_{i=1}^n e^{-\tilde y_i \cos(\omega\cdot x_i - b^t)}")
-else:
-    explain(f"{algo} draws its K·T frequencies from the prior and never changes them, so they follow the "
-            f"dotted circles; what it learns is the landmarks and the weights {'Q' if algo == 'GBRFF-LS' else 'q'}.",
-            r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
-explain("Here the data are standardised before the fit and the model works on the plane's own coordinates "
-        "(`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
-        "`GBRFF2Classifier()` standardises each feature itself (`standardize=True`, the default): raw data "
-        "need no scaler, and ω then acts on (x − mean_) / scale_.")
-figure_download(fig_o, "omegas_vs_prior", "dl_omegas")
+if bundle["plane"]:
+    st.header("What the boosting learned as a kernel")
+    fig_o = figs.omega_prior_figure(expansion, gamma)
+    st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False}, theme=None)
+    if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
+        explain(f"Each ωₜ starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
+                "and is then tuned by gradient descent (λ pulls it back to 0). Where the learned ω leave the dotted "
+                "circles, the data asked for another kernel than the RBF one.",
+                r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \frac{1}{n}\sum_{i=1}^n e^{-\tilde y_i \cos(\omega\cdot x_i - b^t)}")
+    else:
+        explain(f"{algo} draws its K·T frequencies from the prior and never changes them, so they follow the "
+                f"dotted circles; what it learns is the landmarks and the weights {'Q' if algo == 'GBRFF-LS' else 'q'}.",
+                r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
+    explain("Here the data are standardised before the fit and the model works on the plane's own coordinates "
+            "(`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
+            "`GBRFF2Classifier()` standardises each feature itself (`standardize=True`, the default): raw data "
+            "need no scaler, and ω then acts on (x − mean_) / scale_.")
+    figure_download(fig_o, "omegas_vs_prior", "dl_omegas")
+else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
+    st.header("What GBRFF2+ adds to GBRFF2")
+    st.markdown("No picture of ω against N(0, 2γ) here: GBRFF2+'s ω have 4 entries, each drawn with its own "
+                "bandwidth, so they are no points of the plane. What it adds, each ingredient chosen by "
+                "cross-validation on the UCI training parts:")
+    st.markdown("- **Ranks beside the coordinates**, as trees see features: F(x) is the share of training "
+                "points below x, so a cosine of F varies fast where the data are dense and slowly in the tails.\n"
+                f"- **One bandwidth per column**, γ sⱼ², sⱼ learned by Fourier kernel learning and shrunk "
+                f"{PLUS_SHRINK:.0%} of the way back to the shared γ.\n"
+                f"- **λ = {figs.number_label(PLUS_LAM)}**: a penalty that keeps ω short, hence smooth learners: right "
+                "for the noisy UCI tasks, too strong for some toy problems (move it in the sidebar).")
+    st.latex(r"\begin{gathered}z(x) = \text{standardised}\,\big(x,\ F(x)\big), \quad "
+             r"F_j(v) \approx \tfrac{1}{n}\,\#\{i : x_{ij} \le v\}\\"
+             rf"\omega_j \sim \mathcal{{N}}(0,\ 2\gamma s_j^2), \quad s_j^2 \to {1 - PLUS_SHRINK:g}\, s_j^2 + {PLUS_SHRINK:g}\\"
+             r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|^2 + \tfrac{1}{n}\textstyle\sum_i "
+             r"e^{-\tilde y_i \cos(\omega\cdot z(x_i) - b^t)}\end{gathered}")
+    cols = cmp.feature_columns(model)
+    st.dataframe({"column of z(x)": cols["column"], "bandwidth γ sⱼ²": [f"{v:.3f}" for v in cols["bandwidth"]],
+                  "learned ω, root mean square": [f"{v:.2f}" for v in cols["rms_omega"]]},
+                 hide_index=True, key="plus_columns")
+    st.caption(f"This fit: γ = {gamma:g} on average, λ = {lam:g}, T = {T}. A larger learned ω on a column: "
+               "the weak learners vary faster along it.")
 
 # ---------------------------------------------------------------- LightGBM
 if lgbm is not None:
-    st.header(f"{algo} beside LightGBM on the same split")
+    st.header(f"{algo} (T = {T}) beside LightGBM on the same split")
     l, r = st.columns(2)
     H_final = bundle["final"]
     fig_g = figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
                                 y_te, discretise=discretise,
-                                title=f"{algo}, T = {T}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
+                                title=f"{algo}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
                                       f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
     l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False}, theme=None)
     with l:

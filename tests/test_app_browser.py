@@ -178,7 +178,9 @@ PAGES = {"home": ("", False), "playground": ("playground", True), "landscape": (
          "k_and_lambda": ("k_and_lambda", False), "random_features": ("random_features", False),
          "uci": ("uci_comparison", False),
          # the 2019 GBRFF in the playground: its landmark view and its weights Q under the player
-         "playground_ls": ("playground?algo=GBRFF-LS&T=30", True)}
+         "playground_ls": ("playground?algo=GBRFF-LS&T=30", True),
+         # GBRFF2+ (beyond the paper): its weak learners drawn in the plane through z(x)
+         "playground_plus": ("playground?algo=GBRFF2%2B&T=30", True)}
 
 
 def _press_play_and_watch(page, name):
@@ -223,7 +225,7 @@ SIZES = {"1024x768": (1024, 768, True), "800_collapsed": (800, 900, False), "140
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("name", ["home", "playground", "landscape", "k_and_lambda", "uci",
-                                  "random_features", "playground_ls"])
+                                  "random_features", "playground_ls", "playground_plus"])
 def test_screenshots_for_a_projector(server, browser, name, size):
     """Screenshots of the first screen of each page at projector and desktop sizes, for a human to look at
     (tests/artifacts/screen_<page>_<size>.png); checks that nothing in the main column overflows it."""
@@ -237,7 +239,7 @@ def test_screenshots_for_a_projector(server, browser, name, size):
     page.wait_for_function("document.querySelectorAll('.js-plotly-plot .main-svg').length >= "
                            f"{0 if name in ('uci', 'landscape') else 1}", timeout=120_000)
     _settle(page)
-    if name in ("playground", "landscape", "playground_ls"):
+    if name in ("playground", "landscape", "playground_ls", "playground_plus"):
         player_frame(page)
         page.wait_for_timeout(500)
     if not sidebar:  # the « button shows when the pointer is over the sidebar
@@ -267,15 +269,17 @@ def test_screenshots_for_a_projector(server, browser, name, size):
 
 @pytest.mark.parametrize("size", ["1024x768", "1400"])
 def test_uci_2019_section_for_a_projector(server, browser, size):
-    """The UCI page scrolled to the 2019 preprint's table (and then to its Fig. 1), as a projector shows them
-    (tests/artifacts/screen_uci_2019_<size>.png, screen_uci_fig1_<size>.png): no cell cut, no error."""
+    """The UCI page scrolled to its tables beyond the paper (out of the box, GBRFF2+'s ablation), the 2019
+    preprint's table and its Fig. 1, as a projector shows them (tests/artifacts/screen_uci_beyond_<size>.png,
+    screen_uci_ablation_<size>.png, screen_uci_2019_<size>.png, screen_uci_fig1_<size>.png): no error."""
     width, height, _ = SIZES[size]
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(f"{server}/uci_comparison", wait_until="domcontentloaded")
     page.wait_for_selector('[data-testid="stMain"] h1', timeout=120_000)
     _settle(page)
     _no_errors(page, f"uci_2019_{size}")
-    for heading, shot in (("The 2019 preprint", "uci_2019"), ("Fig. 1 (2019)", "uci_fig1")):
+    for heading, shot in (("Beyond the paper", "uci_beyond"), ("Ablation", "uci_ablation"),
+                          ("The 2019 preprint", "uci_2019"), ("Fig. 1 (2019)", "uci_fig1")):
         page.get_by_role("heading", name=re.compile(re.escape(heading))).first.scroll_into_view_if_needed()
         page.evaluate("""(h) => [...document.querySelectorAll('h2, h3')].find(e => e.textContent.startsWith(h))
                               .scrollIntoView({block: 'start'})""", heading)

@@ -13,11 +13,12 @@ ROOT = Path(__file__).resolve().parents[1]
 DONE = ":green[:material/check_box:]"
 
 SOLUTIONS = {
-    "circles": {"data": "circles", "T": "15", "gamma": "4.0"},
+    "Reach 90 % test accuracy on **circles**": {"data": "circles", "T": "15", "gamma": "4.0"},
     "overfit the board": {"data": "board", "T": "100", "gamma": "32.0"},
     "swiss": {"data": "swiss", "algo": "GBRFF1", "K": "1", "T": "100", "gamma": "1.0"},
     "γ too small": {"data": "board", "T": "100", "gamma": "0.03125"},
     "Beat LightGBM": {"data": "moons", "n": "100", "T": "10", "gamma": "4.0"},
+    "find the λ": {"data": "circles", "algo": "GBRFF2+", "lam_plus": "0.0"},
 }
 
 

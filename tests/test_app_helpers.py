@@ -431,3 +431,112 @@ def test_learner_thumbnails_are_each_weak_learner_in_hundredths(K):
     G = np.array([[x, y] for y in gy for x in gx])
     for row, t in zip(got, [2, 5]):
         np.testing.assert_array_equal(row, np.rint(100 * np.clip(drawn.weak_learner(t - 1, G), -1, 1)))
+
+
+# ---------------------------------------------------------------- GBRFF2+ (ω act on z(x), not on the plane)
+@pytest.fixture(scope="module")
+def plus_model():
+    from sklearn.datasets import make_moons
+
+    from gbrff import GBRFF2Classifier
+    from gbrff.baselines import GBRFF2_PLUS
+
+    X, y = make_moons(120, noise=0.2, random_state=0)
+    return GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=15, gamma=0.5, random_state=0).fit(X, y), X, y
+
+
+def test_model_space_is_the_estimator_s_own_map(plus_model):
+    """H on z(x) = the estimator's decision function at every stage; z has 2d columns (x, then the ranks)."""
+    est, X, y = plus_model
+    assert not cmp.acts_on_plane(est)
+    Z = cmp.model_space(est, X)
+    assert Z.shape == (len(X), 4) and est.omegas_.shape == (15, 4)
+    for a, b in zip(est.expansion_.staged_decision_function(Z), est.staged_decision_function(X)):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-6)
+    # the ranks' columns: standardised F(x), monotone in x_j
+    order = np.argsort(X[:, 0])
+    assert np.all(np.diff(Z[order, 2]) >= -1e-12)
+    # a model on the plane's own coordinates: z(x) = x
+    from gbrff import GBRFF2Classifier
+
+    plain = GBRFF2Classifier(n_estimators=3, standardize=False, random_state=0).fit(X, y)
+    assert cmp.acts_on_plane(plain) and np.array_equal(cmp.model_space(plain, X), X)
+
+
+def test_plus_weak_learners_are_drawn_in_the_plane_without_plane_marks(plus_model):
+    est, X, y = plus_model
+    xs, ys, G = cmp.make_grid(X, n=20)
+    ZG = cmp.model_space(est, G)
+    stages = [0, 1, 15]
+    w = cmp.boosting_weights(est.expansion_, cmp.model_space(est, X), np.where(y == 1, 1, -1), stages)
+    fig = figs.weak_learner_animation(xs, ys, est.expansion_, stages, X, np.where(y == 1, 1, -1), w, grid=ZG)
+    frames = {f["name"]: f for f in fig["frames"]}
+    h = est.expansion_.weak_learner(14, ZG).reshape(20, 20)
+    np.testing.assert_array_equal(frames["15"]["data"][0]["z"], np.rint(100 * np.clip(h, -1, 1)).astype(np.int8))
+    for t in ("1", "15"):  # no crest, no landmark: ω has 4 entries, no direction of the plane
+        assert frames[t]["data"][3]["x"] == [] and frames[t]["data"][4]["x"] == []
+        assert "‖ω‖ =" in frames[t]["layout"]["title"]["text"] and not frames[t]["layout"]["annotations"]
+    # the strip's thumbnails through the same map
+    thumbs = cmp.learner_thumbnails(est.expansion_, xs, ys, [1, 15], n=8,
+                                    space=lambda P: cmp.model_space(est, P))
+    gx, gy = np.meshgrid(np.linspace(xs[0], xs[-1], 8), np.linspace(ys[0], ys[-1], 8))
+    want = est.expansion_.weak_learner(0, cmp.model_space(est, np.column_stack([gx.ravel(), gy.ravel()])))
+    np.testing.assert_array_equal(thumbs[0], np.rint(100 * np.clip(want, -1, 1)).astype(np.int8))
+
+
+def test_feature_columns_and_json_of_gbrff2_plus(plus_model):
+    est = plus_model[0]
+    cols = cmp.feature_columns(est)
+    assert cols["column"] == ["x₁", "x₂", "F(x₁)", "F(x₂)"]
+    np.testing.assert_allclose(cols["bandwidth"], est.gamma_ * est.bandwidth_scales_ ** 2)
+    np.testing.assert_allclose(cols["rms_omega"], np.sqrt(np.mean(est.omegas_ ** 2, axis=0)))
+    out = files.model_to_dict(est, "GBRFF2+")
+    assert len(out["quantile_knots"]) == 2 and "F(x)" in out["expansion"] and len(out["mean"]) == 4
+    v, lv = est.quantile_knots_[0]
+    assert out["quantile_knots"][0] == {"values": v.tolist(), "levels": lv.tolist()}
+    json.loads(files.model_to_json(est, "GBRFF2+"))
+
+
+# ---------------------------------------------------------------- UCI page: beyond the paper
+def test_defaults_overview_reads_means_ranks_and_times():
+    import pandas as pd
+
+    from appkit import defaults_overview
+
+    rows = [("wine", "A", 90.0), ("wine", "B", 80.0), ("sonar", "A", 70.0), ("sonar", "B", 75.0),
+            ("heart", "A", 60.0)]  # heart: B missing, not averaged
+    summary = pd.DataFrame([{"task": t, "method": m, "n_splits": 20, "mean": v, "std": 1.0} for t, m, v in rows])
+    runs = pd.DataFrame({"task": ["wine", "sonar", "heart"] * 2, "method": ["A"] * 3 + ["B"] * 3,
+                         "fit_seconds": [1.0, 3.0, 100.0, 0.5, 0.5, 0.5]})
+    out = defaults_overview(summary, runs)
+    assert list(out.index) == ["A", "B"] and sorted(out.attrs["tasks"]) == ["sonar", "wine"]
+    assert out.loc["A", "mean accuracy (%)"] == 80.0 and out.loc["B", "mean accuracy (%)"] == 77.5
+    assert out.loc["A", "average rank"] == 1.5 and out.loc["A", "fit (s)"] == 2.0
+
+
+def test_ablation_table_reads_the_cv_summary():
+    import pandas as pd
+
+    from appkit import ablation_table
+
+    cv = pd.DataFrame({"round": [1, 1, 2], "candidate": ["GBRFF2 defaults", "+ lambda 2^-4, gamma 2/d", "x"],
+                       "splits": ["0,1", "0,1", "2,3"], "cv_mean": [86.0, 88.0, 80.0],
+                       "fit_seconds": [0.1, 0.2, 0.3]})
+    out = ablation_table(cv)
+    assert list(out["candidate"]) == ["GBRFF2 defaults", "+ λ = 2⁻⁴, γ = 2/d", "x"]
+    assert list(out["best in round"]) == [False, True, True] and list(out["splits"]) == ["0, 1", "0, 1", "2, 3"]
+    with pytest.raises(ValueError, match="cv_mean"):
+        ablation_table(cv.drop(columns="cv_mean"))
+
+
+def test_committed_beyond_the_paper_tables_load():
+    """The app reads results/defaults and results/gbrff2plus through load_results (no number copied)."""
+    from pathlib import Path
+
+    from appkit import ablation_table, defaults_overview
+    from gbrff.experiments import load_results
+
+    tables = load_results(Path(__file__).resolve().parents[1] / "results")
+    over = defaults_overview(tables["defaults"], tables.get("defaults_runs"))
+    assert {"GBRFF2+", "GBRFF2", "LGBM"} <= set(over.index)
+    assert len(ablation_table(tables["gbrff2plus_cv"])) == len(tables["gbrff2plus_cv"])

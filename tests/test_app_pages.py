@@ -256,6 +256,57 @@ def test_playground_gbrff_ls_landmark_and_q_weights():
     assert not at.exception and len(player(at)["figures"]) == 3
 
 
+def test_playground_gbrff2_plus_in_the_plane():
+    """GBRFF2+ (GBRFF2Classifier(**GBRFF2_PLUS)): its own λ, every picture evaluated through its z(x)."""
+    from sklearn.model_selection import train_test_split
+
+    from gbrff import GBRFF2Classifier
+    from gbrff.baselines import GBRFF2_PLUS
+    from gbrff.datasets import make_toy
+    from gbrff.viz import _compute as cmp
+
+    at = run_page("pages/playground.py", {"algo": "GBRFF2+", "T": "12"})
+    lam = at.select_slider(key="playground:lam_plus")
+    assert lam.value == GBRFF2_PLUS["reg_lambda"]
+    assert "playground:lam" not in {w.key for w in at.select_slider}
+    # the same model as the registry's GBRFF2+, on the page's split: its accuracy in the metric
+    X, y = make_toy("moons", n_samples=300, noise=0.1, random_state=0)
+    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
+    est = GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=12, gamma=0.5, random_state=0).fit(X_tr, y_tr)
+    assert est.omegas_.shape == (12, 4)
+    metric = next(m for m in at.metric if "GBRFF2+ (T = 12)" in m.label)
+    assert metric.value.startswith(f"{100 * est.score(X_te, y_te):.1f} %")
+    play = player(at)
+    surf, weak, _ = play["figures"]
+    assert play["labels"] == list(range(13)) and play["start"] == 12
+    # the surface: p(+1) of the estimator itself on the grid, in whole percent
+    _, _, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=100)
+    p = est.predict_proba(G)[:, 1].reshape(100, 100)
+    assert np.abs(array(frame(surf, 12)["data"][0]["z"]).astype(int) - 100 * p).max() <= 1.0
+    # the weak learner drawn in the plane through z(x), with no crest, arrow or landmark
+    names = [t.get("name") for t in weak["data"]]
+    for t in (1, 12):
+        w = frame(weak, t)
+        assert "‖ω‖" in w["layout"]["title"]["text"] and not w["layout"]["annotations"]
+        assert w["data"][names.index("landmark xₜ")]["x"] == []
+        assert np.ptp(array(w["data"][0]["z"]).astype(int)) > 0
+    assert array(play["strip"]["z"]).shape[0] == 12
+    # no plot of ω against an isotropic prior: the columns of z(x) instead, and what GBRFF2+ adds
+    figs = charts(at)
+    assert "omegas" not in figs and "cmp_gbrff" in figs
+    cols = next(d.value for d in at.dataframe)
+    assert len(cols) == 4 and "F(x₁)" in " ".join(map(str, cols.iloc[:, 0]))
+    words = texts(at)
+    assert "What GBRFF2+ adds" in " ".join(h.value for h in at.header) and "rank" in words
+    assert any("drawn in the plane" in m.value for m in at.markdown)
+    # λ moves, and lives in the address; back to GBRFF2: its own λ and the ω picture
+    lam.set_value(0.0).run()
+    assert not at.exception and at.query_params["lam_plus"] == "0.0"
+    at.segmented_control(key="playground:algo").set_value("GBRFF2").run()
+    assert not at.exception and "omegas" in charts(at)
+    assert at.select_slider(key="playground:lam").value == 0.0
+
+
 def test_playground_url_state_and_classroom_hiding():
     at = run_page("pages/playground.py", {"data": "circles", "T": "20", "lam": "0.125", "t": "7",
                                           "hide": "noise,seed,algo"})
@@ -444,6 +495,38 @@ def test_uci_page_shows_table_or_clear_message():
         assert len(at.dataframe) >= 1  # the published values still show
 
 
+def test_uci_page_beyond_the_paper():
+    """GBRFF2+'s column in Table 2, the out-of-the-box table and the CV ablation, read from results/."""
+    import pandas as pd
+
+    at = run_page("pages/uci_comparison.py")
+    assert any("Beyond the paper" in h.value for h in at.header)
+    tables = [d.value for d in at.dataframe]
+    overviews = {t.index.name: t for t in tables if "average rank" in t.columns and "mean accuracy (%)" in t.columns}
+    if (ROOT / "results" / "table2" / "summary.csv").exists():
+        assert "GBRFF2+" in tables[0].columns
+        tuned = overviews["method, tuned by 5-fold CV"]  # Table 2's means of the three, ranked among them
+        assert set(tuned.index) == {"GBRFF2+", "GBRFF2", "LGBM"} and abs(tuned["average rank"].mean() - 2) < 1e-9
+    defaults = ROOT / "results" / "defaults" / "summary.csv"
+    if defaults.exists():
+        want = pd.read_csv(defaults)
+        over = overviews["method at its defaults"]
+        assert set(over.index) == set(want["method"]) >= {"GBRFF2+", "GBRFF2", "LGBM"}
+        tasks = want.groupby("task")["method"].nunique()
+        means = want[want["task"].isin(tasks[tasks == tasks.max()].index)].groupby("method")["mean"].mean()
+        np.testing.assert_allclose(over["mean accuracy (%)"].sort_index(), means.sort_index())
+    else:
+        assert any("results/defaults/summary.csv" in i.value for i in at.info)
+    cv = ROOT / "results" / "gbrff2plus" / "cv_summary.csv"
+    if cv.exists():
+        want = pd.read_csv(cv)
+        abl = next(t for t in tables if "CV mean (%)" in t.columns)
+        assert len(abl) == len(want) and list(abl["CV mean (%)"]) == list(want["cv_mean"])
+        assert any("training parts" in m.value for m in at.markdown)
+    else:
+        assert any("cv_summary.csv" in i.value for i in at.info)
+
+
 def test_uci_page_2019_table_and_figure_1():
     at = run_page("pages/uci_comparison.py")
     if (ROOT / "results" / "table2_2019" / "summary.csv").exists():
@@ -492,6 +575,8 @@ def test_uci_live_run_or_how_to_get_data():
     ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "100", "c": "1024.0", "v": "0.01", "T": "2",
                              "gamma": "32.0", "n": "40", "test": "0.9", "lc": "true"}),
     ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "1", "c": "0.0", "data": "upload"}),
+    ("pages/playground.py", {"algo": "GBRFF2+", "lam_plus": "7", "n": "40", "test": "0.9", "T": "1",
+                             "gamma": "32.0", "lc": "true", "data": "board", "noise": "0.6"}),
     ("pages/loss_landscape.py", {"n": "40", "T": "30", "gamma": "4.0", "it": "30"}),
     ("pages/k_and_lambda.py", {"data": "swiss", "n": "100", "T": "5", "gamma": "8.0"}),
     ("pages/random_features.py", {"data": "circles", "n": "100", "noise": "0.5", "D": "1", "gamma": "8.0"}),

@@ -28,6 +28,11 @@ RESULT_TABLES = {
     # Fig. 1 per task (mean accuracy per task, method and number of landmarks)
     "summary_2019": ("table2_2019", "summary.csv"),
     "landmarks_2019": ("landmarks_2019", "per_task.csv"),
+    # beyond the paper: every method at its defaults on raw features (``defaults``),
+    # and the cross-validated choice of GBRFF2+'s ingredients (benchmarks/gbrff2plus_cv.py)
+    "defaults": ("defaults", "summary.csv"),
+    "defaults_runs": ("defaults", "runs.csv"),
+    "gbrff2plus_cv": ("gbrff2plus", "cv_summary.csv"),
 }
 
 
@@ -37,7 +42,9 @@ def load_results(results_dir="results") -> dict:
     ``summary`` and ``runs`` are Table 2's; ``landmarks``, ``kbudget`` and
     ``toy`` the ``curve.csv`` of Figures 2, 3 and 5; ``scaling`` the
     ``times.csv`` of Figure 4; ``summary_2019`` and ``landmarks_2019`` the
-    2019 preprint's Table 2 and Fig. 1 (``per_task.csv``). A missing file is simply absent from the dict.
+    2019 preprint's Table 2 and Fig. 1 (``per_task.csv``); ``defaults`` and
+    ``defaults_runs`` the out-of-the-box run, ``gbrff2plus_cv`` the
+    cross-validated ablation of GBRFF2+. A missing file is simply absent from the dict.
     """
     root = Path(results_dir)
     paths = {name: root / folder / file for name, (folder, file) in RESULT_TABLES.items()}

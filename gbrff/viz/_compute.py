@@ -16,6 +16,9 @@ from .._boosting import LOSSES
 
 __all__ = [
     "make_grid",
+    "model_space",
+    "acts_on_plane",
+    "feature_columns",
     "staged_scores",
     "staged_curves",
     "boosting_weights",
@@ -47,6 +50,46 @@ def make_grid(X, n=100, pad=0.15, include=None):
     ys = np.linspace(lo[1], hi[1], n)
     gx, gy = np.meshgrid(xs, ys)
     return xs, ys, np.column_stack([gx.ravel(), gy.ravel()])
+
+
+def acts_on_plane(estimator):
+    """True when the fitted ``estimator``'s expansions act on its input X itself
+    (``standardize=False`` and no ``quantile_features``): then ω is a direction of the
+    plane and each cosine a straight wave in it. False when they act on another space,
+    z(x) (standardised features, the ranks F(x) beside them): a weak learner
+    cos(ω·z(x) − b) is still a function of the plane point x, but no longer a straight
+    wave of direction ω."""
+    return getattr(estimator, "mean_", None) is None and getattr(estimator, "quantile_knots_", None) is None
+
+
+def model_space(estimator, X):
+    """The points ``z(X)`` the fitted ``estimator``'s expansions act on, formed by the
+    estimator's own feature map as its predictions form them: the ranks F(x) beside x
+    with ``quantile_features``, then the standardisation with ``standardize``; ``X``
+    itself (as float64) for a model with neither. So ``expansion.staged_decision_function(
+    model_space(est, X))`` is the estimator's ``staged_decision_function(X)``, and a grid of
+    the plane goes through ``model_space`` before any expansion is evaluated on it."""
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    # the estimator's private maps, not a copy of them: one definition of z(x)
+    return np.ascontiguousarray(estimator._standardized(estimator._model_features(X)), dtype=np.float64)
+
+
+def feature_columns(estimator, names=("x₁", "x₂")):
+    """The columns a fitted GBRFF2 estimator's ω act on, one row each, for a table.
+
+    Returns a dict of equal-length lists: ``column`` (the names given for the
+    features, then ``F(name)`` for their ranks with ``quantile_features``),
+    ``bandwidth`` (γ s_j², the variance of ω_j's prior is twice it; s_j = 1
+    without per-feature bandwidths) and ``rms_omega`` (root mean square of the
+    learned ω_tj over the iterations: how fast the weak learners vary along the
+    column, per standard deviation of it with ``standardize``)."""
+    W = np.asarray(estimator.expansion_.omegas, dtype=np.float64)[:, 0, :]
+    n = len(names)
+    cols = list(names) + [f"F({c})" for c in names] if W.shape[1] == 2 * n else list(names)[:W.shape[1]]
+    s = getattr(estimator, "bandwidth_scales_", None)
+    s = np.ones(W.shape[1]) if s is None else np.asarray(s, dtype=np.float64)
+    return {"column": cols, "bandwidth": (float(estimator.gamma_) * s ** 2).tolist(),
+            "rms_omega": np.sqrt(np.mean(W ** 2, axis=0)).tolist()}
 
 
 def staged_scores(expansion, X, stages):
@@ -195,15 +238,21 @@ def strip_learners(stages, n=6):
     return sorted(out)
 
 
-def learner_thumbnails(expansion, xs, ys, learners, n=32):
+def learner_thumbnails(expansion, xs, ys, learners, n=32, space=None):
     """Small pictures of the weak learners ``learners`` (numbered ``1 … T``): ``h_t`` on an ``n × n``
     grid spanning ``xs × ys``, each cell the mean over the cell (:func:`band_limited`), clipped to
-    [−1, 1] and sent in hundredths, as int8 of shape ``(len(learners), n * n)`` (rows: y upwards)."""
+    [−1, 1] and sent in hundredths, as int8 of shape ``(len(learners), n * n)`` (rows: y upwards).
+    ``space`` (optional): a map of plane points to the points the expansion acts on (e.g.
+    ``lambda G: model_space(est, G)``); then ``h_t(z(x))`` is sampled at the cell centres (no
+    band limit: a cosine of z(x) is no plane wave whose cell mean has a closed form)."""
     gx = np.linspace(xs[0], xs[-1], n)
     gy = np.linspace(ys[0], ys[-1], n)
-    drawn = band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0])
     mx, my = np.meshgrid(gx, gy)
     G = np.column_stack([mx.ravel(), my.ravel()])
+    if space is None:
+        drawn = band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0])
+    else:
+        drawn, G = expansion, space(G)
     idx = np.asarray(learners, dtype=np.intp) - 1
     out = np.zeros((len(idx), n * n), dtype=np.int8)
     K, d = drawn.omegas.shape[1:]

@@ -704,9 +704,13 @@ def bias_curve_animation(bs, stages, f, b_landmark, *, titles, height=360):
     return _with_frames(fig, frames)
 
 
-def _weak_learner_title(expansion, t, landmark):
+def _weak_learner_title(expansion, t, landmark, plane=True):
     i = int(t) - 1
     alpha = float(expansion.alphas[i])
+    if not plane:  # ω acts on z(x), not on the plane: its entries are no plane direction
+        om = np.asarray(expansion.omegas[i, 0], dtype=np.float64)
+        return (f"weak learner {t}: α = {alpha:.3f}, ‖ω‖ = {float(np.linalg.norm(om)):.2f}, "
+                f"b = {float(expansion.phases[i, 0]):.2f}")
     if expansion.landmarks is None and expansion.n_components == 1:
         om, b = expansion.omegas[i, 0], float(expansion.phases[i, 0])
         return f"weak learner {t}: α = {alpha:.3f}, ω = ({om[0]:.2f}, {om[1]:.2f}), b = {b:.2f}"
@@ -717,7 +721,7 @@ def _weak_learner_title(expansion, t, landmark):
 
 
 def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=None, drawn=None, height=470,
-                           size_label="weight wᵢ"):
+                           size_label="weight wᵢ", grid=None):
     """:func:`weak_learner_figure` at every iteration of ``stages``, as Plotly frames.
 
     ``weights`` holds the boosting weights ``w_i`` at the start of each stage
@@ -728,14 +732,23 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     ``drawn`` is the expansion whose learners the heatmaps show (default
     ``expansion``; e.g. :func:`gbrff.viz._compute.band_limited` of it), the
     titles and marks read ``expansion``. ``size_label`` names what the point
-    sizes show in the legend (the least-squares model's are residuals |ỹᵢ|).
+    sizes show in the legend (the least-squares model's are residuals |ỹᵢ|). ``grid`` (optional):
+    the grid's points ``xs × ys`` (row-major, as :func:`gbrff.viz._compute.make_grid`) mapped to
+    the space the expansion acts on (:func:`gbrff.viz._compute.model_space`), for a model whose
+    ω act on z(x) rather than on the plane (GBRFF2+: standardised features and their ranks):
+    the heatmap is then ``h_t(z(x))``, still a picture in the plane, and no crest, arrow or
+    landmark is drawn (they are plane constructions).
     """
     drawn = expansion if drawn is None else drawn
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y)
     center = X.mean(axis=0) if center is None else center
-    gx, gy = np.meshgrid(xs, ys)
-    G = np.column_stack([gx.ravel(), gy.ravel()])
+    plane = grid is None
+    if plane:
+        gx, gy = np.meshgrid(xs, ys)
+        G = np.column_stack([gx.ravel(), gy.ravel()])
+    else:
+        G = np.asarray(grid, dtype=np.float64)
     masks = [y == -1, y == 1]
     frames, base = [], None
     for t, w in zip(stages, weights):
@@ -749,13 +762,13 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
         else:
             h = drawn.weak_learner(t - 1, G).reshape(len(ys), len(xs))
             z = np.rint(100 * np.clip(h, -1, 1)).astype(np.int8)
-            landmark = learner_landmark(expansion, t, center)
+            landmark = learner_landmark(expansion, t, center) if plane else None
             if landmark is not None:
                 crest_xy, notes = _landmark_marks(xs, ys, expansion, t, landmark)
                 if crest_xy is not None:
                     crest_x, crest_y = crest_xy
                 land_x, land_y = [float(landmark[0])], [float(landmark[1])]
-            title = _weak_learner_title(expansion, t, landmark)
+            title = _weak_learner_title(expansion, t, landmark, plane)
         parts = [dict(type="heatmap", z=z)] + [dict(type="scatter", marker=dict(size=size[m])) for m in masks] + [
             dict(type="scatter", x=crest_x, y=crest_y), dict(type="scatter", x=land_x, y=land_y)]
         frames.append(_frame(t, parts, range(len(parts)), dict(title=dict(text=title), annotations=notes)))
@@ -774,8 +787,8 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
                          marker=dict(color=color, size=size[m], line=dict(color="white", width=1), opacity=0.85)))
     data.append(dict(type="scatter", x=crest_x, y=crest_y, mode="lines", name="crest ω·x = b",
                      line=dict(color="black", dash="dash", width=2),
-                     showlegend=expansion.landmarks is None and expansion.n_components == 1))
-    data.append(dict(type="scatter", x=land_x, y=land_y, mode="markers", name="landmark xₜ",
+                     showlegend=plane and expansion.landmarks is None and expansion.n_components == 1))
+    data.append(dict(type="scatter", x=land_x, y=land_y, mode="markers", name="landmark xₜ", showlegend=plane,
                      marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
     fig = _plane(data, xs, ys, title=title, height=height, annotations=notes, as_dict=True)
     return _with_frames(fig, frames)

@@ -1,0 +1,62 @@
+"""Tables of the UCI page's "Beyond the paper" section, from the stored results (pandas only, no Streamlit).
+
+The numbers are read from ``results/`` (:func:`appkit.stored_results`), never
+written here: the out-of-the-box run (``results/defaults/summary.csv``, its
+``runs.csv`` for the fit times) and the cross-validated choice of GBRFF2+'s
+ingredients (``results/gbrff2plus/cv_summary.csv``).
+"""
+
+import re
+
+import pandas as pd
+
+__all__ = ["ablation_table", "defaults_overview"]
+
+
+def defaults_overview(summary, runs=None, label="method at its defaults"):
+    """One row per method at its defaults: mean test accuracy (%) over the tasks where every
+    method has a result, its average rank there (:func:`gbrff.experiments.average_ranks`, 1 =
+    best), the number of tasks and splits, and the mean fit time (s) when ``runs`` is given;
+    best mean first; ``label`` names the index. Its ``attrs["tasks"]`` are the tasks averaged
+    (also for a tuned ``summary``, e.g. Table 2's, cut to a few methods)."""
+    from gbrff.experiments import average_ranks
+
+    ranks = average_ranks(summary)
+    tasks = ranks.attrs.get("tasks", [])
+    wide = summary.pivot(index="task", columns="method", values="mean").reindex(index=tasks,
+                                                                                 columns=list(ranks.index))
+    out = pd.DataFrame({"mean accuracy (%)": wide.mean(axis=0), "average rank": ranks,
+                        "tasks": len(tasks),
+                        "splits": summary.groupby("method")["n_splits"].min().reindex(ranks.index)})
+    if runs is not None and "fit_seconds" in runs:
+        out["fit (s)"] = runs[runs["task"].isin(tasks)].groupby("method")["fit_seconds"].mean()
+    out = out.sort_values("mean accuracy (%)", ascending=False).rename_axis(label)
+    out.attrs["tasks"] = tasks
+    return out
+
+
+_SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _readable(candidate):
+    """A candidate's name as the README writes it: ``lambda 2^-4`` → ``λ = 2⁻⁴``, ``gamma`` → ``γ``."""
+    text = re.sub(r"2\^(-?\d+)", lambda m: "2" + m.group(1).translate(_SUP), candidate)
+    return re.sub(r"\blambda\b", "λ =", re.sub(r"\bgamma\b", "γ =", text))
+
+
+def ablation_table(cv):
+    """The candidates of GBRFF2+'s cross-validation, one row each, in the order tried: the round,
+    the candidate (its departures from GBRFF2's defaults), the splits whose training parts it was
+    cross-validated on, its mean CV accuracy (%) over the tasks and its mean fit time (s), and
+    whether it is the best of its round (``best in round``: the candidates of a round share their
+    splits, so only they compare)."""
+    need = {"round", "candidate", "splits", "cv_mean"}
+    if not need <= set(cv.columns):
+        raise ValueError(f"cv_summary.csv lacks the columns {sorted(need - set(cv.columns))}")
+    out = pd.DataFrame({"round": cv["round"].astype(int), "candidate": cv["candidate"].astype(str).map(_readable),
+                        "CV mean (%)": cv["cv_mean"].astype(float)})
+    if "fit_seconds" in cv:
+        out["fit (s)"] = cv["fit_seconds"].astype(float)
+    out["splits"] = cv["splits"].astype(str).str.replace(",", ", ")
+    out["best in round"] = out["CV mean (%)"] == out.groupby("round")["CV mean (%)"].transform("max")
+    return out.reset_index(drop=True)
