@@ -53,7 +53,12 @@ def ablation_table(cv):
     need = {"round", "candidate", "splits", "cv_mean"}
     if not need <= set(cv.columns):
         raise ValueError(f"cv_summary.csv lacks the columns {sorted(need - set(cv.columns))}")
-    out = pd.DataFrame({"round": cv["round"].astype(int), "candidate": cv["candidate"].astype(str).map(_readable),
+    candidate = cv["candidate"].astype(str).map(_readable)
+    if "fkl_scale_fit" in cv:  # the later rounds' cheaper scale fit, where it is not the first rounds' one
+        fit = cv["fkl_scale_fit"].fillna("-").astype(str)
+        other = ~fit.isin(["-", "all rows, tol 1e-6"])
+        candidate = candidate.where(~other, candidate + " (scale fit: " + fit.str.replace("<=", "≤ ") + ")")
+    out = pd.DataFrame({"round": cv["round"].astype(int), "candidate": candidate,
                         "CV mean (%)": cv["cv_mean"].astype(float)})
     if "fit_seconds" in cv:
         out["fit (s)"] = cv["fit_seconds"].astype(float)
