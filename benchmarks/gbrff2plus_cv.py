@@ -75,6 +75,10 @@ CANDIDATES = {
         "reg_lambda": 2.0**-4, "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.75,
         "quantile_features": True},
     "+ lambda 2^-4, quantile features": {"reg_lambda": 2.0**-4, "quantile_features": True},
+    # twelfth round: the last ingredient taken out (λ), the ranks alone
+    "+ fkl bandwidths shrunk 0.75, quantile features": {
+        "feature_bandwidths": "fkl", "bandwidth_shrinkage": 0.75, "quantile_features": True},
+    "+ quantile features": {"quantile_features": True},
 }
 
 
