@@ -1,0 +1,60 @@
+"""GBRFF2+'s fit time against GBRFF2's, both at their defaults, in one process.
+
+On the training part (stratified 70 %, seed = split) of Table 2's 15 tasks,
+raw features, one thread: each estimator is fitted ``--repeat`` times per task
+(the first fit of the run is a warm-up and not counted) and the mean over
+tasks of the median fit time is printed, with the ratio. The out-of-the-box
+run (``python -m gbrff.experiments defaults``) records fit times too, but its
+methods can run at different times, under different loads.
+
+    python benchmarks/gbrff2plus_fit_time.py --splits 0,1
+"""
+
+import argparse
+import time
+
+import numpy as np
+from sklearn.model_selection import train_test_split
+
+from gbrff import GBRFF2Classifier, _estimators
+from gbrff.baselines import GBRFF2_PLUS
+from gbrff.datasets import load_uci
+from gbrff.experiments import TASK_ORDER
+
+ESTIMATORS = {"GBRFF2": {}, "GBRFF2+": GBRFF2_PLUS}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--splits", default="0", help="comma-separated splits (seeds)")
+    p.add_argument("--repeat", type=int, default=3, help="fits per task, estimator and split (median)")
+    args = p.parse_args()
+    GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=5, random_state=0).fit(*_warm_data())
+    times = {name: [] for name in ESTIMATORS}
+    for task in TASK_ORDER[:15]:
+        X, y = load_uci(task)
+        X = np.asarray(X, dtype=float)
+        for s in (int(v) for v in args.splits.split(",")):
+            X_tr, _, y_tr, _ = train_test_split(X, y, test_size=0.3, stratify=y, random_state=s)
+            for name, params in ESTIMATORS.items():
+                runs = []
+                for _ in range(args.repeat):
+                    _estimators._FKL_SIGMAS.clear()  # every fit pays its own scale fit
+                    t = time.perf_counter()
+                    GBRFF2Classifier(**params, random_state=s, n_jobs=1).fit(X_tr, y_tr)
+                    runs.append(time.perf_counter() - t)
+                times[name].append(float(np.median(runs)))
+        print(f"{task:12s} " + "  ".join(f"{n} {times[n][-1]:.3f} s" for n in ESTIMATORS), flush=True)
+    mean = {n: float(np.mean(v)) for n, v in times.items()}
+    print("mean fit time over the tasks: " + ", ".join(f"{n} {m:.3f} s" for n, m in mean.items()))
+    print("GBRFF2+ / GBRFF2 fit time: %.2f" % (mean["GBRFF2+"] / mean["GBRFF2"]))
+
+
+def _warm_data():
+    rng = np.random.RandomState(0)
+    X = rng.randn(60, 3)
+    return X, (X[:, 0] > 0).astype(int)
+
+
+if __name__ == "__main__":
+    main()
