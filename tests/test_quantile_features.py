@@ -1,11 +1,8 @@
 """GBRFF2Classifier(quantile_features=True): the model sees [x, F(x)], each
 feature beside its empirical distribution function on the training data."""
 
-import warnings
-
 import numpy as np
 import pytest
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff import GBRFF2Classifier
 from gbrff._estimators import _fit_quantile_knots, _with_quantiles
@@ -112,14 +109,5 @@ def test_a_bad_value_is_a_clear_error():
         GBRFF2Classifier(quantile_features="yes").fit(X, y)
 
 
-# The knots are exactly the repeated rows' (test above), but the rank columns'
-# weighted mean and scale can differ from the copies' in their last bits, which
-# ten iterations amplify to ≈ 2e-7 relative (the check's tolerance is 1e-7).
-@parametrize_with_checks([GBRFF2Classifier(n_estimators=10, random_state=0, quantile_features=True)],
-                         expected_failed_checks=lambda est: {
-                             "check_sample_weight_equivalence_on_dense_data":
-                                 "rank columns' weighted statistics differ in their last bits"})
-def test_sklearn_estimator_checks(estimator, check):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check(estimator)
+# scikit-learn's estimator checks: tests/test_feature_bandwidths.py, with the
+# bandwidths' estimator
