@@ -76,7 +76,9 @@ def _fit_quantile_knots(X, sample_weight, max_knots=_QUANTILE_KNOTS):
     for j in range(X.shape[1]):
         v = np.asarray(X[keep, j], dtype=np.float64)
         order = np.argsort(v, kind="stable")
-        u, first = np.unique(v[order], return_index=True)
+        vs = v[order]
+        first = np.flatnonzero(np.r_[True, vs[1:] != vs[:-1]])  # each distinct value's first row
+        u = vs[first]
         W = np.add.reduceat(w[order], first)
         cum = np.cumsum(W)
         levels = (cum - W / 2) / cum[-1]
