@@ -111,32 +111,3 @@ def test_bad_dictionary_is_a_clear_error(bad, match):
     with pytest.raises(ValueError, match=match):
         MKBoostClassifier(**bad).fit(X, y)
 
-
-def test_direct_libsvm_call_is_svc_bit_for_bit():
-    # _svc_fit skips SVC.fit's validation (MKBoost's 3,400 SVMs a fit): the
-    # solution must stay SVC's, bit for bit, under weights and every C
-    rng = np.random.RandomState(0)
-    X = rng.randn(60, 4)
-    y = np.where(X[:, 0] + 0.5 * rng.randn(60) > 0, 1.0, -1.0)
-    for kernel in [("rbf", 0.25), ("poly", 2)]:
-        gram = _mkboost._gram(kernel, X, X)
-        for C in [1e-5, 1.0, 1e3]:
-            w = rng.exponential(size=60)
-            dual, intercept, support = _mkboost._svc_fit(gram, y, w, C, -1)
-            svc = SVC(kernel="precomputed", C=C).fit(gram, y, sample_weight=w)
-            np.testing.assert_array_equal(support, svc.support_)
-            np.testing.assert_array_equal(dual, svc.dual_coef_[0])
-            assert intercept == svc.intercept_[0]
-            np.testing.assert_allclose(gram[:, support] @ dual + intercept,  # libsvm's own sum order
-                                       svc.decision_function(gram), rtol=1e-8, atol=1e-8)
-
-
-def test_fit_is_the_same_with_scikit_learns_svc(monkeypatch):
-    X, y = make_toy("circles", n_samples=120, random_state=3)
-    w = np.random.RandomState(1).exponential(size=120)
-    fast = MKBoostClassifier(n_estimators=8, C=10.0, kernels=SMALL_KERNELS).fit(X, y, w)
-    monkeypatch.setattr(_mkboost, "_libsvm", None)  # the fallback: SVC.fit itself
-    slow = MKBoostClassifier(n_estimators=8, C=10.0, kernels=SMALL_KERNELS).fit(X, y, w)
-    np.testing.assert_array_equal(fast.estimator_weights_, slow.estimator_weights_)
-    assert fast.kernels_ == slow.kernels_
-    np.testing.assert_array_equal(fast.decision_function(X), slow.decision_function(X))

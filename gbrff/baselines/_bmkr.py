@@ -5,13 +5,14 @@ from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import BaseEstimator
-from sklearn.metrics.pairwise import linear_kernel, rbf_kernel
 from sklearn.exceptions import ConvergenceWarning
+from sklearn.metrics.pairwise import linear_kernel, rbf_kernel
 from sklearn.svm import SVR, LinearSVR
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval
 
 from ._base import BinaryClassifierMixin, StagedScoresMixin
+from ._libsvm import fit_precomputed
 
 __all__ = ["BMKRClassifier"]
 
@@ -205,16 +206,15 @@ class BMKRClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
             intercept = float(lin.intercept_[0])
             return lin.coef_[None, :].copy(), np.ones(1), intercept, X @ lin.coef_ + intercept
         if gram is not None:
-            svr = SVR(kernel="precomputed", C=self.C, epsilon=self.epsilon, max_iter=self.max_iter)
-            svr.fit(gram[np.ix_(rows, rows)], residual[rows])
-            support = rows[svr.support_]
-            pred = gram[:, support] @ svr.dual_coef_[0] + svr.intercept_[0]
-        else:
-            svr = SVR(kernel="rbf", gamma=gamma, C=self.C, epsilon=self.epsilon, max_iter=self.max_iter)
-            svr.fit(X[rows], residual[rows])
-            support = rows[svr.support_]
-            pred = svr.predict(X)
-        return X[support].copy(), svr.dual_coef_[0].copy(), float(svr.intercept_[0]), pred
+            sub = gram if rows.size == len(gram) else gram[np.ix_(rows, rows)]
+            dual, intercept, sv = fit_precomputed("svr", sub, residual[rows], self.C, epsilon=self.epsilon,
+                                                  max_iter=self.max_iter)
+            support = rows[sv]
+            return X[support].copy(), dual, intercept, gram[:, support] @ dual + intercept
+        svr = SVR(kernel="rbf", gamma=gamma, C=self.C, epsilon=self.epsilon, max_iter=self.max_iter)
+        svr.fit(X[rows], residual[rows])
+        support = rows[svr.support_]
+        return X[support].copy(), svr.dual_coef_[0].copy(), float(svr.intercept_[0]), svr.predict(X)
 
     def _init_score(self):
         return self.init_  # F_0 = mean(y)

@@ -1,22 +1,15 @@
 """MKBoost: multiple kernel boosting (Xia & Hoi, TKDE 2013), deterministic variant."""
 
-import warnings
 from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import BaseEstimator
-from sklearn.exceptions import ConvergenceWarning
 from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
-from sklearn.svm import SVC
-
-try:  # the solver SVC.fit calls, without its per-call validation (see _svc_fit)
-    from sklearn.svm import _libsvm
-except ImportError:  # pragma: no cover - a scikit-learn that moved it: SVC.fit serves
-    _libsvm = None
 from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import _check_sample_weight
 
 from ._base import BinaryClassifierMixin, StagedScoresMixin
+from ._libsvm import fit_precomputed
 
 __all__ = ["MKBoostClassifier", "DEFAULT_KERNELS"]
 
@@ -36,38 +29,6 @@ def _gram(kernel, A, B):
     if kind == "poly":  # (a·b)^d: no offset, no scaling, as the preprint writes it
         return polynomial_kernel(A, B, degree=int(value), gamma=1.0, coef0=0.0)
     raise ValueError(f"unknown kernel {kernel!r}: ('rbf', gamma) or ('poly', degree)")
-
-
-def _svc_fit(gram, y, weights, C, max_iter):
-    """``SVC(kernel="precomputed", C=C, max_iter=max_iter).fit(gram, y, weights)`` for
-    labels y ∈ {-1, +1}: (dual coefficients, intercept, support indices) of
-    ``decision = gram[:, support] @ dual + intercept``, positive for +1.
-
-    MKBoost fits 17 SVMs a round, 200 rounds a fit: on the preprint's small
-    tasks (a few hundred rows) scikit-learn's per-call validation cost
-    several times libsvm's solve. This calls the same libsvm entry point with
-    the arguments ``SVC.fit`` passes it (SVC's defaults, classes encoded 0/1
-    in sorted order, unit class weights), so the solution is bit for bit
-    ``SVC``'s (``tests/test_baselines_mkboost.py`` compares them); scikit-learn's
-    binary sign flip is applied here. Falls back on ``SVC`` when the private
-    module is not where scikit-learn 1.6–1.9 keep it.
-    """
-    if _libsvm is None:
-        svc = SVC(kernel="precomputed", C=C, max_iter=max_iter)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            svc.fit(gram, y, sample_weight=weights)
-        return svc.dual_coef_[0].copy(), float(svc.intercept_[0]), svc.support_
-    defaults = SVC()
-    support, _, _, dual, intercept, *_ = _libsvm.fit(
-        np.ascontiguousarray(gram, dtype=np.float64), (y > 0).astype(np.float64),
-        svm_type=0, sample_weight=np.ascontiguousarray(weights, dtype=np.float64),
-        class_weight=np.ones(2), kernel="precomputed", C=float(C), nu=defaults.nu,
-        probability=False, degree=defaults.degree, shrinking=defaults.shrinking,
-        tol=defaults.tol, cache_size=defaults.cache_size, coef0=defaults.coef0, gamma=0.0,
-        epsilon=defaults.epsilon, max_iter=int(max_iter), random_seed=0)
-    # libsvm's binary decision is positive for the first class (-1): SVC flips both signs
-    return -dual[0], -float(intercept[0]), support
 
 
 class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
@@ -210,7 +171,8 @@ class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator)
         # misaligns the rows of a precomputed Gram matrix with its columns
         keep = np.flatnonzero(weights > 0)
         sub = gram if keep.size == len(y) else gram[np.ix_(keep, keep)]
-        dual, intercept, sv = _svc_fit(sub, y[keep], weights[keep], self.C, self.max_iter)
+        dual, intercept, sv = fit_precomputed("svc", sub, y[keep], self.C, sample_weight=weights[keep],
+                                              max_iter=self.max_iter)
         support = keep[sv]
         score = gram[:, support] @ dual + intercept
         return support, dual, intercept, np.where(score > 0, 1.0, -1.0)
