@@ -102,6 +102,31 @@ def _git_commit():
         return ""
 
 
+def _cpu_model():
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def _blas():
+    """The CPU and the BLAS kernels of this run: a baseline that calls the BLAS
+    (GFC, BMKR, the SVMs, the random-feature models) can change in its last bits,
+    and then in its chosen parameters, with the kernels OpenBLAS picks for the
+    CPU; ``OPENBLAS_CORETYPE`` set to the recorded architecture reproduces them
+    (results/README.md)."""
+    try:
+        from threadpoolctl import threadpool_info
+        libs = [{k: lib.get(k) for k in ("internal_api", "version", "architecture")}
+                for lib in threadpool_info() if lib.get("user_api") == "blas"]
+    except Exception:  # threadpoolctl is scikit-learn's dependency; never fail a run on it
+        libs = []
+    return {"cpu": _cpu_model(), "blas": libs, "OPENBLAS_CORETYPE": os.environ.get("OPENBLAS_CORETYPE")}
+
+
 class RunLog:
     """Appends one entry per invocation (wall time, cores, backend) to ``meta.json``."""
 
@@ -114,6 +139,7 @@ class RunLog:
             "platform": platform.platform(), "python": platform.python_version(),
             "git_commit": _git_commit(),
             "thread_env": {v: os.environ.get(v) for v in THREAD_VARS},
+            **_blas(),
         }
         self._t0 = time.perf_counter()
 
