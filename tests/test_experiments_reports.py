@@ -279,6 +279,35 @@ def test_preprint_comparison_and_figure_1():
     assert "2 train/test split" in fig.layout.title.text and fig.layout.xaxis.type == "log"
 
 
+def test_preprint_figure_2_gap_and_figure():
+    from gbrff.experiments import load_preprint_fig2, preprint_fig2_gap
+    from gbrff.viz import paper as viz
+
+    rows = []
+    for t, (g, p) in {"wine": (90.0, 80.0), "sonar": (70.0, 75.0), "bupa": (60.0, 60.0)}.items():
+        for k in (1, 200):
+            rows += [{"task": t, "method": "GBRFF-LS", "n_landmarks": k, "mean": g + k / 100, "n_splits": 20},
+                     {"task": t, "method": "PBRFF", "n_landmarks": k, "mean": p + k / 100, "n_splits": 4},
+                     {"task": t, "method": "GBRFF-LS-random", "n_landmarks": k, "mean": 0.0, "n_splits": 20}]
+    rows.append({"task": "iono", "method": "GBRFF-LS", "n_landmarks": 1, "mean": 0.0, "n_splits": 3})  # no PBRFF
+    gap = preprint_fig2_gap(pd.DataFrame(rows)).set_index("n_landmarks")
+    assert list(gap.index) == [1, 200]
+    assert gap.loc[1, "n_tasks"] == 3 and gap.loc[1, "gbrff_wins"] == 1 and gap.loc[1, "ties"] == 1
+    assert gap.loc[1, "gap"] == pytest.approx((10 - 5 + 0) / 3)
+    assert gap.loc[200, "gbrff_mean"] == pytest.approx(np.mean([92.0, 72.0, 62.0]))
+    assert (gap["min_splits"] == 4).all() and (gap["max_splits"] == 20).all()
+    paper = load_preprint_fig2().set_index("n_landmarks")
+    assert paper.loc[1, "gap"] == 4.94 and paper.loc[200, "gbrff_mean"] - paper.loc[200, "pbrff_mean"] == \
+        pytest.approx(paper.loc[200, "gap"])  # the text's two means at 200 give its gap
+    assert gap.loc[1, "paper_gap"] == 4.94 and gap.loc[200, "paper_gbrff_wins"] == 8
+    fig = viz.preprint_fig2_figure(gap.reset_index())
+    assert [t.type for t in fig.data] == ["bar", "bar", "scatter", "scatter"]
+    assert list(fig.layout.xaxis.categoryarray) == ["200", "1"]  # the preprint's order, most landmarks first
+    assert [a.text for a in fig.layout.annotations] == ["wins<br>1/3", "wins<br>1/3"]
+    assert "3 tasks, 4–20 train/test split" in fig.layout.title.text
+    assert preprint_fig2_gap(pd.DataFrame(rows[:1])).empty  # one method alone: no gap
+
+
 def test_figures_from_the_tables_of_a_results_folder(out, tmp_path):
     """experiments reads a results folder back; viz draws the tables it is given."""
     from gbrff.experiments import load_paper_table2, load_results, scaling_time_limit

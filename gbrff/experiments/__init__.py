@@ -28,7 +28,8 @@ from ._protocol import REFIT, Context, Group, Unit, grid_points, prepare_split, 
 from ._reports import read_records, write_report
 from ._results import (PAPER_METHODS, TASK_ORDER, average_ranks, curve_summary,
                        PREPRINT_TASK_ORDER, load_paper_table2, load_preprint_table2, paper_comparison,
-                       preprint_comparison, preprint_ranks, stage_results,
+                       preprint_comparison, preprint_ranks, stage_results, load_preprint_fig2,
+                       preprint_fig2_gap,
                        table2_markdown, table2_runs, table2_summary)
 from ._runner import run_groups
 from ._scaling import run_scaling, scaling_sizes
@@ -43,4 +44,5 @@ __all__ = [
     "table2_runs", "table2_summary", "average_ranks", "paper_comparison",
     "table2_markdown", "curve_summary", "load_results", "scaling_time_limit",
     "PREPRINT_TASK_ORDER", "load_preprint_table2", "preprint_comparison", "preprint_ranks",
+    "load_preprint_fig2", "preprint_fig2_gap",
 ]

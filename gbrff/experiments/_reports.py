@@ -33,7 +33,8 @@ import pandas as pd
 
 from ._protocol import REFIT
 from ._results import (TASK_ORDER, average_ranks, curve_summary, load_paper_table2,
-                       load_preprint_table2, paper_comparison, preprint_comparison, preprint_markdown,
+                       load_preprint_table2, paper_comparison, preprint_comparison, preprint_fig2_gap,
+                       preprint_markdown,
                        preprint_ranks, preprint_runs, stage_results, table2_markdown,
                        table2_runs, table2_summary)
 from ._scaling import scaling_frame
@@ -276,9 +277,13 @@ def _report_landmarks(outdir, records, experiment="landmarks"):
         g = df.groupby(["task", "method", "n_landmarks"], sort=True)["test_accuracy"]
         per_task = pd.DataFrame({"mean": g.mean() * 100, "n_splits": g.size()}).reset_index()
         _csv(per_task, outdir / "per_task.csv", index=False, float_format="%.4f")
-        from ..viz.paper import preprint_fig1_figure
+        from ..viz.paper import preprint_fig1_figure, preprint_fig2_figure
 
         _html(preprint_fig1_figure(per_task), outdir / "fig1_landmarks.html")
+        gap = preprint_fig2_gap(per_task)
+        _csv(gap, outdir / "fig2_gap.csv", index=False, float_format="%.4f")
+        if len(gap):
+            _html(preprint_fig2_figure(gap), outdir / "fig2_landmarks.html")
         return
     _html(landmarks_figure(curve), outdir / "fig2_landmarks.html")
 

@@ -22,7 +22,7 @@ from ..baselines import METHODS
 
 __all__ = [
     "table2_figure", "table2_diff_figure", "landmarks_figure", "kbudget_figure",
-    "scaling_figure", "toy_figure", "preprint_fig1_figure",
+    "scaling_figure", "toy_figure", "preprint_fig1_figure", "preprint_fig2_figure",
 ]
 
 _FONT = dict(size=16)
@@ -208,6 +208,59 @@ def preprint_fig1_figure(per_task: pd.DataFrame, tasks=PREPRINT_FIG1_TASKS,
               f"<sup>mean test accuracy over {n} train/test split(s) of 30 % / 70 %</sup>",
         font=_FONT, legend=dict(orientation="h", y=-0.25), height=height,
         margin=dict(l=60, r=20, t=90, b=40))
+    return fig
+
+
+def preprint_fig2_figure(gap: pd.DataFrame, height=560) -> go.Figure:
+    """The 2019 preprint's Fig. 2: PBRFF against GBRFF (2019) over its tasks, per
+    number of landmarks.
+
+    Above, as the preprint draws it: each method's mean test accuracy over the
+    tasks (value on the bar) and, under GBRFF's bar, the tasks it wins. Below,
+    the gap GBRFF − PBRFF, ours against the one the preprint's text gives.
+    ``gap`` is :func:`gbrff.experiments.preprint_fig2_gap`'s table.
+    """
+    gap = gap.sort_values("n_landmarks", ascending=False)
+    x = [str(int(k)) for k in gap["n_landmarks"]]
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.09,
+                        row_heights=[0.62, 0.38])
+    for m, col in (("PBRFF", "pbrff_mean"), ("GBRFF-LS", "gbrff_mean")):
+        label = METHODS[m].label if m in METHODS else m
+        text = [f"{v:.2f}" for v in gap[col]]
+        fig.add_trace(go.Bar(x=x, y=gap[col], name=label, marker_color=_color(m), text=text,
+                             textposition="outside", cliponaxis=False,
+                             customdata=np.stack([gap["n_tasks"], gap["gbrff_wins"]], axis=1),
+                             hovertemplate="%{x} landmarks<br>%{y:.2f} % over %{customdata[0]} tasks"
+                                           f"<extra>{label}</extra>"), row=1, col=1)
+    lo = float(np.nanmin(gap[["pbrff_mean", "gbrff_mean"]].to_numpy())) if len(gap) else 0.0
+    floor = 5 * np.floor((lo - 6) / 5)
+    for i, (w, n) in enumerate(zip(gap["gbrff_wins"], gap["n_tasks"])):
+        # x as the category's index: Plotly reads the string "200" as the number 200
+        fig.add_annotation(x=i, y=floor, text=f"wins<br>{w}/{n}", showarrow=False, yanchor="bottom",
+                           xshift=len(x) and 160 / len(x), font=dict(size=12, color="white"), row=1, col=1)
+    fig.update_yaxes(title_text="mean accuracy (%)", range=[floor, 100], row=1, col=1)
+    fig.add_trace(go.Scatter(x=x, y=gap["gap"], mode="lines+markers+text", name="gap, ours",
+                             text=[f"{v:+.2f}" for v in gap["gap"]], textposition="top center",
+                             line=dict(color=_color("GBRFF-LS")), cliponaxis=False,
+                             hovertemplate="%{x} landmarks<br>GBRFF − PBRFF %{y:+.2f}<extra>ours</extra>"),
+                  row=2, col=1)
+    paper = gap.dropna(subset=["paper_gap"])
+    fig.add_trace(go.Scatter(x=[str(int(k)) for k in paper["n_landmarks"]], y=paper["paper_gap"],
+                             mode="markers+lines", name="gap, the preprint's text",
+                             line=dict(color="gray", dash="dot"), marker=dict(symbol="x", size=10),
+                             hovertemplate="%{x} landmarks<br>GBRFF − PBRFF %{y:+.2f}"
+                                           "<extra>the preprint</extra>"), row=2, col=1)
+    fig.add_hline(y=0, line=dict(color="black", width=1), row=2, col=1)
+    fig.update_yaxes(title_text="GBRFF − PBRFF", row=2, col=1)
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=x)
+    fig.update_xaxes(title_text="number of landmarks", row=2, col=1)
+    n = _span(gap["n_tasks"])
+    splits = _span(list(gap["min_splits"]) + list(gap["max_splits"]))
+    fig.update_layout(
+        title="Fig. 2 (2019 preprint): fewer landmarks, learned or drawn<br>"
+              f"<sup>mean test accuracy over {n} tasks, {splits} train/test split(s) of 30 % / 70 % each</sup>",
+        font=_FONT, barmode="group", legend=dict(orientation="h", y=-0.18), height=height,
+        margin=dict(l=70, r=20, t=90, b=40))
     return fig
 
 
