@@ -25,8 +25,8 @@ from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
-from threadpoolctl import ThreadpoolController
 
+from ._blas import one_blas_thread
 from ._fourier_map import KERNELS, FourierMap, log_transform, quantile, resolve_groups
 
 __all__ = ["RFFSKLClassifier", "RFFSQLSKLClassifier", "RFFMKLClassifier", "simplex_projection",
@@ -41,16 +41,11 @@ __all__ = ["RFFSKLClassifier", "RFFSQLSKLClassifier", "RFFMKLClassifier", "simpl
 SMALL_WORK = 5e8
 
 
-_CONTROLLER = []  # one ThreadpoolController: finding the BLAS libraries costs ~10 ms a time
-
-
 def blas_threads(work):
     """A context limiting BLAS to one thread when ``work`` (flops) is small, else a no-op."""
     if work >= SMALL_WORK:
         return _NoLimit()
-    if not _CONTROLLER:
-        _CONTROLLER.append(ThreadpoolController())
-    return _CONTROLLER[0].limit(limits=1, user_api="blas")
+    return one_blas_thread()
 
 
 class _NoLimit:

@@ -9,9 +9,9 @@ from sklearn.base import BaseEstimator
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
-from threadpoolctl import threadpool_limits
 
 from ._base import BinaryClassifierMixin, FeatureSVMMixin
+from ._blas import one_blas_thread
 from ._kernels import FAST_TRIG_LIMIT, ridge_wave_objective
 
 __all__ = ["GFCClassifier"]
@@ -134,7 +134,7 @@ class GFCClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         self._validate_params()
         X, y_pm = self._validate_fit_data(X, y)
         # L-BFGS-B's small dense algebra is 20-50x slower with threaded BLAS on a busy machine
-        with threadpool_limits(limits=1, user_api="blas"):
+        with one_blas_thread():
             return self._fit(X, y_pm)
 
     def _fit(self, X, y_pm):

@@ -8,10 +8,10 @@ from sklearn.base import BaseEstimator
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
-from threadpoolctl import threadpool_limits
 
 from .._gamma import GAMMA_RULES, resolve_gamma
 from ._base import BinaryClassifierMixin, FeatureSVMMixin
+from ._blas import one_blas_thread
 from ._kernels import fast_trig_ok, landmark_alignment, landmark_features
 
 __all__ = ["PBRFFClassifier"]
@@ -143,7 +143,7 @@ class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         self.omegas_ = rng.normal(0.0, np.sqrt(2.0 * gamma), size=(self.n_landmarks, self.n_components, d))
         W, offsets = self._packed()
         fast = fast_trig_ok(X, W, offsets)
-        with threadpool_limits(limits=1, user_api="blas"):  # small GEMMs: threads only contend
+        with one_blas_thread():  # small GEMMs: threads only contend
             sums = landmark_alignment(X, y_pm, W, offsets, fast)
         sums = sums.reshape(self.n_landmarks, self.n_components)
         # leave the landmark's own term (y^p y^p cos 0 = 1) out of its loss
@@ -151,7 +151,7 @@ class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         loss = 0.5 - 0.5 * agreement
         log_q = -self.beta * np.sqrt(n) * loss
         self.q_ = np.exp(log_q - logsumexp(log_q, axis=1, keepdims=True))
-        with threadpool_limits(limits=1, user_api="blas"):
+        with one_blas_thread():
             features = landmark_features(X, W, offsets, self.q_.ravel(), self.n_components, fast)
         self._fit_svm(features, y_pm)
         return self
@@ -162,5 +162,5 @@ class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         W, offsets = self._packed()
         fast = fast_trig_ok(X, W, offsets)
-        with threadpool_limits(limits=1, user_api="blas"):
+        with one_blas_thread():
             return landmark_features(X, W, offsets, self.q_.ravel(), self.n_components, fast)
