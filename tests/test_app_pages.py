@@ -548,6 +548,9 @@ def test_uci_page_2019_table_and_figure_1():
         fig = charts(at)["fig1_2019"]
         assert {t["name"] for t in fig["data"]} <= {"GBRFF (2019)", "GBRFF Random (2019)", "PBRFF"}
         assert "split" in fig["layout"]["title"]["text"]
+        fig2 = charts(at)["fig2_2019"]  # the gap GBRFF − PBRFF, ours and the preprint's text
+        assert {t["name"] for t in fig2["data"]} == {"PBRFF", "GBRFF (2019)", "gap, ours",
+                                                     "gap, the preprint's text"}
     else:
         assert any("No `results/landmarks_2019/per_task.csv` yet" in i.value for i in at.info)
 
