@@ -10,6 +10,8 @@ import re
 
 import pandas as pd
 
+from gbrff.viz.playground import superscript
+
 __all__ = ["ablation_table", "defaults_overview"]
 
 
@@ -35,12 +37,9 @@ def defaults_overview(summary, runs=None, label="method at its defaults"):
     return out
 
 
-_SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
 def _readable(candidate):
     """A candidate's name as the README writes it: ``lambda 2^-4`` → ``λ = 2⁻⁴``, ``gamma`` → ``γ``."""
-    text = re.sub(r"2\^(-?\d+)", lambda m: "2" + m.group(1).translate(_SUP), candidate)
+    text = re.sub(r"2\^(-?\d+)", lambda m: "2" + superscript(m.group(1)), candidate)
     return re.sub(r"\blambda\b", "λ =", re.sub(r"\bgamma\b", "γ =", text))
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "budget_figure",
     "lambda_sweep_figure",
     "number_label",
+    "superscript",
     "surfaces_grid_figure",
     "kernel_average_figure",
     "surface_animation",
@@ -278,13 +279,18 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
+def superscript(text):
+    """An exponent's digits and minus sign as superscripts: ``"-4"`` → ``"⁻⁴"``."""
+    return str(text).translate(_SUPERSCRIPT)
+
+
 def number_label(v):
     """A number as a reader writes it: ``0``, ``2⁻¹⁰`` for a power of two below 1, else ``%g``."""
     if v == 0:
         return "0"
     k = int(round(np.log2(v))) if v > 0 else 0
     if v > 0 and k < 0 and np.isclose(2.0 ** k, v):
-        return "2" + str(k).translate(_SUPERSCRIPT)
+        return "2" + superscript(k)
     return f"{v:g}"
 
 
