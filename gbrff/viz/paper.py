@@ -240,7 +240,7 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=560) -> go.Figure:
                            xshift=len(x) and 160 / len(x), font=dict(size=12, color="white"), row=1, col=1)
     fig.update_yaxes(title_text="mean accuracy (%)", range=[floor, 100], row=1, col=1)
     fig.add_trace(go.Scatter(x=x, y=gap["gap"], mode="lines+markers+text", name="gap, ours",
-                             text=[f"{v:+.2f}" for v in gap["gap"]], textposition="top center",
+                             text=[f"{v:+.2f}" for v in gap["gap"]], textposition="bottom center",
                              line=dict(color=_color("GBRFF-LS")), cliponaxis=False,
                              hovertemplate="%{x} landmarks<br>GBRFF − PBRFF %{y:+.2f}<extra>ours</extra>"),
                   row=2, col=1)
@@ -251,7 +251,10 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=560) -> go.Figure:
                              hovertemplate="%{x} landmarks<br>GBRFF − PBRFF %{y:+.2f}"
                                            "<extra>the preprint</extra>"), row=2, col=1)
     fig.add_hline(y=0, line=dict(color="black", width=1), row=2, col=1)
-    fig.update_yaxes(title_text="GBRFF − PBRFF", row=2, col=1)
+    both = np.concatenate([gap["gap"].to_numpy(float), paper["paper_gap"].to_numpy(float), [0.0]])
+    # room under the lowest point for its label, above the highest for the markers
+    fig.update_yaxes(title_text="GBRFF − PBRFF", range=[np.floor(np.nanmin(both)) - 1.5,
+                                                      np.ceil(np.nanmax(both)) + 0.5], row=2, col=1)
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=x)
     fig.update_xaxes(title_text="number of landmarks", row=2, col=1)
     n = _span(gap["n_tasks"])
