@@ -270,8 +270,9 @@ def test_screenshots_for_a_projector(server, browser, name, size):
 @pytest.mark.parametrize("size", ["1024x768", "1400"])
 def test_uci_2019_section_for_a_projector(server, browser, size):
     """The UCI page scrolled to its tables beyond the paper (out of the box, GBRFF2+'s ablation), the 2019
-    preprint's table and its Fig. 1, as a projector shows them (tests/artifacts/screen_uci_beyond_<size>.png,
-    screen_uci_ablation_<size>.png, screen_uci_2019_<size>.png, screen_uci_fig1_<size>.png): no error."""
+    preprint's table and its Figs. 1-2, as a projector shows them (tests/artifacts/screen_uci_beyond_<size>.png,
+    screen_uci_ablation_<size>.png, screen_uci_2019_<size>.png, screen_uci_fig1_<size>.png,
+    screen_uci_fig2_2019_<size>.png): no error."""
     width, height, _ = SIZES[size]
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(f"{server}/uci_comparison", wait_until="domcontentloaded")
@@ -279,7 +280,8 @@ def test_uci_2019_section_for_a_projector(server, browser, size):
     _settle(page)
     _no_errors(page, f"uci_2019_{size}")
     for heading, shot in (("Beyond the paper", "uci_beyond"), ("Ablation", "uci_ablation"),
-                          ("The 2019 preprint", "uci_2019"), ("Fig. 1 (2019)", "uci_fig1")):
+                          ("The 2019 preprint", "uci_2019"), ("Fig. 1 (2019)", "uci_fig1"),
+                          ("Fig. 2 (2019)", "uci_fig2_2019")):
         page.get_by_role("heading", name=re.compile(re.escape(heading))).first.scroll_into_view_if_needed()
         page.evaluate("""(h) => [...document.querySelectorAll('h2, h3')].find(e => e.textContent.startsWith(h))
                               .scrollIntoView({block: 'start'})""", heading)

@@ -303,7 +303,8 @@ def test_preprint_figure_2_gap_and_figure():
     fig = viz.preprint_fig2_figure(gap.reset_index())
     assert [t.type for t in fig.data] == ["bar", "bar", "scatter", "scatter"]
     assert list(fig.layout.xaxis.categoryarray) == ["200", "1"]  # the preprint's order, most landmarks first
-    assert [a.text for a in fig.layout.annotations] == ["wins<br>1/3", "wins<br>1/3"]
+    assert [t.split("<br>")[0] for t in fig.layout.xaxis2.ticktext] == ["200", "1"]
+    assert all("GBRFF wins 1/3" in t for t in fig.layout.xaxis2.ticktext)
     assert "3 tasks, 4–20 train/test split" in fig.layout.title.text
     assert preprint_fig2_gap(pd.DataFrame(rows[:1])).empty  # one method alone: no gap
 
