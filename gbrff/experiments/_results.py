@@ -304,7 +304,7 @@ def preprint_ranks(summary: pd.DataFrame, methods=PREPRINT_METHODS) -> pd.DataFr
     """Average ranks over the tasks where every method has a result, two ways.
 
     ``average_rank``: rank sums divided by the number of tasks (correct).
-    ``paper_way``: rank sums divided by 15 over the 14 tasks, ties broken by
+    ``paper_way``: rank sums divided by 15 over the 14 tasks (NaN over fewer), ties broken by
     column order (the preprint's printed row: its sonar tie LGBM = GBRFF goes
     to LGBM, the earlier column) — the reading that gives its 3.40, 3.20,
     4.40, 3.07, 2.80, 2.73 from its own numbers."""
@@ -317,8 +317,10 @@ def preprint_ranks(summary: pd.DataFrame, methods=PREPRINT_METHODS) -> pd.DataFr
     rows = np.round(piv.to_numpy(), 9)
     tied = np.array([rankdata(-r, method="average") for r in rows])
     ordinal = np.array([rankdata(-r, method="ordinal") for r in rows])
+    # the preprint's reading exists only over its 14 tasks
+    paper_way = ordinal.sum(axis=0) / 15.0 if len(piv) == len(PREPRINT_TASK_ORDER) else np.nan
     out = pd.DataFrame({"average_rank": tied.mean(axis=0),
-                        "paper_way": ordinal.sum(axis=0) / 15.0,
+                        "paper_way": paper_way,
                         "n_tasks": len(piv)}, index=pd.Index(methods, name="method"))
     return out
 
@@ -389,7 +391,8 @@ def preprint_markdown(summary: pd.DataFrame, paper=None, methods=PREPRINT_METHOD
     lines.append(f"| Average rank ({n} tasks, ÷ {n}) | "
                  + " | ".join(f"{ranks.loc[m, 'average_rank']:.2f}" if m in ranks.index else "–"
                               for m in methods) + " |")
-    lines.append("| Average rank, the preprint's way (÷ 15) | "
-                 + " | ".join(f"{ranks.loc[m, 'paper_way']:.2f}" if m in ranks.index else "–"
+    lines.append("| Average rank, the preprint's way (÷ 15; its 14 tasks only) | "
+                 + " | ".join(f"{ranks.loc[m, 'paper_way']:.2f}"
+                              if m in ranks.index and np.isfinite(ranks.loc[m, "paper_way"]) else "–"
                               for m in methods) + " |")
     return "\n".join(lines) + "\n"
