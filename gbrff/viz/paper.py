@@ -217,8 +217,8 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=600) -> go.Figure:
 
     Above, as the preprint draws it: each method's mean test accuracy over the
     tasks (value on the bar); under each number of landmarks, the tasks GBRFF
-    wins. Below,
-    the gap GBRFF − PBRFF, ours against the one the preprint's text gives.
+    wins. Below, the gap GBRFF − PBRFF, ours against the one the preprint's
+    text gives.
     ``gap`` is :func:`gbrff.experiments.preprint_fig2_gap`'s table.
     """
     gap = gap.sort_values("n_landmarks", ascending=False)
@@ -230,8 +230,8 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=600) -> go.Figure:
         text = [f"{v:.1f}" for v in gap[col]]
         fig.add_trace(go.Bar(x=x, y=gap[col], name=label, marker_color=_color(m), text=text,
                              textposition="outside", cliponaxis=False, textfont=dict(size=13),
-                             customdata=np.stack([gap["n_tasks"], gap["gbrff_wins"]], axis=1),
-                             hovertemplate="%{x} landmarks<br>%{y:.2f} % over %{customdata[0]} tasks"
+                             customdata=gap["n_tasks"],
+                             hovertemplate="%{x} landmarks<br>%{y:.2f} % over %{customdata} tasks"
                                            f"<extra>{label}</extra>"), row=1, col=1)
     lo = float(np.nanmin(gap[["pbrff_mean", "gbrff_mean"]].to_numpy())) if len(gap) else 0.0
     floor = 5 * np.floor((lo - 6) / 5)
@@ -256,8 +256,8 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=600) -> go.Figure:
     # GBRFF's wins under each number of landmarks (the preprint prints them at the bars' feet)
     wins = [f"{k}<br><span style='font-size:11px'>wins {w}/{n}</span>"
             for k, w, n in zip(x, gap["gbrff_wins"], gap["n_tasks"])]
-    fig.update_xaxes(tickvals=x, ticktext=wins, tickangle=0, row=2, col=1)
-    fig.update_xaxes(title_text="number of landmarks (and the tasks GBRFF wins)", row=2, col=1)
+    fig.update_xaxes(tickvals=x, ticktext=wins, tickangle=0,
+                     title_text="number of landmarks (and the tasks GBRFF wins)", row=2, col=1)
     n = _span(gap["n_tasks"])
     splits = _span(list(gap["min_splits"]) + list(gap["max_splits"]))
     fig.update_layout(
