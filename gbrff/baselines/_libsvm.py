@@ -25,6 +25,7 @@ except ImportError:  # pragma: no cover - a scikit-learn that moved it: the esti
 __all__ = ["fit_precomputed"]
 
 _SVM_TYPE = {"svc": 0, "svr": 3}  # libsvm's C_SVC and EPSILON_SVR (scikit-learn's LIBSVM_IMPL)
+_DEFAULTS = {"svc": SVC(), "svr": SVR()}  # the settings SVC.fit/SVR.fit pass on, read once
 
 
 def fit_precomputed(kind, gram, y, C, *, sample_weight=None, epsilon=0.1, max_iter=-1):
@@ -49,10 +50,10 @@ def fit_precomputed(kind, gram, y, C, *, sample_weight=None, epsilon=0.1, max_it
     max_iter : int
         libsvm's iteration cap (-1: none).
     """
-    weights = np.empty(0) if sample_weight is None else np.ascontiguousarray(sample_weight, dtype=np.float64)
     if _libsvm is None:
         return _fit_estimator(kind, gram, y, C, sample_weight, epsilon, max_iter)
-    est = SVC() if kind == "svc" else SVR()
+    weights = np.empty(0) if sample_weight is None else np.ascontiguousarray(sample_weight, dtype=np.float64)
+    est = _DEFAULTS[kind]
     if kind == "svc":
         target, class_weight = (np.asarray(y) > 0).astype(np.float64), np.ones(2)
     else:
