@@ -1,10 +1,15 @@
-"""The direct libsvm call of MKBoost and BMKR is scikit-learn's SVC/SVR, bit for bit."""
+"""The direct libsvm call of MKBoost and BMKR is scikit-learn's SVC/SVR, bit for bit;
+MKBoost's iteration cap is counted and reported."""
+
+import warnings
 
 import numpy as np
 import pytest
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC, SVR
 
 from gbrff.baselines import BMKRClassifier, MKBoostClassifier, _libsvm
+from gbrff.baselines._mkboost import DEFAULT_KERNELS
 from gbrff.datasets import make_toy
 
 KERNELS = (("rbf", 0.5), ("rbf", 4.0), ("poly", 1), ("poly", 2))
@@ -68,3 +73,29 @@ def test_fits_are_the_same_with_the_estimators_themselves(make, monkeypatch):
     for name in ("estimator_weights_", "train_score_"):
         if hasattr(fast, name):
             np.testing.assert_array_equal(getattr(fast, name), getattr(slow, name))
+
+
+@pytest.mark.parametrize("kind", ["svc", "svr"])
+@pytest.mark.parametrize("max_iter", [-1, 5])
+def test_iteration_count_is_the_estimators(kind, max_iter, monkeypatch):
+    X, y, rng = _problem(2)
+    gram = np.exp(-0.5 * ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1))
+    direct = _libsvm.fit_precomputed(kind, gram, y, 1e3, max_iter=max_iter, return_n_iter=True)
+    monkeypatch.setattr(_libsvm, "_libsvm", None)
+    fallback = _libsvm.fit_precomputed(kind, gram, y, 1e3, max_iter=max_iter, return_n_iter=True)
+    assert direct[3] == fallback[3] > 0
+    assert (direct[3] == 5) == (max_iter == 5)  # a solve the cap stopped reports the cap
+
+
+def test_mkboost_counts_and_reports_the_solves_its_cap_stopped():
+    X, y = make_toy("moons", n_samples=120, random_state=0)
+    with pytest.warns(ConvergenceWarning, match=r"51 of 51 libsvm solves stopped at max_iter=20"):
+        capped = MKBoostClassifier(n_estimators=3, C=1e3, kernels=DEFAULT_KERNELS, max_iter=20).fit(X, y)
+    assert (capped.n_solves_, capped.n_solves_capped_) == (51, 51)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)  # the default cap is not reached here
+        free = MKBoostClassifier(n_estimators=3, C=1e3).fit(X, y)
+    assert (free.n_solves_, free.n_solves_capped_) == (51, 0)
+    # a cap no solve reaches changes nothing
+    uncapped = MKBoostClassifier(n_estimators=3, C=1e3, max_iter=-1).fit(X, y)
+    np.testing.assert_array_equal(free.decision_function(X), uncapped.decision_function(X))

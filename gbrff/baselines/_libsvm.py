@@ -28,7 +28,8 @@ _SVM_TYPE = {"svc": 0, "svr": 3}  # libsvm's C_SVC and EPSILON_SVR (scikit-learn
 _DEFAULTS = {"svc": SVC(), "svr": SVR()}  # the settings SVC.fit/SVR.fit pass on, read once
 
 
-def fit_precomputed(kind, gram, y, C, *, sample_weight=None, epsilon=0.1, max_iter=-1):
+def fit_precomputed(kind, gram, y, C, *, sample_weight=None, epsilon=0.1, max_iter=-1,
+                    return_n_iter=False):
     """One libsvm solve on the square ``gram``: (dual coefficients, intercept, support indices).
 
     The decision (SVC) or prediction (SVR) on rows ``K`` of the kernel is
@@ -49,9 +50,13 @@ def fit_precomputed(kind, gram, y, C, *, sample_weight=None, epsilon=0.1, max_it
         The SVR's tube (ignored by the SVC).
     max_iter : int
         libsvm's iteration cap (-1: none).
+    return_n_iter : bool
+        Also return libsvm's iteration count (a fourth value): the solve
+        stopped at the cap when it equals ``max_iter``.
     """
     if _libsvm is None:
-        return _fit_estimator(kind, gram, y, C, sample_weight, epsilon, max_iter)
+        out = _fit_estimator(kind, gram, y, C, sample_weight, epsilon, max_iter)
+        return out if return_n_iter else out[:3]
     weights = np.empty(0) if sample_weight is None else np.ascontiguousarray(sample_weight, dtype=np.float64)
     est = _DEFAULTS[kind]
     if kind == "svc":
@@ -59,15 +64,17 @@ def fit_precomputed(kind, gram, y, C, *, sample_weight=None, epsilon=0.1, max_it
     else:
         target, class_weight = np.ascontiguousarray(y, dtype=np.float64), np.empty(0)
     _libsvm.set_verbosity_wrap(0)  # a global of libsvm's: the estimators set it before each solve
-    support, _, _, dual, intercept, *_ = _libsvm.fit(
+    support, _, _, dual, intercept, _, _, _, n_iter = _libsvm.fit(
         np.ascontiguousarray(gram, dtype=np.float64), target, svm_type=_SVM_TYPE[kind],
         sample_weight=weights, class_weight=class_weight, kernel="precomputed", C=float(C),
         nu=est.nu, probability=False,
         degree=est.degree, shrinking=est.shrinking, tol=est.tol, cache_size=est.cache_size,
         coef0=est.coef0, gamma=0.0, epsilon=float(epsilon), max_iter=int(max_iter), random_seed=0)
     if kind == "svc":  # libsvm's binary decision is positive for the first class (-1): SVC flips both signs
-        return -dual[0], -float(intercept[0]), support
-    return dual[0].copy(), float(intercept[0]), support
+        out = -dual[0], -float(intercept[0]), support
+    else:
+        out = dual[0].copy(), float(intercept[0]), support
+    return out + (int(n_iter[0]),) if return_n_iter else out
 
 
 def _fit_estimator(kind, gram, y, C, sample_weight, epsilon, max_iter):
@@ -76,4 +83,4 @@ def _fit_estimator(kind, gram, y, C, sample_weight, epsilon, max_iter):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         est.fit(gram, y, sample_weight=sample_weight)
-    return est.dual_coef_[0].copy(), float(est.intercept_[0]), est.support_
+    return est.dual_coef_[0].copy(), float(est.intercept_[0]), est.support_, int(np.ravel(est.n_iter_)[0])
