@@ -6,7 +6,8 @@ up to half an hour. ``MKBoostClassifier`` now caps each solve at
 ``max_iter=100_000``. This script refits every MKBoost unit of a store (the
 same split, fold, parameters and seed, through ``run_unit``) with the cap and
 writes, per unit, both scores, both fit times and how many of the fit's
-libsvm solves the cap stopped:
+libsvm solves the cap stopped (from the estimator's ``ConvergenceWarning``,
+which the protocol records):
 
     python benchmarks/mkboost_cap_check.py STORE --out results/table2_2019/mkboost_cap.csv
 
@@ -17,15 +18,16 @@ import argparse
 import json
 import os
 import sys
+import re
 import time
-import warnings
 from pathlib import Path
 
 import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
 COLUMNS = ["task", "split", "fold", "C", "score_uncapped", "score_capped",
-           "solves", "solves_capped", "seconds_uncapped", "seconds_capped"]
+           "solves_capped", "seconds_uncapped", "seconds_capped"]
+CAPPED = re.compile(r"(\d+) of \d+ libsvm solves stopped at max_iter")
 
 
 def main(argv=None):
@@ -34,9 +36,7 @@ def main(argv=None):
     ap.add_argument("--out", required=True)
     ap.add_argument("--tasks", default=None, help="comma-separated tasks (default: all)")
     args = ap.parse_args(argv)
-    from gbrff.experiments import Context, Unit
-    from gbrff.experiments._protocol import make_estimator, prepare_split, N_FOLDS, REFIT
-    from sklearn.model_selection import StratifiedKFold
+    from gbrff.experiments import Context, Unit, run_unit
 
     ctx = Context(data_dir=os.environ.get("GBRFF_DATA_DIR")
                   or str(ROOT.parent / "shared" / "datasets"))
@@ -57,21 +57,10 @@ def main(argv=None):
     for k, r in enumerate(todo, 1):
         unit = Unit(r["experiment"], tuple(r["data"]), r["split"], r["seed"], r["method"],
                     tuple(sorted(r["params"].items())), r["fold"], r["n_iter"])
-        X_tr, y_tr, X_te, y_te = prepare_split(ctx, unit.data, unit.seed)
-        if unit.fold == REFIT:
-            X_fit, y_fit, X_ev, y_ev = X_tr, y_tr, X_te, y_te
-        else:
-            fit_idx, ev_idx = list(StratifiedKFold(n_splits=N_FOLDS).split(X_tr, y_tr))[unit.fold]
-            X_fit, y_fit, X_ev, y_ev = X_tr[fit_idx], y_tr[fit_idx], X_tr[ev_idx], y_tr[ev_idx]
-        est = make_estimator(ctx, unit)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            t = time.perf_counter()
-            est.fit(X_fit, y_fit)
-            seconds = time.perf_counter() - t
-        score = float(est.score(X_ev, y_ev))
-        line = [r["task"], r["split"], r["fold"], r["params"]["C"], repr(r["score"]), repr(score),
-                est.n_solves_, est.n_solves_capped_, f"{r['fit_seconds']:.3f}", f"{seconds:.3f}"]
+        rec = run_unit(ctx, unit)
+        capped = [int(m.group(1)) for w in rec["warnings"] if (m := CAPPED.search(w))]
+        line = [r["task"], r["split"], r["fold"], r["params"]["C"], repr(r["score"]), repr(rec["score"]),
+                sum(capped), f"{r['fit_seconds']:.3f}", f"{rec['fit_seconds']:.3f}"]
         with open(out, "a") as f:
             f.write(",".join(map(str, line)) + "\n")
         if k % 50 == 0 or k == len(todo):
