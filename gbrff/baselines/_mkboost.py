@@ -67,7 +67,7 @@ class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator)
         none; without one, C = 10³ on the boosting weights makes single solves
         run for minutes (a heart fit took 31 minutes against 5 s capped) and
         the capped fits of the 2019 protocol score the same (see
-        ``results/table2_2019/README.md``). A fit that hits the cap says so
+        ``results/README.md``, "MKBoost's iteration cap"). A fit that hits the cap says so
         in one ``ConvergenceWarning`` and in ``n_solves_capped_``.
     random_state : int, RandomState instance or None, default=None
         Unused (the deterministic variant draws nothing); kept for the protocol.
