@@ -1,4 +1,5 @@
-"""A run killed part-way (SIGKILL) and restarted ends like an uninterrupted run;
+"""A run killed part-way (SIGKILL) or interrupted (Ctrl-C) and restarted ends like
+an uninterrupted run, and ``meta.json`` says how each invocation ended;
 the Dask and joblib paths give the same results as a serial run."""
 
 import json
@@ -86,6 +87,9 @@ def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference
     proc.stderr.close()
     assert proc.returncode == -signal.SIGKILL
     assert "ETA" in err  # the progress bar was drawn
+    killed = json.loads((out / "meta.json").read_text())["runs"]
+    assert [r["status"] for r in killed] == ["running"]  # written at the start: machine and BLAS known
+    assert killed[0]["cpu_count"] >= 1 and "wall_seconds" not in killed[0]
     done = len(store_keys(out))
     assert 40 <= done < N_UNITS, "the kill must land part-way"
     with open(store, "ab") as fh:  # as if killed in the middle of a write
@@ -97,6 +101,7 @@ def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference
     assert len(keys) == len(set(keys)) == N_UNITS
     assert set(keys) == set(store_keys(reference))
     meta = json.loads((out / "meta.json").read_text())
+    assert [r["status"] for r in meta["runs"]] == ["running", "finished"]
     assert meta["runs"][-1]["computed_units"] == N_UNITS - done
     pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
 
@@ -104,6 +109,31 @@ def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference
     subprocess.run(command(out, "--no-progress"), env=env(), cwd=ROOT, check=True, timeout=300)
     assert json.loads((out / "meta.json").read_text())["runs"][-1]["computed_units"] == 0
     assert len(store_keys(out)) == N_UNITS
+
+
+def test_interrupted_run_records_itself_and_resumes(reference, tmp_path):
+    out = tmp_path / "interrupted"
+    proc = subprocess.Popen(command(out), env=env(), cwd=ROOT, stderr=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL)
+    store = out / "store.jsonl"
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if store.exists() and store.read_bytes().count(b"\n") >= 40:
+            break
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGINT)  # Ctrl-C: the way a slice of a long run ends
+    proc.wait(timeout=60)
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    entry = json.loads((out / "meta.json").read_text())["runs"][-1]
+    assert entry["status"] == "interrupted" and entry["wall_seconds"] > 0
+    assert 40 <= entry["computed_units"] == len(store_keys(out)) < N_UNITS
+    subprocess.run(command(out, "--no-progress"), env=env(), cwd=ROOT, check=True, timeout=300)
+    meta = json.loads((out / "meta.json").read_text())
+    assert [r["status"] for r in meta["runs"]] == ["interrupted", "finished"]
+    assert sum(r["computed_units"] for r in meta["runs"]) == N_UNITS
+    pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
 
 
 def test_dask_localcluster_gives_the_serial_results(reference, tmp_path):

@@ -612,6 +612,7 @@ def _run(args):
               file=sys.stderr)
     log = RunLog(args.out, args.command, _options(args))
     store = ResultStore(args.out / STORE_NAME)
+    n_before = len(store)
     try:
         if groups is None:
             stats = run_scaling(ctx, store, methods, sizes, time_limit=args.time_limit,
@@ -623,10 +624,15 @@ def _run(args):
             stats["groups"] = len(groups)
         records = store.records()
     except KeyboardInterrupt:
+        log.finish("interrupted", backend=args.backend, workers=getattr(executor, "slots", 1),
+                   computed_units=len(store) - n_before)
         print(f"\n[{args.command}] interrupted: {len(store)} units are stored in "
               f"{args.out / STORE_NAME}; run the same command again to resume",
               file=sys.stderr)
         return 130
+    except Exception:
+        log.finish("failed")
+        raise
     finally:
         store.close()
         executor.shutdown()
@@ -654,6 +660,7 @@ def _run_fkl(args):
     data_dir = args.data_dir or os.environ.get("GBRFF_DATA_DIR")
     log = RunLog(args.out, "fkl", _options(args))
     store = ResultStore(args.out / STORE_NAME)
+    n_before = len(store)
     try:
         computed = run_fkl(store, args.task, methods, args.sizes, n_components=args.n_components,
                            max_iter=args.max_iter, n_test=args.n_test, time_limit=args.time_limit,
@@ -661,8 +668,10 @@ def _run_fkl(args):
                            log=lambda m: print(m, file=sys.stderr, flush=True))
         records = store.records()
     except ValueError as exc:
+        log.finish("failed")
         raise UserError(str(exc), code=2) from None
     except KeyboardInterrupt:
+        log.finish("interrupted", computed_units=len(store) - n_before)
         print(f"\n[fkl] interrupted: {len(store)} fits are stored in {args.out / STORE_NAME}; "
               "run the same command again to resume", file=sys.stderr)
         return 130

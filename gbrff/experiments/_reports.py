@@ -8,7 +8,8 @@ Files under an experiment's folder (``gbrff-results/<experiment>/`` by default,
   every report with ``python -m gbrff.experiments report``).  It only grows:
   a report adds the store's refits to it and never drops one, so a run in a
   fresh clone (no store) loses none of the committed refits;
-- ``meta.json`` — wall time, cores, host, backend and options of every run;
+- ``meta.json`` — options, host, CPU and BLAS of every run from its start, then
+  how it ended (``status``), its wall time, cores and backend;
 - table2: ``runs.csv``, ``summary.csv``, ``table2.md``, ``paper_comparison.csv``,
   ``ranks.csv``, ``table2.html``, ``table2_diff.html``;
 - landmarks / kbudget / toy: ``per_split.csv``, ``curve.csv`` and the figure;

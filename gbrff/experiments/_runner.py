@@ -10,6 +10,7 @@ import platform
 import socket
 import subprocess
 import time
+import uuid
 from pathlib import Path
 
 from ._execution import THREAD_VARS, ProgressBar, drive, make_executor
@@ -128,7 +129,15 @@ def _blas():
 
 
 class RunLog:
-    """Appends one entry per invocation (wall time, cores, backend) to ``meta.json``."""
+    """One entry per invocation (options, host, CPU and BLAS, then wall time,
+    cores, backend) in ``meta.json``.
+
+    The entry is written when the run starts, with ``"status": "running"``,
+    and completed by :meth:`finish` (``"finished"``, ``"interrupted"`` or
+    ``"failed"``): a run stopped part-way, the usual way of running long
+    experiments in slices, still says on which machine and BLAS its units were
+    computed, and one killed outright keeps its ``"running"`` entry.
+    """
 
     def __init__(self, outdir, command, options):
         self.path = Path(outdir) / "meta.json"
@@ -140,21 +149,32 @@ class RunLog:
             "git_commit": _git_commit(),
             "thread_env": {v: os.environ.get(v) for v in THREAD_VARS},
             **_blas(),
+            "run_id": uuid.uuid4().hex, "status": "running",
         }
         self._t0 = time.perf_counter()
+        self._write()
 
-    def finish(self, **info):
+    def finish(self, status="finished", **info):
+        self.entry["status"] = status
         self.entry["wall_seconds"] = round(time.perf_counter() - self._t0, 3)
         self.entry.update(info)
+        self._write()
+
+    def _write(self):
+        """Put this run's entry into ``meta.json`` (in its place when already there)."""
         meta = {"runs": []}
         if self.path.exists():
             try:
                 meta = json.loads(self.path.read_text(encoding="utf-8"))
             except ValueError:
                 pass
-        meta.setdefault("runs", []).append(self.entry)
-        meta["total_wall_seconds"] = round(sum(r.get("wall_seconds", 0)
-                                               for r in meta["runs"]), 3)
+        runs = meta.setdefault("runs", [])
+        mine = [i for i, r in enumerate(runs) if r.get("run_id") == self.entry["run_id"]]
+        if mine:
+            runs[mine[0]] = self.entry
+        else:
+            runs.append(self.entry)
+        meta["total_wall_seconds"] = round(sum(r.get("wall_seconds", 0) for r in runs), 3)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.path.write_text(json.dumps(meta, indent=1, default=str, ensure_ascii=False) + "\n",
                              encoding="utf-8")
