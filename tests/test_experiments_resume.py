@@ -51,6 +51,23 @@ def store_keys(out):
     return [json.loads(line)["key"] for line in lines]
 
 
+def stop_part_way(out, sig):
+    """Start a run into ``out``, send it ``sig`` once 40 units are stored; (return code, stderr)."""
+    proc = subprocess.Popen(command(out), env=env(), cwd=ROOT, stderr=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL)
+    store = out / "store.jsonl"
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if store.exists() and store.read_bytes().count(b"\n") >= 40:
+            break
+        time.sleep(0.005)
+    proc.send_signal(sig)
+    proc.wait(timeout=60)
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    return proc.returncode, err
+
+
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory):
     out = tmp_path_factory.mktemp("reference")
@@ -73,19 +90,9 @@ def test_uninterrupted_run_is_complete(reference):
 
 def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference, tmp_path):
     out = tmp_path / "killed"
-    proc = subprocess.Popen(command(out), env=env(), cwd=ROOT, stderr=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL)
+    returncode, err = stop_part_way(out, signal.SIGKILL)
     store = out / "store.jsonl"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        if store.exists() and store.read_bytes().count(b"\n") >= 40:
-            break
-        time.sleep(0.005)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    assert proc.returncode == -signal.SIGKILL
+    assert returncode == -signal.SIGKILL
     assert "ETA" in err  # the progress bar was drawn
     killed = json.loads((out / "meta.json").read_text())["runs"]
     assert [r["status"] for r in killed] == ["running"]  # written at the start: machine and BLAS known
@@ -113,19 +120,8 @@ def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference
 
 def test_interrupted_run_records_itself_and_resumes(reference, tmp_path):
     out = tmp_path / "interrupted"
-    proc = subprocess.Popen(command(out), env=env(), cwd=ROOT, stderr=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL)
-    store = out / "store.jsonl"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        if store.exists() and store.read_bytes().count(b"\n") >= 40:
-            break
-        time.sleep(0.005)
-    proc.send_signal(signal.SIGINT)  # Ctrl-C: the way a slice of a long run ends
-    proc.wait(timeout=60)
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    returncode, err = stop_part_way(out, signal.SIGINT)  # Ctrl-C: the way a slice of a long run ends
+    assert returncode == 130 and "interrupted" in err and "Traceback" not in err
     entry = json.loads((out / "meta.json").read_text())["runs"][-1]
     assert entry["status"] == "interrupted" and entry["wall_seconds"] > 0
     assert 40 <= entry["computed_units"] == len(store_keys(out)) < N_UNITS
