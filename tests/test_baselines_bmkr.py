@@ -1,7 +1,10 @@
 """BMKRClassifier against Wu et al. (2017) as the GBRFF paper describes it."""
 
+import warnings
+
 import numpy as np
 import pytest
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVR, LinearSVR
 
 from gbrff.baselines import BMKRClassifier
@@ -79,3 +82,25 @@ def test_residuals_inside_the_tube_give_a_constant_linear_learner():
     assert np.all(support == 0) and -0.02 <= b <= 0.05
     assert b == pytest.approx(np.clip(r.mean(), r.max() - 0.1, r.min() + 0.1))
     np.testing.assert_allclose(pred, b)
+
+
+def test_capped_solves_are_counted_and_reported_once(data):
+    X, y = data
+    with pytest.warns(ConvergenceWarning) as caught:
+        capped = BMKRClassifier(n_estimators=3, C=1000.0, max_iter=5).fit(X, y)
+    assert len(caught) == 1
+    assert capped.n_solves_ == 3 * len(DEFAULT_GAMMAS)   # the RBF SVRs; the linear one is liblinear's
+    assert 0 < capped.n_solves_capped_ <= capped.n_solves_
+    assert f"{capped.n_solves_capped_} of {capped.n_solves_} libsvm solves stopped at max_iter=5" in str(
+        caught[0].message)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)
+        free = BMKRClassifier(n_estimators=3, C=1000.0).fit(X, y)
+    assert free.n_solves_ == capped.n_solves_ and free.n_solves_capped_ == 0
+
+
+def test_capped_solves_are_counted_on_the_direct_path(data):
+    X, y = data
+    with pytest.warns(ConvergenceWarning, match="libsvm solves stopped at max_iter=5"):
+        est = BMKRClassifier(n_estimators=2, C=1000.0, max_iter=5, max_precompute=0).fit(X, y)
+    assert est.n_solves_ == 2 * len(DEFAULT_GAMMAS) and est.n_solves_capped_ > 0
