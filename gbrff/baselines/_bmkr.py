@@ -69,8 +69,9 @@ class BMKRClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
         matrices are computed once and shared by all iterations; above it
         each SVR computes its kernel itself (less memory, more time).
     max_iter : int, default=-1
-        Iteration cap of each SVR solver (-1: none; the GBRFF authors' runs
-        used 10000, and so does the 2019 protocol's BMKR). The solves it
+        Iteration cap of each SVR solver (-1: none; the GBRFF authors' BMKR
+        passes ``max_iter=1e4`` to every SVR, and the 2019 protocol builds
+        BMKR with 10_000; the 2020 runs were made without a cap). The solves it
         stops are counted in one ``ConvergenceWarning`` and in
         ``n_solves_capped_``.
     random_state : int, RandomState instance or None, default=None

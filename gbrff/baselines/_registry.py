@@ -74,8 +74,8 @@ def _make_bmkr(n_iter=100, random_state=None):
 
 
 def _make_bmkr_2019(n_iter=200, random_state=None):
-    # libsvm capped at 10^4 iterations a solve, as the GBRFF authors' BMKR: uncapped,
-    # a fit at C = 10^3 and v = .01 ran 5x longer for the same scores
+    # libsvm capped at 10^4 iterations a solve, as in the GBRFF authors' BMKR code
+    # (SVR(max_iter=1e4)): uncapped, a fit at C = 10^3, v = .01 ran 5x longer for the same scores
     # (benchmarks/svm_cap_check.py, results/table2_2019/bmkr_cap.csv)
     return _make_bmkr(n_iter, random_state).set_params(max_iter=10_000)
 
