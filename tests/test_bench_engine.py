@@ -1,11 +1,12 @@
 """benchmarks/bench_engine.py runs and prints its table (a smoke run, no timing checked)."""
 
-import importlib.util
 import json
 import os
 from pathlib import Path
 
 import pytest
+
+from tests._benchmarks import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -14,10 +15,7 @@ pytest.importorskip("lightgbm")
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_engine", ROOT / "benchmarks" / "bench_engine.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("bench_engine")
 
 
 def test_large_n_is_opt_in(bench):

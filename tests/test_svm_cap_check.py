@@ -1,6 +1,5 @@
 """benchmarks/svm_cap_check.py refits stored MKBoost and BMKR units with the cap and compares."""
 
-import importlib.util
 import json
 import os
 from pathlib import Path
@@ -8,23 +7,20 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests._benchmarks import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "wine").exists():
-        pytest.skip(f"UCI mirror not found at {path}")
-    return str(Path(path).resolve())
+    path = os.environ.get("GBRFF_DATA_DIR", "")   # conftest.py points it at the mirror when there is one
+    if not path or not Path(path, "wine").exists():
+        pytest.skip("UCI mirror not found: set GBRFF_DATA_DIR")
+    return path
 
 
 @pytest.fixture(scope="module")
 def check():
-    spec = importlib.util.spec_from_file_location("svm_cap_check", ROOT / "benchmarks" / "svm_cap_check.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("svm_cap_check")
 
 
 def test_refits_each_method_once_and_resumes(check, data_dir, tmp_path, monkeypatch, capsys):
