@@ -20,8 +20,8 @@ Resumable: units already in ``--out`` are skipped.
 import argparse
 import json
 import os
-import sys
 import re
+import sys
 import time
 from pathlib import Path
 
@@ -45,7 +45,8 @@ def main(argv=None):
 
     ctx = Context(data_dir=os.environ.get("GBRFF_DATA_DIR")
                   or str(ROOT.parent / "shared" / "datasets"))
-    rows = [json.loads(line) for line in open(args.store)]
+    with open(args.store) as f:
+        rows = [json.loads(line) for line in f]
     names = PARAMS[args.method]
     rows = [r for r in rows if r["method"] == args.method
             and (not args.tasks or r["task"] in args.tasks.split(","))]
