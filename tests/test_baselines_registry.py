@@ -114,19 +114,3 @@ def test_preprint_grids():
     assert dict(get_method("PBRFF").preprint_fixed) == {"n_components": 100}
     assert get_method("GBRFF1").preprint_grid is None   # not in the preprint
 
-
-def test_the_2019_protocol_builds_bmkr_with_the_authors_solver_cap():
-    """BMKR's libsvm solves stop at 10^4 iterations in the 2019 protocol only: the 2020
-    runs keep the estimator's default (no cap), and the cap is not in the runs' keys."""
-    from gbrff.experiments import Context, Unit
-    from gbrff.experiments._protocol import make_estimator
-
-    ctx = Context()
-    params = (("C", 1000.0), ("learning_rate", 0.01))
-    unit_2019 = Unit("table2_2019", ("uci", "wine", 0.3), 0, 0, "BMKR", params, 0, 200)
-    unit_2020 = Unit("table2", ("uci", "wine", 0.3), 0, 0, "BMKR", params, 0, 100)
-    est = make_estimator(ctx, unit_2019)
-    assert (est.max_iter, est.n_estimators, est.C, est.learning_rate) == (10_000, 200, 1000.0, 0.01)
-    assert make_estimator(ctx, unit_2020).max_iter == -1
-    assert "max_iter" not in unit_2019.key
-    assert get_method("MKBoost").preprint_make is None   # its class default is its cap

@@ -70,8 +70,8 @@ class BMKRClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
         each SVR computes its kernel itself (less memory, more time).
     max_iter : int, default=-1
         Iteration cap of each SVR solver (-1: none; the GBRFF authors' BMKR
-        passes ``max_iter=1e4`` to every SVR, and the 2019 protocol builds
-        BMKR with 10_000; the 2020 runs were made without a cap). The solves it
+        passes ``max_iter=1e4`` to every SVR; our runs of both protocols
+        use none: results/README.md, "BMKR's iteration cap"). The solves it
         stops are counted in one ``ConvergenceWarning`` and in
         ``n_solves_capped_``.
     random_state : int, RandomState instance or None, default=None

@@ -54,9 +54,6 @@ class MethodSpec:
     #: (``n_features -> grid``) and the parameters it fixes; None: not in it
     preprint_grid: Callable[[int], "dict | list[dict]"] | None = None
     preprint_fixed: tuple = ()
-    #: how the 2019 protocol builds it, when not ``make`` (solver settings
-    #: that are not the method's parameters, so not in the grid or the runs' keys)
-    preprint_make: "Callable[..., BaseEstimator] | None" = None
 
     def __post_init__(self):
         if not self.label:
@@ -71,13 +68,6 @@ def _make_bmkr(n_iter=100, random_state=None):
     from ._bmkr import BMKRClassifier
 
     return BMKRClassifier(n_estimators=n_iter, random_state=random_state)
-
-
-def _make_bmkr_2019(n_iter=200, random_state=None):
-    # libsvm capped at 10^4 iterations a solve, as in the GBRFF authors' BMKR code
-    # (SVR(max_iter=1e4)): uncapped, a fit at C = 10^3, v = .01 ran 5x longer for the same scores
-    # (benchmarks/svm_cap_check.py, results/table2_2019/bmkr_cap.csv)
-    return _make_bmkr(n_iter, random_state).set_params(max_iter=10_000)
 
 
 def _make_gfc(n_iter=100, random_state=None):
@@ -252,7 +242,6 @@ METHODS = {
             "for Electricity Load Forecasting. ECML-PKDD 2017.",
             color="#8c564b",
             preprint_grid=lambda d: {"C": _POW10_SVM, "learning_rate": _LR_2019},
-            preprint_make=_make_bmkr_2019,
         ),
         MethodSpec(
             "GFC", _make_gfc, lambda d: {"C": _POW10},

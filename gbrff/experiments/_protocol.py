@@ -54,7 +54,6 @@ REFIT = -1
 N_FOLDS = 5
 TEST_SIZE = 0.3
 DEFAULTS = "defaults"  # the experiment whose methods run at their own defaults
-PREPRINT_EXPERIMENTS = ("table2_2019", "landmarks_2019")  # built by MethodSpec.preprint_make
 
 
 def split_seed(base_seed: int, split: int) -> int:
@@ -222,8 +221,6 @@ def make_estimator(ctx: Context, unit: Unit):
     spec = ctx.get_method(unit.method)
     if unit.experiment == DEFAULTS and getattr(spec, "make_default", None) is not None:
         est = spec.make_default(random_state=unit.seed)
-    elif unit.experiment in PREPRINT_EXPERIMENTS and getattr(spec, "preprint_make", None) is not None:
-        est = spec.preprint_make(n_iter=unit.n_iter, random_state=unit.seed)
     else:
         est = spec.make(n_iter=unit.n_iter, random_state=unit.seed)
     params = dict(unit.fixed)
