@@ -113,4 +113,3 @@ def test_preprint_grids():
                                                      "C": [10.0**e for e in range(-3, 4)]}
     assert dict(get_method("PBRFF").preprint_fixed) == {"n_components": 100}
     assert get_method("GBRFF1").preprint_grid is None   # not in the preprint
-

@@ -1,8 +1,11 @@
 """What the comparison classifiers share: binary labels, tags, predict, staged
-scores, a linear SVM on a representation."""
+scores, a linear SVM on a representation, counting capped libsvm solves."""
+
+import warnings
 
 import numpy as np
 from sklearn.base import ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
@@ -110,6 +113,24 @@ class StagedScoresMixin:
         for F in self._running_scores(X, self._decision_init):
             pass
         return F
+
+
+class SolveCountMixin:
+    """``n_solves_`` and ``n_solves_capped_`` of a fit whose libsvm solves stop at ``max_iter``.
+
+    ``fit`` sets both to 0, calls :meth:`_count_solve` after each solve and
+    :meth:`_report_capped_solves` at its end: one ``ConvergenceWarning``
+    (which the experiment store records) instead of one per solve.
+    """
+
+    def _count_solve(self, n_iter):
+        self.n_solves_ += 1
+        self.n_solves_capped_ += int(0 < self.max_iter <= n_iter)
+
+    def _report_capped_solves(self):
+        if self.n_solves_capped_:
+            warnings.warn(f"{self.n_solves_capped_} of {self.n_solves_} libsvm solves stopped at "
+                          f"max_iter={self.max_iter} (C={self.C:g})", ConvergenceWarning)
 
 
 class FeatureSVMMixin:

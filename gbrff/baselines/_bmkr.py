@@ -11,7 +11,7 @@ from sklearn.svm import SVR, LinearSVR
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval
 
-from ._base import BinaryClassifierMixin, StagedScoresMixin
+from ._base import BinaryClassifierMixin, SolveCountMixin, StagedScoresMixin
 from ._libsvm import fit_precomputed
 
 __all__ = ["BMKRClassifier"]
@@ -27,7 +27,7 @@ def _kernel(A, B, gamma):
     return linear_kernel(A, B) if gamma is None else rbf_kernel(A, B, gamma=gamma)
 
 
-class BMKRClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
+class BMKRClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
     """Least-squares gradient boosting whose weak learner is the best of several kernel SVRs.
 
     Implements BMKR of Wu, Wang, Precup and Boulet, "Boosting Based Multiple
@@ -189,14 +189,8 @@ class BMKRClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
             scores.append(float(np.mean((y_pm - F) ** 2)))
         self.train_score_ = np.asarray(scores)
         self.n_iter_ = self.n_estimators
-        if self.n_solves_capped_:
-            warnings.warn(f"{self.n_solves_capped_} of {self.n_solves_} libsvm solves stopped at "
-                          f"max_iter={self.max_iter} (C={self.C:g})", ConvergenceWarning)
+        self._report_capped_solves()
         return self
-
-    def _count_solve(self, n_iter):
-        self.n_solves_ += 1
-        self.n_solves_capped_ += int(0 < self.max_iter <= n_iter)
 
     def _fit_weak(self, gamma, X, rows, residual, gram):
         """Fit one SVR (kernel γ, or linear if None) to ``residual[rows]``.

@@ -1,16 +1,14 @@
 """MKBoost: multiple kernel boosting (Xia & Hoi, TKDE 2013), deterministic variant."""
 
-import warnings
 from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import BaseEstimator
-from sklearn.exceptions import ConvergenceWarning
 from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
 from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import _check_sample_weight
 
-from ._base import BinaryClassifierMixin, StagedScoresMixin
+from ._base import BinaryClassifierMixin, SolveCountMixin, StagedScoresMixin
 from ._libsvm import fit_precomputed
 
 __all__ = ["MKBoostClassifier", "DEFAULT_KERNELS"]
@@ -33,7 +31,7 @@ def _gram(kernel, A, B):
     raise ValueError(f"unknown kernel {kernel!r}: ('rbf', gamma) or ('poly', degree)")
 
 
-class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
+class MKBoostClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixin, BaseEstimator):
     """AdaBoost whose weak learner each round is the best of several kernel SVMs.
 
     The deterministic variant of MKBoost (Xia and Hoi, "MKBoost: A Framework
@@ -170,9 +168,7 @@ class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator)
         self.estimator_weights_ = np.asarray(alphas, dtype=np.float64)
         self.estimator_errors_ = np.asarray(errors, dtype=np.float64)
         self.n_iter_ = len(alphas)
-        if self.n_solves_capped_:
-            warnings.warn(f"{self.n_solves_capped_} of {self.n_solves_} libsvm solves stopped at "
-                          f"max_iter={self.max_iter} (C={self.C:g})", ConvergenceWarning)
+        self._report_capped_solves()
         return self
 
     def _fit_weak(self, gram, y, weights):
@@ -188,8 +184,7 @@ class MKBoostClassifier(StagedScoresMixin, BinaryClassifierMixin, BaseEstimator)
         sub = gram if keep.size == len(y) else gram[np.ix_(keep, keep)]
         dual, intercept, sv, n_iter = fit_precomputed("svc", sub, y[keep], self.C, sample_weight=weights[keep],
                                                       max_iter=self.max_iter, return_n_iter=True)
-        self.n_solves_ += 1
-        self.n_solves_capped_ += int(0 < self.max_iter <= n_iter)
+        self._count_solve(n_iter)
         support = keep[sv]
         score = gram[:, support] @ dual + intercept
         return support, dual, intercept, np.where(score > 0, 1.0, -1.0)
