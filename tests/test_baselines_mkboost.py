@@ -104,6 +104,20 @@ def test_perfect_learner_gets_a_finite_weight():
     assert est.score(X, y) == 1.0
 
 
+def test_a_perfect_round_is_repeated_not_refitted():
+    """After ε = 0 the weights do not change: the remaining rounds are that
+    round again, as refitting them (the plain loop) gives, for one round's solves."""
+    X, y = make_toy("moons", n_samples=80, random_state=1)
+    est = MKBoostClassifier(n_estimators=6, C=1e3, kernels=SMALL_KERNELS).fit(X, y)
+    alphas, F = _plain_adaboost(X, y, SMALL_KERNELS, 1e3, 6)
+    assert est.estimator_errors_[0] == 0.0 and est.n_iter_ == 6
+    assert est.n_solves_ == len(SMALL_KERNELS)          # one round of solves
+    np.testing.assert_allclose(est.estimator_weights_, alphas, rtol=1e-6)
+    np.testing.assert_array_equal(np.sign(est.decision_function(X)), np.sign(F))
+    assert len(set(map(id, est.estimators_))) == 1
+    assert len(list(est.staged_decision_function(X))) == 6
+
+
 @pytest.mark.parametrize("bad, match", [(dict(kernels=()), "empty"),
                                         (dict(kernels=(("sigmoid", 1.0),)), "unknown kernel")])
 def test_bad_dictionary_is_a_clear_error(bad, match):

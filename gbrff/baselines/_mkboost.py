@@ -46,7 +46,11 @@ class MKBoostClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixi
        acts as a number of copies); keep the one of smallest weighted error
        ε_t = Σ D_t [h(x) ≠ y]; if ε_t ≥ ½ stop (the round is not kept); clip
        ε_t at 1e-10 (a perfect learner gets a large finite weight);
-       α_t = ½ ln((1 − ε_t)/ε_t); D_{t+1} ∝ D_t exp(−α_t y h_t(x));
+       α_t = ½ ln((1 − ε_t)/ε_t); D_{t+1} ∝ D_t exp(−α_t y h_t(x)). When
+       ε_t = 0 that factor is the same for every sample, D_{t+1} = D_t, and
+       every later round would refit the same SVMs and keep the same one:
+       it is repeated for the remaining rounds instead of refitted (the
+       model T rounds would give, for the cost of one);
     3. predict sign(Σ_t α_t h_t(x)).
 
     The dictionary's Gram matrices on the training set are computed once per
@@ -85,7 +89,8 @@ class MKBoostClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixi
     n_iter_ : int
         Rounds kept (< n_estimators when a round had ε ≥ ½).
     n_solves_ : int
-        libsvm solves of the fit (one per kernel and round).
+        libsvm solves of the fit (one per kernel and fitted round: a repeated
+        perfect round costs none).
     n_solves_capped_ : int
         Those of them stopped by ``max_iter``.
     prior_ : float
@@ -163,6 +168,16 @@ class MKBoostClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixi
             self.kernels_.append(kernels[k])
             alphas.append(alpha)
             errors.append(err)
+            if err == 0.0:
+                # every factor exp(−α y h) is e^{−α}: D_{t+1} = D_t, so each later
+                # round would refit the same SVMs and keep this one; repeat it
+                # (refitting would cost T − t rounds of solves for the same model)
+                repeats = self.n_estimators - len(alphas)
+                self.estimators_ += [self.estimators_[-1]] * repeats
+                self.kernels_ += [kernels[k]] * repeats
+                alphas += [alpha] * repeats
+                errors += [err] * repeats
+                break
             D = D * np.exp(-alpha * y_pm * pred)
             D = D / D.sum()
         self.estimator_weights_ = np.asarray(alphas, dtype=np.float64)
