@@ -214,7 +214,10 @@ class MKBoostClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixi
 
     def _weak_predictions(self, X):
         kernels = [tuple(k) for k in self.kernels]
-        for (k, support_vectors, dual, intercept), alpha in zip(self.estimators_,
-                                                                self.estimator_weights_):
-            score = _gram(kernels[k], X, support_vectors) @ dual + intercept
-            yield alpha * np.where(score > 0, 1.0, -1.0)
+        last, h = None, None
+        for weak, alpha in zip(self.estimators_, self.estimator_weights_):
+            if weak is not last:  # a repeated perfect round is predicted once
+                k, support_vectors, dual, intercept = weak
+                score = _gram(kernels[k], X, support_vectors) @ dual + intercept
+                last, h = weak, np.where(score > 0, 1.0, -1.0)
+            yield alpha * h
