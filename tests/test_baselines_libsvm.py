@@ -88,14 +88,19 @@ def test_iteration_count_is_the_estimators(kind, max_iter, monkeypatch):
 
 
 def test_mkboost_counts_and_reports_the_solves_its_cap_stopped():
-    X, y = make_toy("moons", n_samples=120, random_state=0)
+    # noisy moons at C = 1: no round separates the training rows, so each of the
+    # 3 rounds solves all 17 kernels
+    X, y = make_toy("moons", n_samples=120, noise=0.3, random_state=0)
     with pytest.warns(ConvergenceWarning, match=r"51 of 51 libsvm solves stopped at max_iter=20"):
-        capped = MKBoostClassifier(n_estimators=3, C=1e3, kernels=DEFAULT_KERNELS, max_iter=20).fit(X, y)
+        capped = MKBoostClassifier(n_estimators=3, C=1.0, kernels=DEFAULT_KERNELS, max_iter=20).fit(X, y)
     assert (capped.n_solves_, capped.n_solves_capped_) == (51, 51)
     with warnings.catch_warnings():
         warnings.simplefilter("error", ConvergenceWarning)  # the default cap is not reached here
-        free = MKBoostClassifier(n_estimators=3, C=1e3).fit(X, y)
+        free = MKBoostClassifier(n_estimators=3, C=1.0).fit(X, y)
     assert (free.n_solves_, free.n_solves_capped_) == (51, 0)
     # a cap no solve reaches changes nothing
-    uncapped = MKBoostClassifier(n_estimators=3, C=1e3, max_iter=-1).fit(X, y)
+    uncapped = MKBoostClassifier(n_estimators=3, C=1.0, max_iter=-1).fit(X, y)
     np.testing.assert_array_equal(free.decision_function(X), uncapped.decision_function(X))
+    # a round with zero weighted error is repeated, not solved again: only its 17 solves count
+    perfect = MKBoostClassifier(n_estimators=3, C=1e3).fit(X, y)
+    assert (perfect.n_solves_, perfect.n_solves_capped_) == (17, 0)
