@@ -351,7 +351,7 @@ def _report_thesis(outdir, records):
           "C and min_impurity_decrease chosen by 5-fold CV where the thesis tunes them; "
           "ensembles: 50 members made to overfit (C = 1000, min_impurity_decrease = 0).", "",
           thesis_markdown(summary), "", "## The thesis's findings, checked", "",
-          findings_markdown(thesis_findings(summary)), ""]
+          findings_markdown(thesis_findings(summary, runs)), ""]
     _write_text(outdir / "thesis.md", "\n".join(md))
     _html(thesis_figure(summary), outdir / "thesis.html")
 
