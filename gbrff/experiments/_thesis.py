@@ -120,11 +120,13 @@ def thesis_findings(summary: pd.DataFrame, runs: pd.DataFrame | None = None,
         here = runs[runs["task"] == task]
         best = next(m for m in ensembles if m in piv.columns and piv.at[task, m] == ens)
         on = set(here.loc[here["method"] == best, "split"])
-        accs = [100 * r["test_accuracy"].mean() for m in singles
-                for r in [here[(here["method"] == m) & here["split"].isin(on)]] if len(r) == len(on)]
-        n = len(on)
-        same_splits = "the same split" if n == 1 else "the same splits"
-        return (max(accs) if accs else None), ens, f" ({n} split{'s' if n != 1 else ''}; both on {same_splits})"
+        accs = []
+        for m in singles:
+            rows = here[(here["method"] == m) & here["split"].isin(on)]
+            if len(rows) == len(on):  # a single model lacking one of those splits is not compared
+                accs.append(100 * rows["test_accuracy"].mean())
+        s = "" if len(on) == 1 else "s"
+        return (max(accs) if accs else None), ens, f" ({len(on)} split{s}; both on the same split{s})"
 
     def add(text, per_task):
         per_task = [(t, ok, ev) for t, ok, ev in per_task if ok is not None]
