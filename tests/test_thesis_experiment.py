@@ -9,7 +9,8 @@ import pytest
 from gbrff.experiments import Context
 from gbrff.experiments._cli import main
 from gbrff.experiments._plans import thesis_groups
-from gbrff.experiments._thesis import THESIS_SUMMARY_COLUMNS, thesis_findings, thesis_summary
+from gbrff.experiments._thesis import (THESIS_SUMMARY_COLUMNS, thesis_findings, thesis_markdown,
+                                      thesis_summary)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -110,6 +111,16 @@ def test_ensembles_are_weighed_against_single_models_on_their_own_splits():
     paired = {x["finding"]: x for x in thesis_findings(summary, runs)}[finding]
     assert paired["holds"] is True
     assert "forest 3.0, best tree ensemble 5.0 (1 split; both on the same split)" in paired["evidence"]
+
+
+def test_table_cells_give_no_spread_for_one_split_and_plain_seconds():
+    runs = pd.DataFrame([{"task": "vowel", "method": "RF", "split": s, "seed": s, "test_accuracy": a,
+                          "best_params": "{}", "fit_seconds": 0.0789} for s, a in enumerate((0.95, 0.93))]
+                        + [{"task": "vowel", "method": "WhiteBag:Tree+RFF", "split": 0, "seed": 0,
+                            "test_accuracy": 0.96, "best_params": "{}", "fit_seconds": 602.4}])
+    md = thesis_markdown(thesis_summary(runs))
+    assert "| RF | 6.0 ± 1.0 (0.079 s, n=2) |" in md
+    assert "| WhiteBag:Tree+RFF | 4.0 (602 s, n=1) |" in md
 
 
 def test_figure_has_a_panel_per_task_and_a_marker_per_map():

@@ -57,8 +57,15 @@ def thesis_summary(runs: pd.DataFrame) -> pd.DataFrame:
     return _sort(out[THESIS_SUMMARY_COLUMNS])
 
 
+def _seconds(x: float) -> str:
+    """A time in seconds to two significant figures, never in exponent form
+    (602, 34, 6.2, 0.079)."""
+    return f"{x:.0f}" if x >= 10 else f"{x:.2g}"
+
+
 def thesis_markdown(summary: pd.DataFrame) -> str:
-    """Test error (%) ± std over splits and mean fit time per task (columns) and method (rows)."""
+    """Test error (%) ± std over splits (none for a cell of one split) and
+    mean fit time per task (columns) and method (rows)."""
     tasks = [t for t in THESIS_TASKS if t in set(summary["task"])]
     idx = summary.set_index(["task", "method"])
     methods = [m for m in thesis_method_order() if m in set(summary["method"])]
@@ -70,7 +77,9 @@ def thesis_markdown(summary: pd.DataFrame) -> str:
                 cells.append("–")
                 continue
             r = idx.loc[(t, m)]
-            cells.append(f"{100 - r['mean']:.1f} ± {r['std']:.1f} ({r['fit_seconds']:.2g} s, n={int(r['n_splits'])})")
+            n = int(r["n_splits"])
+            spread = f" ± {r['std']:.1f}" if n > 1 else ""   # no spread from one split
+            cells.append(f"{100 - r['mean']:.1f}{spread} ({_seconds(r['fit_seconds'])} s, n={n})")
         lines.append(f"| {m} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
