@@ -46,7 +46,7 @@ def thesis_figure(summary: pd.DataFrame, tasks=None) -> go.Figure:
                 showlegend=row == 1, marker=dict(symbol=symbol, size=9),
                 error_y=dict(type="data", array=sub.loc[ms, "std"], thickness=1),
                 customdata=sub.loc[ms, ["fit_seconds", "n_splits"]].to_numpy(),
-                hovertemplate="%{x}: error %{y:.1f}%, fit %{customdata[0]:.2g} s, "
+                hovertemplate="%{x}: error %{y:.1f}%, fit %{customdata[0]:.3~r} s, "
                               "%{customdata[1]} splits<extra></extra>"), row=row, col=1)
         fig.update_yaxes(title_text="test error (%)", row=row, col=1)
     fig.update_xaxes(categoryorder="array", categoryarray=methods)
