@@ -1,6 +1,8 @@
 """Kernels against plain numpy: elementary functions, the global b search,
 gradients against finite differences."""
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
@@ -103,6 +105,80 @@ def test_fourier_series_of_each_tier_equals_the_direct_sum(tier):
     for b in np.linspace(-np.pi, np.pi, 37):
         direct = np.sum(sw * np.expm1(-yt * np.cos(z - b)))
         assert abs(_bias._series_terms(A, B, b)[0] - direct) <= 1e-13 * scale, (tier, b)
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once (exact rational arithmetic, then one rounding)."""
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
+
+
+def _fourier_twin(p, q, yt, sw, shift, small, K, n_hi, n_0):
+    """_fourier_coefficients in plain Python, operation for operation: sample
+    s0 + r of each run of 128 into lane r, the lanes summed in _sum's order."""
+    inv_fact = [1.0]
+    for k in range(1, K + 3):
+        inv_fact.append(inv_fact[-1] / k)
+    ratio_hi = [[1.0 / (m * (m + K + j)) if m else 0.0 for m in range(n_hi + 1)] for j in range(2)]
+    ratio_0 = [1.0 / (m * m) if m > 1 else 0.0 for m in range(n_0 + 1)]
+    accA = np.zeros((K + 1, 128))
+    accB = np.zeros((K + 1, 128))
+    for pos, i in enumerate(small):
+        r = pos % 128
+        x2 = 0.25 * yt[i] * yt[i]
+        tr, ti, w = -0.5 * p[i], -0.5 * q[i], sw[i]
+        J = [0.0] * (K + 2)
+        for j in range(2):
+            t = 1.0
+            for m in range(n_hi, 0, -1):
+                t = _fma(x2 * ratio_hi[j][m], t, 1.0)
+            J[K + j] = 2.0 * w * inv_fact[K + j] * t
+        t = 1.0
+        for m in range(n_0, 1, -1):
+            t = _fma(x2 * ratio_0[m], t, 1.0)
+        j0m1 = x2 * t
+        for k in range(K, 0, -1):
+            J[k - 1] = _fma(float(k), J[k], x2 * J[k + 1])
+        accA[0, r] = _fma(w, j0m1 if shift == 0.0 else j0m1 + 1.0, accA[0, r])
+        vr, vi = 1.0, 0.0
+        for k in range(1, K + 1):
+            if k % 2:    # the odd harmonics, then the even ones, as fused
+                vr, vi = _fma(vr, tr, -(vi * ti)), _fma(vi, tr, vr * ti)
+            else:
+                vr, vi = _fma(vr, tr, -(vi * ti)), _fma(vr, ti, vi * tr)
+            accA[k, r] = _fma(J[k], vr, accA[k, r])
+            accB[k, r] = _fma(J[k], vi, accB[k, r])
+
+    def lane_sum(a):   # _reductions._sum: eight accumulators over 128 lanes
+        s = [0.0] * 8
+        for i in range(0, 128, 8):
+            for k in range(8):
+                s[k] += a[i + k]
+        return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7])) + 0.0
+
+    return ([lane_sum(accA[k]) for k in range(K + 1)], [lane_sum(accB[k]) for k in range(K + 1)])
+
+
+@pytest.mark.parametrize("tier", range(len(_bias._TIER_YT)))
+@pytest.mark.parametrize("shift", [0.0, 2.0])
+def test_fourier_coefficients_keep_their_operations_bit_for_bit(tier, shift):
+    # 150 samples: a whole run of 128 (eight groups of 16 lanes) and one of 22
+    # (a group of 16, then six lanes one by one), indexed out of order
+    rng = np.random.default_rng(20 + tier)
+    n = 400
+    lo = 0.0 if tier == 0 else _bias._TIER_YT[tier - 1]
+    yt = rng.uniform(lo, _bias._TIER_YT[tier], n) * rng.choice([-1.0, 1.0], n)
+    z = rng.uniform(-30, 30, n)
+    sw = rng.uniform(0.0, 2.0, n)
+    p, q = yt * np.cos(z), yt * np.sin(z)
+    small = rng.choice(n, 150, replace=False).astype(np.int32)
+    K, n_hi, n_0 = _bias._TIER_K[tier], _bias._TIER_NHI[tier], _bias._TIER_N0[tier]
+    A = np.zeros(_bias._N_HARM + 1)
+    B = np.zeros(_bias._N_HARM + 1)
+    _bias._fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B)
+    A2, B2 = _fourier_twin(p, q, yt, sw, shift, small, K, n_hi, n_0)
+    np.testing.assert_array_equal(A[:K + 1], A2)
+    np.testing.assert_array_equal(B[:K + 1], B2)
+    assert not A[K + 1:].any() and not B[K + 1:].any()
 
 
 def _brute_force_log_objective(z, yt, sw, grid):

@@ -7,8 +7,9 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from ._elementary import fexpm1_shift, fsincos, fsincos_lp
+from ._elementary import fexpm1_shift, fma, fsincos, fsincos_lp
 from ._reductions import PARALLEL, _sum, block_bounds, n_blocks
+from ._simd import v16_gather, v16_load, v16_splat, v16_store, vadd, vfma, vmul, vneg
 
 
 # Residuals up to _TIER_YT[-1] go through the Fourier series, in tiers by size,
@@ -27,7 +28,126 @@ _TIER_NHI = np.array([5, 6, 8, 10, 22])
 _TIER_N0 = np.array([8, 11, 13, 21, 34])
 
 
-@njit(cache=True, fastmath={"contract"})
+@njit(cache=True)
+def _fourier_tables(K, n_hi, n_0):
+    """1/k! for k <= K + 2 and the ratios of consecutive terms of the Bessel
+    series of :func:`_fourier_coefficients` (no divisions in its loops)."""
+    inv_fact = np.empty(K + 3)
+    inv_fact[0] = 1.0
+    for k in range(1, K + 3):
+        inv_fact[k] = inv_fact[k - 1] / k
+    ratio_hi = np.empty((2, n_hi + 1))
+    for j in range(2):
+        for m in range(1, n_hi + 1):
+            ratio_hi[j, m] = 1.0 / (m * (m + K + j))
+    ratio_0 = np.empty(n_0 + 1)
+    for m in range(2, n_0 + 1):
+        ratio_0[m] = 1.0 / (m * m)
+    return inv_fact, ratio_hi, ratio_0
+
+
+@njit(cache=True, inline="always")
+def _fourier_lane(x2, tr, ti, w, shift, K, n_hi, n_0, inv_fact, ratio_hi, ratio_0, J, accA,
+                  accB, r, blk):
+    """One sample's terms added to lane r of the accumulators (accA, accB:
+    harmonic k of lane r at k * blk + r), every multiply-add fused
+    explicitly."""
+    for j in range(2):
+        t = 1.0
+        for m in range(n_hi, 0, -1):
+            t = fma(x2 * ratio_hi[j, m], t, 1.0)
+        J[K + j] = 2.0 * w * inv_fact[K + j] * t
+    t = 1.0
+    for m in range(n_0, 1, -1):
+        t = fma(x2 * ratio_0[m], t, 1.0)
+    j0m1 = x2 * t
+    for kk in range(K, 0, -1):
+        J[kk - 1] = fma(float(kk), J[kk], x2 * J[kk + 1])
+    accA[r] = fma(w, j0m1 if shift == 0.0 else j0m1 + 1.0, accA[r])
+    vr = 1.0
+    vi = 0.0
+    kk = 1
+    while kk + 1 <= K:
+        a = fma(vr, tr, -(vi * ti))
+        c = fma(vi, tr, vr * ti)
+        a2 = fma(a, tr, -(c * ti))
+        c2 = fma(a, ti, c * tr)
+        vr = a2
+        vi = c2
+        o = kk * blk + r
+        accA[o] = fma(J[kk], a, accA[o])
+        accB[o] = fma(J[kk], c, accB[o])
+        accA[o + blk] = fma(J[kk + 1], a2, accA[o + blk])
+        accB[o + blk] = fma(J[kk + 1], c2, accB[o + blk])
+        kk += 2
+    if kk == K:
+        a = fma(vr, tr, -(vi * ti))
+        c = fma(vi, tr, vr * ti)
+        o = kk * blk + r
+        accA[o] = fma(J[kk], a, accA[o])
+        accB[o] = fma(J[kk], c, accB[o])
+
+
+@njit(cache=True, inline="always")
+def _fourier_lanes16(small, s0, r, p, q, yt, sw, shift, K, n_hi, n_0, inv_fact, ratio_hi,
+                     ratio_0, Jv, accA, accB, blk):
+    """The terms of the samples small[s0 + r .. s0 + r + 15] added to lanes
+    r .. r + 15 of the accumulators: :func:`_fourier_lane` on sixteen lanes
+    at once (float64x16 values, the Bessel values in Jv at 16 k), the same
+    operations; sixteen lanes keep enough independent multiply-adds in
+    flight to hide their latency along the series and the recurrences."""
+    one = v16_splat(1.0)
+    y = v16_gather(yt, small, s0 + r)
+    x2 = vmul(vmul(v16_splat(0.25), y), y)
+    tr = vmul(v16_splat(-0.5), v16_gather(p, small, s0 + r))
+    ti = vmul(v16_splat(-0.5), v16_gather(q, small, s0 + r))
+    w = v16_gather(sw, small, s0 + r)
+    for j in range(2):
+        t = one
+        for m in range(n_hi, 0, -1):
+            t = vfma(vmul(x2, v16_splat(ratio_hi[j, m])), t, one)
+        v16_store(Jv, 16 * (K + j), vmul(vmul(vmul(v16_splat(2.0), w),
+                                                v16_splat(inv_fact[K + j])), t))
+    t = one
+    for m in range(n_0, 1, -1):
+        t = vfma(vmul(x2, v16_splat(ratio_0[m])), t, one)
+    j0m1 = vmul(x2, t)
+    hi = v16_load(Jv, 16 * (K + 1))
+    cur = v16_load(Jv, 16 * K)
+    for kk in range(K, 0, -1):
+        nxt = vfma(v16_splat(float(kk)), cur, vmul(x2, hi))
+        v16_store(Jv, 16 * (kk - 1), nxt)
+        hi = cur
+        cur = nxt
+    v16_store(accA, r, vfma(w, j0m1 if shift == 0.0 else vadd(j0m1, one), v16_load(accA, r)))
+    vr = one
+    vi = v16_splat(0.0)
+    kk = 1
+    while kk + 1 <= K:
+        a = vfma(vr, tr, vneg(vmul(vi, ti)))
+        c = vfma(vi, tr, vmul(vr, ti))
+        a2 = vfma(a, tr, vneg(vmul(c, ti)))
+        c2 = vfma(a, ti, vmul(c, tr))
+        vr = a2
+        vi = c2
+        o = kk * blk + r
+        jk = v16_load(Jv, 16 * kk)
+        jk1 = v16_load(Jv, 16 * (kk + 1))
+        v16_store(accA, o, vfma(jk, a, v16_load(accA, o)))
+        v16_store(accB, o, vfma(jk, c, v16_load(accB, o)))
+        v16_store(accA, o + blk, vfma(jk1, a2, v16_load(accA, o + blk)))
+        v16_store(accB, o + blk, vfma(jk1, c2, v16_load(accB, o + blk)))
+        kk += 2
+    if kk == K:
+        a = vfma(vr, tr, vneg(vmul(vi, ti)))
+        c = vfma(vi, tr, vmul(vr, ti))
+        o = kk * blk + r
+        jk = v16_load(Jv, 16 * kk)
+        v16_store(accA, o, vfma(jk, a, v16_load(accA, o)))
+        v16_store(accB, o, vfma(jk, c, v16_load(accB, o)))
+
+
+@njit(cache=True)
 def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
     """Add to A, B (unnormalised) the Fourier coefficients of the residuals
     indexed by ``small``: with K harmonics,
@@ -42,92 +162,37 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
     from J_K and J_{K+1} (Horner forms of their series) multiplied by 2 sw:
     the recurrence is linear, so every J_k comes out weighted.
     Then 2 I_k(-y) cos(k(z - b)) = 2 J_k Re[t^k e^{-ikb}] with
-    t = -(y/2) e^{iz} = -(p + i q)/2; two harmonics a pass over the block."""
-    inv_fact = np.empty(K + 3)
-    inv_fact[0] = 1.0
-    for k in range(1, K + 3):
-        inv_fact[k] = inv_fact[k - 1] / k
-    # ratios of consecutive series terms, without divisions in the loop
-    ratio_hi = np.empty((2, n_hi + 1))
-    for j in range(2):
-        for m in range(1, n_hi + 1):
-            ratio_hi[j, m] = 1.0 / (m * (m + K + j))
-    ratio_0 = np.empty(n_0 + 1)
-    for m in range(2, n_0 + 1):
-        ratio_0[m] = 1.0 / (m * m)
+    t = -(y/2) e^{iz} = -(p + i q)/2.
+
+    The samples go by runs of 128, the r-th of a run into lane r of 128
+    per-harmonic accumulators (summed over the lanes at the end: a fixed
+    order), sixteen lanes at a time in float64x16 registers (:mod:`._simd`),
+    the last lanes of a run one by one; every multiply-add fused
+    explicitly (``fma``), so the coefficients are the same bits on every
+    CPU. These are the operations of the former loop compiled with
+    ``fastmath={"contract"}`` on AVX2/AVX-512 CPUs, where LLVM fused them so
+    (the committed results' machine code): tests/test_engine_kernels.py
+    checks them against a plain twin of that order."""
+    inv_fact, ratio_hi, ratio_0 = _fourier_tables(K, n_hi, n_0)
     blk = 128
-    J = np.empty((K + 2, blk))
-    j0m1 = np.empty(blk)
-    vr = np.empty(blk)
-    vi = np.empty(blk)
-    tr = np.empty(blk)
-    ti = np.empty(blk)
-    ww = np.empty(blk)
-    tmp = np.empty(blk)
-    x2qb = np.empty(blk)
-    accA = np.zeros((K + 1, blk))
-    accB = np.zeros((K + 1, blk))
+    accA = np.zeros((K + 1) * blk)
+    accB = np.zeros((K + 1) * blk)
+    Jv = np.empty(16 * (K + 2))
+    Js = np.empty(K + 2)
     m_idx = small.shape[0]
     for s0 in range(0, m_idx, blk):
-        s1 = min(s0 + blk, m_idx)
-        nb = s1 - s0
-        for r in range(nb):
+        nb = min(blk, m_idx - s0)
+        nq = nb & -16
+        for r in range(0, nq, 16):
+            _fourier_lanes16(small, s0, r, p, q, yt, sw, shift, K, n_hi, n_0, inv_fact, ratio_hi,
+                             ratio_0, Jv, accA, accB, blk)
+        for r in range(nq, nb):
             i = small[s0 + r]
-            x2qb[r] = 0.25 * yt[i] * yt[i]
-            tr[r] = -0.5 * p[i]
-            ti[r] = -0.5 * q[i]
-            vr[r] = 1.0
-            vi[r] = 0.0
-            ww[r] = sw[i]
-        # J_{K+1}, J_K by their series (n_hi terms: see _TIER_NHI),
-        # J_0 - 1 by its own series, free of cancellation; samples innermost
-        for j in range(2):
-            for r in range(nb):
-                tmp[r] = 1.0
-            for m in range(n_hi, 0, -1):
-                c = ratio_hi[j, m]
-                for r in range(nb):
-                    tmp[r] = 1.0 + x2qb[r] * c * tmp[r]
-            for r in range(nb):
-                J[K + j, r] = 2.0 * ww[r] * inv_fact[K + j] * tmp[r]
-        for r in range(nb):
-            tmp[r] = 1.0
-        for m in range(n_0, 1, -1):
-            c = ratio_0[m]
-            for r in range(nb):
-                tmp[r] = 1.0 + x2qb[r] * c * tmp[r]
-        for r in range(nb):
-            j0m1[r] = x2qb[r] * tmp[r]
-        for kk in range(K, 0, -1):
-            for r in range(nb):
-                J[kk - 1, r] = kk * J[kk, r] + x2qb[r] * J[kk + 1, r]
-        # per-lane accumulators (a vectorised add a harmonic and sample),
-        # summed over the lanes once at the end: fixed order, deterministic
-        for r in range(nb):
-            accA[0, r] += ww[r] * (j0m1[r] if shift == 0.0 else j0m1[r] + 1.0)
-        kk = 1
-        while kk + 1 <= K:
-            for r in range(nb):
-                a = vr[r] * tr[r] - vi[r] * ti[r]
-                c = vr[r] * ti[r] + vi[r] * tr[r]
-                a2 = a * tr[r] - c * ti[r]
-                c2 = a * ti[r] + c * tr[r]
-                vr[r] = a2
-                vi[r] = c2
-                accA[kk, r] += J[kk, r] * a
-                accB[kk, r] += J[kk, r] * c
-                accA[kk + 1, r] += J[kk + 1, r] * a2
-                accB[kk + 1, r] += J[kk + 1, r] * c2
-            kk += 2
-        if kk == K:
-            for r in range(nb):
-                a = vr[r] * tr[r] - vi[r] * ti[r]
-                c = vr[r] * ti[r] + vi[r] * tr[r]
-                accA[kk, r] += J[kk, r] * a
-                accB[kk, r] += J[kk, r] * c
+            _fourier_lane(0.25 * yt[i] * yt[i], -0.5 * p[i], -0.5 * q[i], sw[i], shift, K, n_hi,
+                          n_0, inv_fact, ratio_hi, ratio_0, Js, accA, accB, r, blk)
     for kk in range(K + 1):
-        A[kk] += _sum(accA[kk])
-        B[kk] += _sum(accB[kk])
+        A[kk] += _sum(accA[kk * blk:(kk + 1) * blk])
+        B[kk] += _sum(accB[kk * blk:(kk + 1) * blk])
 
 
 @njit(cache=True)
@@ -263,29 +328,18 @@ def _tier_block(z, yt, sw, p, q, tier, s0, s1, counts):
 @njit(cache=True)
 def _compact_block(tier, s0, s1, start, idx):
     """Write the indices of samples [s0, s1) of each tier j to the flat list
-    idx from position start[j] on, in sample order, without branches: every
-    index is written to all the tiers' runs and only its own tier's position
-    advances (each run has one spare slot for the other writes)."""
-    k0 = start[0]
-    k1 = start[1]
-    k2 = start[2]
-    k3 = start[3]
-    k4 = start[4]
-    k5 = start[5]
+    idx from position start[j] on, in sample order (a counting sort's
+    scatter: one write a sample; weight-0 samples, tier -1, are left out)."""
+    pos = np.empty(start.shape[0] + 1, dtype=np.int64)
+    pos[:-1] = start
+    skip = start.shape[0]
     for i in range(s0, s1):
         j = tier[i]
-        idx[k0] = i
-        k0 += j == 0
-        idx[k1] = i
-        k1 += j == 1
-        idx[k2] = i
-        k2 += j == 2
-        idx[k3] = i
-        k3 += j == 3
-        idx[k4] = i
-        k4 += j == 4
-        idx[k5] = i
-        k5 += j == 5
+        j = j if j >= 0 else skip
+        k = pos[j]
+        if j < skip:
+            idx[k] = i
+        pos[j] = k + 1
 
 
 @njit(cache=True, parallel=PARALLEL)
@@ -319,15 +373,14 @@ def best_bias(z, yt, sw, shift, p, q, buf):
     tot = counts[nb]
     # each tier's sample indices in sample order (the large residuals last),
     # in one flat list: tier j's run of block blk is idx[starts[blk, j]:ends[blk, j]]
-    # (each run followed by a spare slot, for the branch-free compaction)
     starts = np.empty((nb, n_tiers + 1), dtype=np.int64)
     ends = np.empty((nb, n_tiers + 1), dtype=np.int64)
     base = 0
     for j in range(n_tiers + 1):
         for blk in range(nb):
-            starts[blk, j] = base + counts[blk, j] + blk
-            ends[blk, j] = base + counts[blk + 1, j] + blk
-        base += tot[j] + nb
+            starts[blk, j] = base + counts[blk, j]
+            ends[blk, j] = base + counts[blk + 1, j]
+        base += tot[j]
     idx = np.empty(base, dtype=np.int32)
     for blk in prange(nb):
         s0, s1 = block_bounds(blk, n)

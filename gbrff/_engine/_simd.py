@@ -1,7 +1,10 @@
-"""Fixed-width vector arithmetic for the reductions over the data: a 4-lane
-float64 vector type (``float64x4``, an LLVM ``<4 x double>``) with loads,
-fused multiply-adds and a fixed horizontal sum, so that a dot product is
-vectorised in one summation order on every CPU.
+"""Fixed-width vector arithmetic: float64 vector types of 4 and 16 lanes
+(``float64x4``, ``float64x16``: LLVM ``<4 x double>``, ``<16 x double>``)
+with loads, stores, gathers, products and fused multiply-adds, and for the
+4-lane type a fixed horizontal sum, so that a dot product is vectorised in
+one summation order on every CPU, and element-wise work (GBRFF2's Fourier
+coefficients, :mod:`._bias`) keeps the same operations, with explicit fused
+multiply-adds, whatever the machine's vector width.
 
 Why: a reduction compiled with ``fastmath={"reassoc"}`` is vectorised by
 LLVM at the width of the machine (4 doubles with AVX2, 8 with AVX-512), and
@@ -26,23 +29,32 @@ from numba.extending import intrinsic, models, register_model
 from ._elementary import fma
 
 
-class Float64x4(types.Type):
-    """Four float64 lanes held in one LLVM vector (a value, never an array)."""
+class Float64xN(types.Type):
+    """``lanes`` float64 lanes held in one LLVM vector (a value, never an
+    array): ``float64x4`` for the fixed-order dot products, ``float64x16``
+    for element-wise work that wants several independent chains in flight."""
 
-    def __init__(self):
-        super().__init__(name="float64x4")
+    def __init__(self, lanes):
+        self.lanes = lanes
+        super().__init__(name=f"float64x{lanes}")
 
 
-float64x4 = Float64x4()
+float64x4 = Float64xN(4)
+float64x16 = Float64xN(16)
 _LL_V4 = ir.VectorType(ir.DoubleType(), 4)
-_LL_V4F32 = ir.VectorType(ir.FloatType(), 4)
 _NEG0 = ir.Constant(ir.DoubleType(), -0.0)
+_I64 = ir.IntType(64)
 
 
-@register_model(Float64x4)
-class _Float64x4Model(models.PrimitiveModel):
+def _ll(vt):
+    """The LLVM vector type of a Float64xN."""
+    return ir.VectorType(ir.DoubleType(), vt.lanes)
+
+
+@register_model(Float64xN)
+class _Float64xNModel(models.PrimitiveModel):
     def __init__(self, dmm, fe_type):
-        super().__init__(dmm, fe_type, _LL_V4)
+        super().__init__(dmm, fe_type, _ll(fe_type))
 
 
 @intrinsic
@@ -52,7 +64,7 @@ def v4_start(typingctx, x):
 
     def codegen(context, builder, signature, args):
         base = ir.Constant(_LL_V4, [ir.Undefined, _NEG0, _NEG0, _NEG0])
-        return builder.insert_element(base, args[0], ir.Constant(ir.IntType(64), 0))
+        return builder.insert_element(base, args[0], ir.Constant(_I64, 0))
 
     return sig, codegen
 
@@ -74,49 +86,157 @@ def _element_pointer(context, builder, aryty, ary, index):
                                     boundscheck=False)
 
 
+def _load(vt):
+    def load(typingctx, ary, index):
+        if not (isinstance(ary, types.Array) and ary.ndim == 1
+                and ary.dtype in (types.float32, types.float64)):
+            return None
+        sig = vt(ary, types.intp)
+
+        def codegen(context, builder, signature, args):
+            aryty = signature.args[0]
+            ptr = _element_pointer(context, builder, aryty, args[0], args[1])
+            if aryty.dtype == types.float32:
+                f32 = ir.VectorType(ir.FloatType(), vt.lanes)
+                vec = builder.load(builder.bitcast(ptr, f32.as_pointer()), align=4)
+                return builder.fpext(vec, _ll(vt))
+            return builder.load(builder.bitcast(ptr, _ll(vt).as_pointer()), align=8)
+
+        return sig, codegen
+
+    load.__doc__ = (f"{vt.lanes} consecutive elements ary[index:index + {vt.lanes}] of a "
+                    "contiguous 1-d float32 or float64 array, as float64 (float32 widened exactly).")
+    return intrinsic(load)
+
+
+def _store(vt):
+    def store(typingctx, ary, index, v):
+        if not (isinstance(ary, types.Array) and ary.ndim == 1 and ary.dtype == types.float64
+                and v == vt):
+            return None
+        sig = types.void(ary, types.intp, vt)
+
+        def codegen(context, builder, signature, args):
+            ptr = _element_pointer(context, builder, signature.args[0], args[0], args[1])
+            builder.store(args[2], builder.bitcast(ptr, _ll(vt).as_pointer()), align=8)
+            return context.get_dummy_value()
+
+        return sig, codegen
+
+    store.__doc__ = f"ary[index:index + {vt.lanes}] = v for a contiguous 1-d float64 array."
+    return intrinsic(store)
+
+
+def _gather(vt):
+    def gather(typingctx, ary, idx, start):
+        if not (isinstance(ary, types.Array) and ary.ndim == 1 and ary.dtype == types.float64
+                and isinstance(idx, types.Array) and idx.ndim == 1
+                and isinstance(idx.dtype, types.Integer)):
+            return None
+        sig = vt(ary, idx, types.intp)
+
+        def codegen(context, builder, signature, args):
+            aryty, idxty, _ = signature.args
+            vec = ir.Constant(_ll(vt), [ir.Undefined] * vt.lanes)
+            for k in range(vt.lanes):
+                pos = builder.add(args[2], ir.Constant(args[2].type, k))
+                i = builder.load(_element_pointer(context, builder, idxty, args[1], pos))
+                i = context.cast(builder, i, idxty.dtype, types.intp)
+                x = builder.load(_element_pointer(context, builder, aryty, args[0], i))
+                vec = builder.insert_element(vec, x, ir.Constant(_I64, k))
+            return vec
+
+        return sig, codegen
+
+    gather.__doc__ = f"<ary[idx[start]], ..., ary[idx[start + {vt.lanes - 1}]]>."
+    return intrinsic(gather)
+
+
+def _splat(vt):
+    def splat(typingctx, x):
+        sig = vt(types.float64)
+
+        def codegen(context, builder, signature, args):
+            vec = ir.Constant(_ll(vt), [ir.Undefined] * vt.lanes)
+            for k in range(vt.lanes):
+                vec = builder.insert_element(vec, args[0], ir.Constant(_I64, k))
+            return vec
+
+        return sig, codegen
+
+    splat.__doc__ = f"<x, x, ..., x> ({vt.lanes} lanes)."
+    return intrinsic(splat)
+
+
+def _same(*args):
+    """The Float64xN type of all ``args``, or None."""
+    return args[0] if isinstance(args[0], Float64xN) and all(a == args[0] for a in args) else None
+
+
 @intrinsic
-def v4_load(typingctx, ary, index):
-    """Four consecutive elements ary[index:index + 4] of a contiguous 1-d
-    float32 or float64 array, as float64 (float32 widened exactly)."""
-    if not (isinstance(ary, types.Array) and ary.ndim == 1
-            and ary.dtype in (types.float32, types.float64)):
-        return None
-    sig = float64x4(ary, types.intp)
-
-    def codegen(context, builder, signature, args):
-        aryty = signature.args[0]
-        ptr = _element_pointer(context, builder, aryty, args[0], args[1])
-        if aryty.dtype == types.float32:
-            vec = builder.load(builder.bitcast(ptr, _LL_V4F32.as_pointer()), align=4)
-            return builder.fpext(vec, _LL_V4)
-        return builder.load(builder.bitcast(ptr, _LL_V4.as_pointer()), align=8)
-
-    return sig, codegen
-
-
-@intrinsic
-def v4_splat(typingctx, x):
-    """<x, x, x, x>."""
-    sig = float64x4(types.float64)
-
-    def codegen(context, builder, signature, args):
-        vec = ir.Constant(_LL_V4, [ir.Undefined] * 4)
-        for k in range(4):
-            vec = builder.insert_element(vec, args[0], ir.Constant(ir.IntType(64), k))
-        return vec
-
-    return sig, codegen
-
-
-@intrinsic
-def v4_mul(typingctx, a, b):
+def vmul(typingctx, a, b):
     """a * b lane by lane (rounded, not fused with what follows)."""
-    sig = float64x4(float64x4, float64x4)
+    vt = _same(a, b)
+    if vt is None:
+        return None
 
     def codegen(context, builder, signature, args):
         return builder.fmul(args[0], args[1])
 
-    return sig, codegen
+    return vt(vt, vt), codegen
+
+
+@intrinsic
+def vadd(typingctx, a, b):
+    """a + b lane by lane."""
+    vt = _same(a, b)
+    if vt is None:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.fadd(args[0], args[1])
+
+    return vt(vt, vt), codegen
+
+
+@intrinsic
+def vneg(typingctx, a):
+    """-a lane by lane (exact: flips the signs)."""
+    vt = _same(a)
+    if vt is None:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.fneg(args[0])
+
+    return vt(vt), codegen
+
+
+@intrinsic
+def vfma(typingctx, a, b, c):
+    """a * b + c lane by lane, each rounded once."""
+    vt = _same(a, b, c)
+    if vt is None:
+        return None
+
+    def codegen(context, builder, signature, args):
+        ll = _ll(vt)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ll, [ll] * 3),
+                                            f"llvm.fma.v{vt.lanes}f64")
+        return builder.call(fn, args)
+
+    return vt(vt, vt, vt), codegen
+
+
+v4_load = _load(float64x4)
+v4_splat = _splat(float64x4)
+v4_mul = vmul
+v4_add = vadd
+v4_fma = vfma
+v16_load = _load(float64x16)
+v16_store = _store(float64x16)
+v16_gather = _gather(float64x16)
+v16_splat = _splat(float64x16)
 
 
 @intrinsic
@@ -125,33 +245,8 @@ def v4_lanes(typingctx, v):
     sig = types.UniTuple(types.float64, 4)(float64x4)
 
     def codegen(context, builder, signature, args):
-        lanes = [builder.extract_element(args[0], ir.Constant(ir.IntType(64), k))
-                 for k in range(4)]
+        lanes = [builder.extract_element(args[0], ir.Constant(_I64, k)) for k in range(4)]
         return context.make_tuple(builder, signature.return_type, lanes)
-
-    return sig, codegen
-
-
-@intrinsic
-def v4_fma(typingctx, a, b, c):
-    """a * b + c lane by lane, each rounded once."""
-    sig = float64x4(float64x4, float64x4, float64x4)
-
-    def codegen(context, builder, signature, args):
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(_LL_V4, [_LL_V4] * 3),
-                                            "llvm.fma.v4f64")
-        return builder.call(fn, args)
-
-    return sig, codegen
-
-
-@intrinsic
-def v4_add(typingctx, a, b):
-    """a + b lane by lane."""
-    sig = float64x4(float64x4, float64x4)
-
-    def codegen(context, builder, signature, args):
-        return builder.fadd(args[0], args[1])
 
     return sig, codegen
 
@@ -163,7 +258,7 @@ def v4_hsum(typingctx, v):
 
     def codegen(context, builder, signature, args):
         v = args[0]
-        lane = [builder.extract_element(v, ir.Constant(ir.IntType(64), k)) for k in range(4)]
+        lane = [builder.extract_element(v, ir.Constant(_I64, k)) for k in range(4)]
         return builder.fadd(builder.fadd(lane[0], lane[2]), builder.fadd(lane[1], lane[3]))
 
     return sig, codegen
