@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from ._learners import (LANDMARK_EXP, OMEGA_EXP, OMEGA_LS, criterion_offset, objective,
-                        omega_trial_fused, penalised, trial)
+                        omega_trial_fused, penalised, trial, trial_gives_gradient)
 from ._reductions import back_project, bcurv, blas_dot, matvec, matvec_t, n_blocks, project
 
 
@@ -230,7 +230,7 @@ def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, bu
                 projected = True
             else:
                 ft, kt = trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam,
-                               blas_dot(xt, xt), g, buf, buf2)
+                               blas_dot(xt, xt), g, buf, buf2, it < n_steps - 1)
             n_eval += 1
             if ft <= f + 1e-4 * step * slope:
                 accepted = True
@@ -245,9 +245,9 @@ def lbfgs(kind, x, p, XT, Om, C, S, yt, sw, shift, b, lam, n_steps, g, u, pt, bu
             # the gradient at the last point would only feed a next step
             f = ft
             break
-        if kind >= LANDMARK_EXP:
-            # the landmark's trials skip the gradient: evaluate it here, from
-            # the outputs the accepted trial left in buf2
+        if kind >= LANDMARK_EXP and not trial_gives_gradient(kind, shift):
+            # the trial skipped the gradient: evaluate it here, from the
+            # outputs the accepted trial left in buf2
             objective(kind, p, C, S, yt, sw, shift, b, lam, 0.0, g, buf, buf2, pt, True, True)
         if want_g:
             _gradient_from_parts(parts_g, lam, kt, x, gnew)

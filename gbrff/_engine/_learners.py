@@ -351,24 +351,33 @@ def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf, have_h=Fals
         _landmark_coefs(a, ca, sa)
     else:
         _landmark_outputs(C, S, a, ca, sa, hbuf)
-    if shift > 0.0:
-        # exp would overflow: f is the log of the paper's objective (same argmin)
-        mx = -np.inf
-        for i in range(n):
-            if sw[i] > 0.0:
-                mx = max(mx, -yt[i] * hbuf[i])
-        for i in range(n):
-            buf[i] = sw[i] * math.exp(-yt[i] * hbuf[i] - mx) if sw[i] > 0.0 else 0.0
-        D = _sum(buf) / n
-        f = mx + math.log(D)
-        scale = 1.0 / (n * D)
-    else:
-        for i in range(n):
-            buf[i] = sw[i] * fexpm1_shift(-yt[i] * hbuf[i], 0.0)[0]
-        f = _sum(buf) / n
-        mx = 0.0
-        scale = 1.0 / n
+    if shift == 0.0:
+        if want_grad:
+            # one pass: the loss terms to buf and, over the outputs in hbuf,
+            # the gradient's weights sw yt exp(-yt h) / n (the e of the same
+            # expm1: fexp's bits, as |yt h| <= 600 here keeps 2^k expm1(r)
+            # normal); hbuf then holds the weights, not the outputs
+            scale = 1.0 / n
+            for i in range(n):
+                phi, e = fexpm1_shift(-yt[i] * hbuf[i], 0.0)
+                buf[i] = sw[i] * phi
+                hbuf[i] = sw[i] * yt[i] * e * scale if sw[i] > 0.0 else 0.0
+            _landmark_gradient(C, S, ca, sa, hbuf, G)
+        else:
+            for i in range(n):
+                buf[i] = sw[i] * fexpm1_shift(-yt[i] * hbuf[i], 0.0)[0]
+        return _sum(buf) / n
+    # exp would overflow: f is the log of the paper's objective (same argmin)
+    mx = -np.inf
+    for i in range(n):
+        if sw[i] > 0.0:
+            mx = max(mx, -yt[i] * hbuf[i])
+    for i in range(n):
+        buf[i] = sw[i] * math.exp(-yt[i] * hbuf[i] - mx) if sw[i] > 0.0 else 0.0
+    D = _sum(buf) / n
+    f = mx + math.log(D)
     if want_grad:
+        scale = 1.0 / (n * D)
         for i in range(n):
             buf[i] = sw[i] * yt[i] * fexp(-yt[i] * hbuf[i] - mx) * scale if sw[i] > 0.0 else 0.0
         _landmark_gradient(C, S, ca, sa, buf, G)
@@ -441,10 +450,19 @@ def objective(kind, p, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2, curv, w
 
 
 @njit(cache=True)
-def trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2):
+def trial_gives_gradient(kind, shift):
+    """Whether :func:`trial` asked for it leaves the landmark's df/da in g
+    (the exponential criterion without shift: one pass gives the loss and the
+    gradient's weights); otherwise the gradient of an accepted landmark trial
+    is evaluated from the outputs it left in buf2."""
+    return kind == LANDMARK_EXP and shift == 0.0
+
+
+@njit(cache=True)
+def trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2, want_grad):
     """The objective ``kind`` at the trial projections pt = p + step u
-    (written), with its derivatives to g for omega (the landmark's are
-    evaluated once a trial is accepted). Returns (f, kappa)."""
+    (written), with its derivatives to g for omega, and for the landmark when
+    ``want_grad`` and :func:`trial_gives_gradient`. Returns (f, kappa)."""
     if kind == OMEGA_EXP:
         return _omega_trial(p, u, step, yt, sw, shift, b, lam, om_sq, g, pt, buf)
     for i in range(p.shape[0]):
@@ -452,7 +470,8 @@ def trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2
     if kind == OMEGA_LS:
         return _omega_ls(pt, yt, sw, lam, om_sq, g, buf, buf2, buf, False), 1.0
     if kind == LANDMARK_EXP:
-        return _landmark_terms(C, S, pt, yt, sw, shift, False, g, buf, buf2), 1.0
+        return _landmark_terms(C, S, pt, yt, sw, shift, want_grad and shift == 0.0, g, buf,
+                               buf2), 1.0
     return _landmark_ls(C, S, pt, yt, sw, False, g, buf, buf2), 1.0
 
 
