@@ -35,8 +35,11 @@ print("gbrff: compiled", build(sys.argv[2], sys.argv[1]))
 # the threaded engine (fits on several blocks of samples, several cores) runs
 # through numba's JIT: compile it once now into the on-disk cache beside the
 # sources, so that a user's first large fit neither waits a minute for LLVM nor
-# counts its memory (in editable installs; elsewhere it is compiled on first use)
+# counts its memory (in editable installs; elsewhere it is compiled on first use);
+# the cache of a former engine goes first
 _WARM = _BUILD.split("from gbrff._aot_build")[0] + """
+from gbrff._aot_build import clear_jit_cache
+clear_jit_cache()     # a cache of an engine edited since would be loaded, not compiled
 import numpy as np
 from gbrff import _boosting
 from gbrff._engine.layout import BLOCK

@@ -3,7 +3,8 @@ time for this CPU with numba's ``pycc`` (see :mod:`gbrff._aot`).
 
 Run by the set-up command (``setup.py``, in pip's isolated build environment,
 which has numba, numpy and scipy but not scikit-learn) and by hand after editing the
-kernels: ``python -m gbrff._aot_build``. Takes ~30 s.
+kernels: ``python -m gbrff._aot_build``, which also clears the JIT's cache of
+the engine (see :func:`clear_jit_cache`). Takes ~1 min.
 
 pycc cannot link numba's threads: the build compiles the engine serially
 (``GBRFF_SERIAL_BUILD=1``: its block loops ``prange`` become ``range``, the
@@ -88,7 +89,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m gbrff._aot_build",
         description="Compile the engine's entry points ahead of time for this CPU "
-                    "(the set-up command does it; rerun after editing gbrff/_engine/).")
+                    "and clear the JIT's cache of the engine (the set-up command "
+                    "does it; rerun after editing gbrff/_engine/).")
     parser.add_argument("--output-dir", default=None,
                         help="folder of the compiled module (default: the gbrff package)")
     args = parser.parse_args(argv)
@@ -105,6 +107,23 @@ def main(argv=None):
                                  env=env, check=True, capture_output=True, text=True)
             path = out.stdout.strip().splitlines()[-1]
     print(f"built {path} in {time.perf_counter() - t0:.0f} s")
+    removed = clear_jit_cache()
+    if removed:
+        print(f"removed {removed} files of the JIT's cache of the former engine")
+
+
+def clear_jit_cache(package_dir=_HERE):
+    """Delete numba's on-disk cache of the engine (``_engine/__pycache__``'s
+    index and data files); returns how many files. numba checks only the
+    file that defines a cached function, so after an edit of, say,
+    ``_bias.py`` the cached ``boost`` of ``_loop.py`` would still run the
+    former code in every threaded fit: after an edit of the engine, its JIT
+    cache goes with the rebuild."""
+    removed = 0
+    for f in (Path(package_dir) / "_engine" / "__pycache__").glob("*.nb[ic]"):
+        f.unlink(missing_ok=True)
+        removed += 1
+    return removed
 
 
 if __name__ == "__main__":

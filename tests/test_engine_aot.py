@@ -143,3 +143,16 @@ def test_a_fresh_process_fits_without_importing_numba():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=env).stdout.split("\n")
     assert out[0] == "jit: GBRFF_ENGINE=jit" and out[1] == "True"
+
+
+def test_the_rebuild_clears_the_jit_cache_of_the_former_engine(tmp_path):
+    # numba checks only the file defining a cached function: a cached boost
+    # would outlive an edit of _bias.py, so the rebuild removes the cache
+    from gbrff._aot_build import clear_jit_cache
+
+    cache = tmp_path / "_engine" / "__pycache__"
+    cache.mkdir(parents=True)
+    for name in ("_loop.boost-33.py311.nbi", "_loop.boost-33.py311.1.nbc", "_loop.cpython-311.pyc"):
+        (cache / name).write_bytes(b"x")
+    assert clear_jit_cache(tmp_path) == 2
+    assert [p.name for p in cache.iterdir()] == ["_loop.cpython-311.pyc"]
