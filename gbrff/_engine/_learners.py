@@ -470,7 +470,8 @@ def trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2
     if kind == OMEGA_LS:
         return _omega_ls(pt, yt, sw, lam, om_sq, g, buf, buf2, buf, False), 1.0
     if kind == LANDMARK_EXP:
-        return _landmark_terms(C, S, pt, yt, sw, shift, want_grad and shift == 0.0, g, buf,
+        return _landmark_terms(C, S, pt, yt, sw, shift,
+                               want_grad and trial_gives_gradient(kind, shift), g, buf,
                                buf2), 1.0
     return _landmark_ls(C, S, pt, yt, sw, False, g, buf, buf2), 1.0
 

@@ -230,9 +230,6 @@ def vfma(typingctx, a, b, c):
 
 v4_load = _load(float64x4)
 v4_splat = _splat(float64x4)
-v4_mul = vmul
-v4_add = vadd
-v4_fma = vfma
 v16_load = _load(float64x16)
 v16_store = _store(float64x16)
 v16_gather = _gather(float64x16)
@@ -282,17 +279,17 @@ def dot_f32(x, g):
             a3 = v4_zero()
             nv = n & -16
             for j in range(0, nv, 16):
-                a0 = v4_fma(v4_load(x, j), v4_load(g, j), a0)
-                a1 = v4_fma(v4_load(x, j + 4), v4_load(g, j + 4), a1)
-                a2 = v4_fma(v4_load(x, j + 8), v4_load(g, j + 8), a2)
-                a3 = v4_fma(v4_load(x, j + 12), v4_load(g, j + 12), a3)
-            s = v4_hsum(v4_add(v4_add(v4_add(a1, a0), a2), a3))
+                a0 = vfma(v4_load(x, j), v4_load(g, j), a0)
+                a1 = vfma(v4_load(x, j + 4), v4_load(g, j + 4), a1)
+                a2 = vfma(v4_load(x, j + 8), v4_load(g, j + 8), a2)
+                a3 = vfma(v4_load(x, j + 12), v4_load(g, j + 12), a3)
+            s = v4_hsum(vadd(vadd(vadd(a1, a0), a2), a3))
             i = nv
         ne = n & -4
         if i < ne:
             a = v4_start(s)
             for j in range(i, ne, 4):
-                a = v4_fma(v4_load(x, j), v4_load(g, j), a)
+                a = vfma(v4_load(x, j), v4_load(g, j), a)
             s = v4_hsum(a)
             i = ne
     for j in range(i, n):
@@ -326,18 +323,18 @@ def dot4_f32(r0, r1, r2, r3, g):
         for j in range(0, nv, 8):
             g0 = v4_load(g, j)
             g1 = v4_load(g, j + 4)
-            a0 = v4_fma(v4_load(r0, j), g0, a0)
-            b0 = v4_fma(v4_load(r0, j + 4), g1, b0)
-            a1 = v4_fma(v4_load(r1, j), g0, a1)
-            b1 = v4_fma(v4_load(r1, j + 4), g1, b1)
-            a2 = v4_fma(v4_load(r2, j), g0, a2)
-            b2 = v4_fma(v4_load(r2, j + 4), g1, b2)
-            a3 = v4_fma(v4_load(r3, j), g0, a3)
-            b3 = v4_fma(v4_load(r3, j + 4), g1, b3)
-        s0 = v4_hsum(v4_add(b0, a0))
-        s1 = v4_hsum(v4_add(b1, a1))
-        s2 = v4_hsum(v4_add(b2, a2))
-        s3 = v4_hsum(v4_add(b3, a3))
+            a0 = vfma(v4_load(r0, j), g0, a0)
+            b0 = vfma(v4_load(r0, j + 4), g1, b0)
+            a1 = vfma(v4_load(r1, j), g0, a1)
+            b1 = vfma(v4_load(r1, j + 4), g1, b1)
+            a2 = vfma(v4_load(r2, j), g0, a2)
+            b2 = vfma(v4_load(r2, j + 4), g1, b2)
+            a3 = vfma(v4_load(r3, j), g0, a3)
+            b3 = vfma(v4_load(r3, j + 4), g1, b3)
+        s0 = v4_hsum(vadd(b0, a0))
+        s1 = v4_hsum(vadd(b1, a1))
+        s2 = v4_hsum(vadd(b2, a2))
+        s3 = v4_hsum(vadd(b3, a3))
     for j in range(nv, n):
         gj = g[j]
         s0 = fma(float(r0[j]), gj, s0)
@@ -359,8 +356,8 @@ def dot8(a, b):
     lo = v4_splat(0.0)
     hi = v4_splat(0.0)
     for i in range(0, m, 8):
-        lo = v4_add(lo, v4_mul(v4_load(a, i), v4_load(b, i)))
-        hi = v4_add(hi, v4_mul(v4_load(a, i + 4), v4_load(b, i + 4)))
+        lo = vadd(lo, vmul(v4_load(a, i), v4_load(b, i)))
+        hi = vadd(hi, vmul(v4_load(a, i + 4), v4_load(b, i + 4)))
     r = 0.0
     for i in range(m, n):
         r += a[i] * b[i]
