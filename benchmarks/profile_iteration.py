@@ -101,8 +101,10 @@ def main(argv=None):
         before, f_last = 0, None
         for k in range(1, n_steps + 1):
             om, zk = draws[t].copy(), z.copy()
+            # as boost: p, qb hold yt cos z, yt sin z from the b search (copies:
+            # the refinement uses them as work arrays)
             f_k, n_k = lbfgs(OMEGA_EXP, om, zk, XT, Om0, C0, C0, yt, sw, shift, b, 0.0, k,
-                             p.copy(), hbuf, buf, h, qb.copy(), False)
+                             p.copy(), hbuf, buf, h, qb.copy(), True)
             added[k - 1] += n_k - before
             before = n_k
             if k == n_steps - 1:
@@ -148,20 +150,26 @@ def main(argv=None):
         back_project(XT, g, out)
 
     passes["the three, one after the other"] = in_turn
-    # interleaved rounds, the best round of each: the kinds see the same machine
-    best = dict.fromkeys(passes, np.inf)
-    for fn in passes.values():
-        fn()
-    for _ in range(7):
-        for name, fn in passes.items():
-            t0 = time.perf_counter()
-            for _ in range(20):
-                fn()
-            best[name] = min(best[name], (time.perf_counter() - t0) / 20)
     print("  one pass over the data (best of 7 rounds of 20):")
-    for name, t in best.items():
+    for name, t in _best_times(passes, rounds=7, calls=20).items():
         print(f"    {name:<30s} {1e3 * t:7.3f} ms")
     _trial_floor(yt, sw)
+
+
+def _best_times(fns, rounds, calls):
+    """Seconds a call of each of ``fns`` (name -> function), the best of
+    ``rounds`` rounds of ``calls`` calls; the rounds interleave the functions,
+    so that all of them see the same machine."""
+    best = dict.fromkeys(fns, np.inf)
+    for fn in fns.values():
+        fn()
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            t0 = time.perf_counter()
+            for _ in range(calls):
+                fn()
+            best[name] = min(best[name], (time.perf_counter() - t0) / calls)
+    return best
 
 
 def _trial_floor(yt, sw, m=2048):
@@ -182,17 +190,14 @@ def _trial_floor(yt, sw, m=2048):
     rng = np.random.default_rng(1)
     z, u = rng.standard_normal(m) * 3, rng.standard_normal(m)
     g, zt, lb = np.empty(m), np.empty(m), np.empty(m)
-    print(f"  the trial a sample, {m} samples in L1 (best of 20 rounds):")
-    for name, fn in (("sin, cos, expm1 (the engine's)", _trial_block),
-                     ("the same loads and stores only", loads_and_stores)):
-        fn(z, u, 0.5, yt[:m], sw[:m], 0.3, g, zt, lb, 1e-5)
-        best = np.inf
-        for _ in range(20):
-            t0 = time.perf_counter()
-            for _ in range(50):
-                fn(z, u, 0.5, yt[:m], sw[:m], 0.3, g, zt, lb, 1e-5)
-            best = min(best, (time.perf_counter() - t0) / 50 / m)
-        print(f"    {name:<30s} {1e9 * best:7.2f} ns")
+    yt, sw = yt[:m], sw[:m]
+    kinds = {"sin, cos, expm1 (the engine's)": _trial_block,
+             "the same loads and stores only": loads_and_stores}
+    best = _best_times({name: (lambda fn=fn: fn(z, u, 0.5, yt, sw, 0.3, g, zt, lb, 1e-5))
+                        for name, fn in kinds.items()}, rounds=20, calls=50)
+    print(f"  the trial a sample, {m} samples in L1 (best of 20 rounds of 50):")
+    for name, t in best.items():
+        print(f"    {name:<30s} {1e9 * t / m:7.2f} ns")
 
 
 if __name__ == "__main__":
