@@ -41,3 +41,27 @@ def test_committed_row_is_reproduced(row):
     est.set_params(**json.loads(row["best_params"]))
     acc = est.fit(sc.transform(X_tr), y_tr).score(sc.transform(X_te), y_te)
     assert acc == row["test_accuracy"]
+
+
+def _tables(text):
+    """The markdown tables of ``text``, in order."""
+    import re
+
+    return [m.group(0) for m in re.finditer(r"(?m)(?:^\|.*\|\n)+", text)]
+
+
+def test_report_and_readme_tables_are_the_committed_numbers():
+    """thesis.md is built from the committed runs, and README's two thesis tables are
+    thesis.md's: one source for every number the README's thesis section shows."""
+    from gbrff.experiments._thesis import findings_markdown, thesis_findings, thesis_markdown, thesis_summary
+
+    if not RUNS.is_file():
+        pytest.skip("no committed thesis runs")
+    runs = pd.read_csv(RUNS)
+    summary = thesis_summary(runs)
+    report = (RUNS.parent / "thesis.md").read_text()
+    expected = [thesis_markdown(summary), findings_markdown(thesis_findings(summary, runs))]
+    assert _tables(report) == expected
+    readme = [t for t in _tables((ROOT / "README.md").read_text())
+              if t.startswith(("| method | optdigits |", "| finding | verdict |"))]
+    assert readme == expected

@@ -96,6 +96,24 @@ def test_findings_are_read_from_the_numbers():
     assert f["a decision tree gets worse with a random map"]["holds"] is None
 
 
+def test_bootstrap_cost_and_white_against_black_are_read_from_the_numbers():
+    s = _summary([("vowel", "WhiteBag:Tree+RFF", 95.1), ("vowel", "WhiteEns:Tree+RFF", 96.2),
+                  ("vowel", "BlackBag:Tree+RFF", 93.0), ("vowel", "BlackEns:Tree+RFF", 80.0),
+                  ("segment", "WhiteBag:LogReg+RFF", 96.5), ("segment", "WhiteEns:LogReg+RFF", 97.0),
+                  ("segment", "WhiteBag:Tree+RFF", 96.0), ("segment", "BlackBag:Tree+RFF", 96.4)])
+    f = {x["finding"]: x for x in thesis_findings(s)}
+    boot = f["bootstrap on top of random features costs at most 1 point (each Bag against the Ensemble "
+             "on the same maps)"]
+    assert boot["holds"] == "partly"  # vowel: 1.1 points, segment: 0.5
+    assert ("vowel: largest cost of the bootstrap: WhiteBag:Tree+RFF 4.9 against WhiteEns 3.8 "
+            "(2 pairs, 20 splits)") in boot["evidence"]
+    assert "segment: largest cost of the bootstrap: WhiteBag:LogReg+RFF 3.5 against WhiteEns 3.0" in boot["evidence"]
+    white = f["(seen here) a new map per member (White) beats one map for all (Black), for every tree ensemble"]
+    assert white["holds"] == "partly"  # vowel: both pairs; segment: bagged trees the other way
+    assert "vowel: White ahead in 2 of 2; closest: WhiteBag:Tree+RFF 4.9 against BlackBag 7.0" in white["evidence"]
+    assert "segment: White ahead in 0 of 1;" in white["evidence"]
+
+
 def test_ensembles_are_weighed_against_single_models_on_their_own_splits():
     # the forest: 20 splits, 97 % on split 0, 93 % on the others (mean 93.2);
     # the one tree ensemble: split 0 only, 95 %

@@ -94,6 +94,10 @@ def thesis_findings(summary: pd.DataFrame, runs: pd.DataFrame | None = None,
                     close=2.0, same=1.0) -> list[dict]:
     """The thesis's caption-level findings, each checked on every task that has the numbers.
 
+    Besides the captions: the conclusion of its Exp. 3 (the bootstrap on top
+    of random features costs little) and one ordering seen here, marked
+    "(seen here)" (White tree ensembles ahead of Black ones).
+
     Returns one dict per finding: ``finding`` (text), ``holds`` (True when it
     holds on every task checked, False when on none, ``"partly"`` between,
     None when no task has the numbers) and ``evidence`` (per task, in points
@@ -192,6 +196,36 @@ def thesis_findings(summary: pd.DataFrame, runs: pd.DataFrame | None = None,
             rows.append((f"{t} {model}", abs(ens - single) <= same,
                          f"single {100 - single:.1f}, best ensemble {100 - ens:.1f}{n}"))
     add(f"a single mapped linear model is about as good (within {same:g} point) as an ensemble of them", rows)
+    rows = []
+    for t in tasks:  # thesis §3.3, Exp. 3: "Bootstrap together with random features is not too much randomness"
+        pairs = [(f"{bag}:{model}+{mp}", f"{ens}:{model}+{mp}")
+                 for model in ("LogReg", "LinSVM", "Tree") for mp in ("RFF", "Nystroem")
+                 for bag, ens in (("WhiteBag", "WhiteEns"), ("BlackBag", "BlackEns"))]
+        costs = [(piv.at[t, e] - piv.at[t, b], b, e) for b, e in pairs
+                 if _acc(piv, t, b) is not None and _acc(piv, t, e) is not None]
+        if not costs:
+            rows.append((t, None, ""))
+            continue
+        cost, b, e = max(costs)
+        rows.append((t, cost <= same, f"largest cost of the bootstrap: {b} {100 - piv.at[t, b]:.1f} against "
+                                      f"{e.split(':')[0]} {100 - piv.at[t, e]:.1f} ({len(costs)} pairs, "
+                                      f"{n_of(t, [m for p in pairs for m in p])[2:]}"))
+    add(f"bootstrap on top of random features costs at most {same:g} point (each Bag against "
+        "the Ensemble on the same maps)", rows)
+    rows = []
+    for t in tasks:  # seen here, not a finding of the thesis: how the two tree ensembles order
+        pairs = [(f"White{s}:Tree+{mp}", f"Black{s}:Tree+{mp}") for s in ("Bag", "Ens") for mp in ("RFF", "Nystroem")]
+        gaps = [(piv.at[t, w] - piv.at[t, b], w, b) for w, b in pairs
+                if _acc(piv, t, w) is not None and _acc(piv, t, b) is not None]
+        if not gaps:
+            rows.append((t, None, ""))
+            continue
+        ahead = sum(g > 0 for g, _, _ in gaps)
+        g, w, b = min(gaps)
+        rows.append((t, ahead == len(gaps), f"White ahead in {ahead} of {len(gaps)}; closest: {w} "
+                                            f"{100 - piv.at[t, w]:.1f} against {b.split(':')[0]} "
+                                            f"{100 - piv.at[t, b]:.1f}{n_of(t, [m for p in pairs for m in p])}"))
+    add("(seen here) a new map per member (White) beats one map for all (Black), for every tree ensemble", rows)
     rows = []
     for t in tasks:
         gb = _acc(piv, t, "GBRFF2")
