@@ -197,7 +197,7 @@ def thesis_findings(summary: pd.DataFrame, runs: pd.DataFrame | None = None,
                          f"single {100 - single:.1f}, best ensemble {100 - ens:.1f}{n}"))
     add(f"a single mapped linear model is about as good (within {same:g} point) as an ensemble of them", rows)
     rows = []
-    for t in tasks:  # thesis §3.3, Exp. 3: "Bootstrap together with random features is not too much randomness"
+    for t in tasks:  # thesis §3.3.1, Hypothesis 3 (Exp. 3.1–3.4); ch. 5: "not too much randomness"
         pairs = [(f"{bag}:{model}+{mp}", f"{ens}:{model}+{mp}")
                  for model in ("LogReg", "LinSVM", "Tree") for mp in ("RFF", "Nystroem")
                  for bag, ens in (("WhiteBag", "WhiteEns"), ("BlackBag", "BlackEns"))]
