@@ -216,7 +216,7 @@ def thesis_findings(summary: pd.DataFrame, runs: pd.DataFrame | None = None,
         if not costs:
             rows.append((t, None, ""))
             continue
-        cost, e, b = max(costs, key=lambda c: (c[0], c[2]))  # ties: the later Bag, as before
+        cost, e, b = max(costs, key=lambda c: (c[0], c[2]))  # ties: the Bag whose name sorts last
         rows.append((t, cost <= same, f"largest cost of the bootstrap: {b} {100 - piv.at[t, b]:.1f} against "
                                       f"{e.split(':')[0]} {100 - piv.at[t, e]:.1f} ({len(costs)} pairs, "
                                       f"{count_of(t, [m for p in pairs for m in p])})"))
