@@ -1,0 +1,158 @@
+"""What fewer L-BFGS steps would buy and cost: the speed issue's open decision.
+
+    python benchmarks/optim_steps.py [--steps 10,7,5,3] [--splits 20] [--tasks LIST]
+                                     [--repeat 3] [--n 100000] [--no-speed] [--no-accuracy]
+
+The paper's GBRFF2 refines each omega by at most ten L-BFGS steps
+(``n_optim_steps=10``, the default). With them the one-thread target of the
+speed issue (0.6 x LightGBM's time) is out of reach on this machine
+(``benchmarks/HISTORY.md``, 2026-11-25, night). This script measures what a
+smaller ``n_optim_steps`` would give; it changes no default.
+
+- Speed: GBRFF2 fit + predict on make_classification (n=100,000, d=20,
+  T=100, ``standardize=False``), one thread, against LightGBM
+  (``n_estimators=100, max_depth=5, num_leaves=32``) in the same process, as
+  the first case of ``bench_engine.py``; for each step count, the median of
+  ``--repeat`` runs, the step counts and LightGBM interleaved.
+- Accuracy: every committed GBRFF2 row of the paper's Table 2
+  (``results/table2/runs.csv``: the split's seed and the parameters that
+  split's grid search chose) refitted with each step count, by the
+  protocol's own refit (``gbrff.experiments.run_unit``). The mean test
+  accuracy per task and its change from the committed ten-step figure. The
+  parameters are those chosen for ten steps, not re-tuned, so the change
+  is what swapping the setting alone would cost.
+
+Data come from ``GBRFF_DATA_DIR`` (else ``../shared/datasets``).
+"""
+
+import os
+
+if __name__ == "__main__":
+    # one thread for every library, set before any of them loads
+    for _v in ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[_v] = "1"
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def speed(steps, repeat, n=100_000):
+    """{steps: median seconds}, LightGBM's median seconds, accuracies."""
+    from lightgbm import LGBMClassifier
+    from sklearn.datasets import make_classification
+
+    from gbrff import GBRFF2Classifier
+
+    X, y = make_classification(n_samples=n, n_features=20, random_state=0)
+    GBRFF2Classifier(n_estimators=3, random_state=0).fit(X[:500], y[:500])
+
+    def run(est):
+        t = time.perf_counter()
+        p = est.fit(X, y).predict(X)
+        return time.perf_counter() - t, float((p == y).mean())
+
+    g = {k: [] for k in steps}
+    acc = {}
+    lg = []
+    for _ in range(repeat):
+        for k in steps:
+            t, acc[k] = run(GBRFF2Classifier(n_estimators=100, random_state=0, n_jobs=1,
+                                             standardize=False, n_optim_steps=k))
+            g[k].append(t)
+        t, acc["LGBM"] = run(LGBMClassifier(n_estimators=100, max_depth=5, num_leaves=32,
+                                            n_jobs=1, verbose=-1))
+        lg.append(t)
+    return {k: float(np.median(v)) for k, v in g.items()}, float(np.median(lg)), acc
+
+
+def accuracy(steps, tasks, n_splits):
+    """DataFrame (task, split, steps, test_accuracy) of the refits; ten steps
+    (the committed runs) taken from runs.csv."""
+    from gbrff.experiments import REFIT, Context, Unit, run_unit
+
+    ctx = Context(data_dir=os.environ.get("GBRFF_DATA_DIR")
+                  or str(ROOT.parent / "shared" / "datasets"))
+    runs = pd.read_csv(ROOT / "results" / "table2" / "runs.csv")
+    runs = runs[(runs["method"] == "GBRFF2") & (runs["split"] < n_splits)]
+    if tasks:
+        runs = runs[runs["task"].isin(tasks)]
+    rows, t0 = [], time.time()
+    for i, (_, r) in enumerate(runs.iterrows(), 1):
+        params = tuple(sorted(json.loads(r["best_params"]).items()))
+        for k in steps:
+            if k == 10:
+                a = float(r["test_accuracy"])
+            else:
+                unit = Unit("table2", ("uci", r["task"]), int(r["split"]), int(r["seed"]), "GBRFF2",
+                            params, REFIT, 100, fixed=(("n_optim_steps", k),))
+                a = run_unit(ctx, unit)["score"]
+            rows.append((r["task"], int(r["split"]), k, a))
+        if i % 20 == 0:
+            print(f"  {i}/{len(runs)} rows, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
+    return pd.DataFrame(rows, columns=["task", "split", "steps", "test_accuracy"])
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--steps", default="10,7,5,3", help="comma-separated n_optim_steps values")
+    ap.add_argument("--splits", type=int, default=20, help="the first N committed splits a task")
+    ap.add_argument("--tasks", default=None, help="comma-separated Table 2 tasks (default: all)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--n", type=int, default=100_000, help="samples of the speed case (smaller: a smoke run)")
+    ap.add_argument("--no-speed", action="store_true")
+    ap.add_argument("--no-accuracy", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        steps = list(dict.fromkeys(int(s) for s in args.steps.split(",")))
+    except ValueError:
+        ap.error(f"--steps: comma-separated whole numbers, not {args.steps!r}")
+    if any(s < 0 for s in steps):
+        ap.error("--steps: counts must be >= 0")
+    if not args.no_speed:
+        g, lg, acc = speed(steps, args.repeat, args.n)
+        print(f"Speed: GBRFF2 fit + predict, n={args.n:,}, d=20, T=100, one thread "
+              f"(median of {args.repeat}); LightGBM {lg:.2f} s (acc {acc['LGBM']:.3f})")
+        print("| n_optim_steps | seconds | ratio to LightGBM | train acc |")
+        print("|---|---|---|---|")
+        for k in steps:
+            print(f"| {k} | {g[k]:.2f} | {g[k] / lg:.2f} | {acc[k]:.3f} |")
+    if not args.no_accuracy:
+        tasks = args.tasks.split(",") if args.tasks else None
+        df = accuracy(steps, tasks, args.splits)
+        mean = df.pivot_table(index="task", columns="steps", values="test_accuracy") * 100
+        n = df[df["steps"] == steps[0]].groupby("task").size()
+        print(f"\nTable 2, GBRFF2: mean test accuracy (%) over the committed splits "
+              f"(up to {args.splits} a task), the chosen parameters refitted with each "
+              "n_optim_steps (10: the committed runs)")
+        others = [k for k in steps if k != 10]
+        print("| task | splits | " + " | ".join(f"{k} steps" for k in steps) + " |")
+        print("|---|---|" + "---|" * len(steps))
+        for task in mean.index:
+            cells = []
+            for k in steps:
+                c = f"{mean.loc[task, k]:.2f}"
+                if k != 10 and 10 in steps:
+                    c += f" ({mean.loc[task, k] - mean.loc[task, 10]:+.2f})"
+                cells.append(c)
+            print(f"| {task} | {n[task]} | " + " | ".join(cells) + " |")
+        avg = mean.mean()
+        print("| mean | | " + " | ".join(
+            f"{avg[k]:.2f}" + (f" ({avg[k] - avg[10]:+.2f})" if k != 10 and 10 in steps else "")
+            for k in steps) + " |")
+        if others and 10 in steps:
+            d = mean[others].sub(mean[10], axis=0)
+            print("largest drop a task: " + ", ".join(
+                f"{k} steps {d[k].min():+.2f} ({d[k].idxmin()})" for k in others))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

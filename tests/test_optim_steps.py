@@ -1,0 +1,46 @@
+"""benchmarks/optim_steps.py runs, and its ten-step column is the committed Table 2 (no timing checked)."""
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tests._benchmarks import ROOT, load_benchmark
+
+
+@pytest.fixture(scope="module")
+def study():
+    return load_benchmark("optim_steps")
+
+
+def test_speed_rows_for_every_step_count(study, capsys):
+    study.main(["--steps", "10,3", "--no-accuracy", "--n", "2000", "--repeat", "1"])
+    out = capsys.readouterr().out
+    assert "LightGBM" in out
+    for k in (10, 3):
+        assert re.search(rf"^\| {k} \| [\d.]+ \| [\d.]+ \| [\d.]+ \|$", out, re.M)
+
+
+def test_accuracy_table_keeps_the_committed_ten_steps(study, capsys):
+    data = Path(os.environ.get("GBRFF_DATA_DIR") or ROOT.parent / "shared" / "datasets")
+    if not (data / "README.md").is_file():
+        pytest.skip("no dataset mirror (GBRFF_DATA_DIR)")
+    study.main(["--steps", "10,3", "--no-speed", "--tasks", "wine", "--splits", "2"])
+    out = capsys.readouterr().out
+    row = re.search(r"^\| wine \| 2 \| ([\d.]+) \| ([\d.]+) \(([+-][\d.]+)\) \|$", out, re.M)
+    assert row, out
+    runs = pd.read_csv(ROOT / "results" / "table2" / "runs.csv")
+    committed = runs[(runs.task == "wine") & (runs.method == "GBRFF2") & (runs.split < 2)]
+    assert float(row[1]) == pytest.approx(100 * committed.test_accuracy.mean(), abs=0.005)
+    assert float(row[3]) == pytest.approx(float(row[2]) - float(row[1]), abs=0.011)
+    assert json.loads(committed.best_params.iloc[0])        # the refits' chosen parameters
+
+
+@pytest.mark.parametrize("bad", ["ten", "5,-1"])
+def test_bad_steps_are_a_usage_error(study, bad):
+    with pytest.raises(SystemExit) as e:
+        study.main(["--steps", bad, "--no-speed", "--no-accuracy"])
+    assert e.value.code == 2
