@@ -22,7 +22,8 @@ smaller ``n_optim_steps`` would give; it changes no default.
   parameters are those chosen for ten steps, not re-tuned, so the change
   is what swapping the setting alone would cost.
 
-Data come from ``GBRFF_DATA_DIR`` (else ``../shared/datasets``).
+Data come from the protocol's data folder (``GBRFF_DATA_DIR``, else the
+download command's folder).
 """
 
 import os
@@ -41,15 +42,17 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from gbrff import GBRFF2Classifier  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
+# the estimators' default, with which the committed results were fitted
+PAPER_STEPS = GBRFF2Classifier().n_optim_steps
 
 
 def speed(steps, repeat, n=100_000):
     """{steps: median seconds}, LightGBM's median seconds, accuracies."""
     from lightgbm import LGBMClassifier
     from sklearn.datasets import make_classification
-
-    from gbrff import GBRFF2Classifier
 
     X, y = make_classification(n_samples=n, n_features=20, random_state=0)
     GBRFF2Classifier(n_estimators=3, random_state=0).fit(X[:500], y[:500])
@@ -74,12 +77,13 @@ def speed(steps, repeat, n=100_000):
 
 
 def accuracy(steps, tasks, n_splits):
-    """DataFrame (task, split, steps, test_accuracy) of the refits; ten steps
-    (the committed runs) taken from runs.csv."""
+    """DataFrame (task, split, steps, test_accuracy) of the refits; the
+    default step count's accuracies are the committed ones, from runs.csv."""
+    from gbrff.datasets._uci import resolve_data_dir
     from gbrff.experiments import REFIT, Context, Unit, run_unit
 
-    ctx = Context(data_dir=os.environ.get("GBRFF_DATA_DIR")
-                  or str(ROOT.parent / "shared" / "datasets"))
+    # the folder named, so that the protocol's per-process cache of splits keys on it
+    ctx = Context(data_dir=str(resolve_data_dir()))
     runs = pd.read_csv(ROOT / "results" / "table2" / "runs.csv")
     runs = runs[(runs["method"] == "GBRFF2") & (runs["split"] < n_splits)]
     if tasks:
@@ -88,7 +92,7 @@ def accuracy(steps, tasks, n_splits):
     for i, (_, r) in enumerate(runs.iterrows(), 1):
         params = tuple(sorted(json.loads(r["best_params"]).items()))
         for k in steps:
-            if k == 10:
+            if k == PAPER_STEPS:
                 a = float(r["test_accuracy"])
             else:
                 unit = Unit("table2", ("uci", r["task"]), int(r["split"]), int(r["seed"]), "GBRFF2",
@@ -126,29 +130,31 @@ def main(argv=None):
             print(f"| {k} | {g[k]:.2f} | {g[k] / lg:.2f} | {acc[k]:.3f} |")
     if not args.no_accuracy:
         tasks = args.tasks.split(",") if args.tasks else None
-        df = accuracy(steps, tasks, args.splits)
+        from gbrff.datasets import DataNotFoundError
+
+        try:
+            df = accuracy(steps, tasks, args.splits)
+        except DataNotFoundError as e:
+            ap.exit(1, f"optim_steps.py: {e}\n")
         mean = df.pivot_table(index="task", columns="steps", values="test_accuracy") * 100
         n = df[df["steps"] == steps[0]].groupby("task").size()
+        base = PAPER_STEPS if PAPER_STEPS in steps else None
+
+        def cell(col, k):
+            diff = f" ({col[k] - col[base]:+.2f})" if base is not None and k != base else ""
+            return f"{col[k]:.2f}{diff}"
+
         print(f"\nTable 2, GBRFF2: mean test accuracy (%) over the committed splits "
               f"(up to {args.splits} a task), the chosen parameters refitted with each "
-              "n_optim_steps (10: the committed runs)")
-        others = [k for k in steps if k != 10]
+              f"n_optim_steps ({PAPER_STEPS}: the committed runs)")
         print("| task | splits | " + " | ".join(f"{k} steps" for k in steps) + " |")
         print("|---|---|" + "---|" * len(steps))
         for task in mean.index:
-            cells = []
-            for k in steps:
-                c = f"{mean.loc[task, k]:.2f}"
-                if k != 10 and 10 in steps:
-                    c += f" ({mean.loc[task, k] - mean.loc[task, 10]:+.2f})"
-                cells.append(c)
-            print(f"| {task} | {n[task]} | " + " | ".join(cells) + " |")
-        avg = mean.mean()
-        print("| mean | | " + " | ".join(
-            f"{avg[k]:.2f}" + (f" ({avg[k] - avg[10]:+.2f})" if k != 10 and 10 in steps else "")
-            for k in steps) + " |")
-        if others and 10 in steps:
-            d = mean[others].sub(mean[10], axis=0)
+            print(f"| {task} | {n[task]} | " + " | ".join(cell(mean.loc[task], k) for k in steps) + " |")
+        print("| mean | | " + " | ".join(cell(mean.mean(), k) for k in steps) + " |")
+        others = [k for k in steps if k != base]
+        if base is not None and others:
+            d = mean[others].sub(mean[base], axis=0)
             print("largest drop a task: " + ", ".join(
                 f"{k} steps {d[k].min():+.2f} ({d[k].idxmin()})" for k in others))
     return 0

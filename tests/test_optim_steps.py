@@ -1,13 +1,12 @@
 """benchmarks/optim_steps.py runs, and its ten-step column is the committed Table 2 (no timing checked)."""
 
 import json
-import os
 import re
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
+from gbrff.datasets import DataNotFoundError, load_uci
 from tests._benchmarks import ROOT, load_benchmark
 
 
@@ -25,9 +24,10 @@ def test_speed_rows_for_every_step_count(study, capsys):
 
 
 def test_accuracy_table_keeps_the_committed_ten_steps(study, capsys):
-    data = Path(os.environ.get("GBRFF_DATA_DIR") or ROOT.parent / "shared" / "datasets")
-    if not (data / "README.md").is_file():
-        pytest.skip("no dataset mirror (GBRFF_DATA_DIR)")
+    try:
+        load_uci("wine")
+    except DataNotFoundError:
+        pytest.skip("no UCI data (GBRFF_DATA_DIR)")
     study.main(["--steps", "10,3", "--no-speed", "--tasks", "wine", "--splits", "2"])
     out = capsys.readouterr().out
     row = re.search(r"^\| wine \| 2 \| ([\d.]+) \| ([\d.]+) \(([+-][\d.]+)\) \|$", out, re.M)
@@ -44,3 +44,12 @@ def test_bad_steps_are_a_usage_error(study, bad):
     with pytest.raises(SystemExit) as e:
         study.main(["--steps", bad, "--no-speed", "--no-accuracy"])
     assert e.value.code == 2
+
+
+def test_missing_data_is_a_clear_error(study, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("GBRFF_DATA_DIR", str(tmp_path))
+    with pytest.raises(SystemExit) as e:
+        study.main(["--steps", "10,3", "--no-speed", "--tasks", "wine", "--splits", "1"])
+    assert e.value.code == 1
+    err = capsys.readouterr().err
+    assert "UCI task 'wine'" in err and "python -m gbrff.datasets download wine" in err
