@@ -9,7 +9,6 @@ client of ``tests/test_app_load.py``; prints the first paints (median, max).
 """
 
 import asyncio
-import os
 import socket
 import statistics
 import subprocess
@@ -28,10 +27,8 @@ def start():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = dict(os.environ)
-    env.setdefault("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true"], cwd=ROOT, env=env,
+                             "--server.address", "127.0.0.1", "--server.headless", "true"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     for _ in range(240):

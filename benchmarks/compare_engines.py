@@ -68,8 +68,7 @@ def _data(name):
         return make_blobs(300, centers=3, cluster_std=2.0, random_state=0)
     from gbrff.datasets import load_uci
 
-    data_dir = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    X, y = load_uci(name, data_dir=data_dir)
+    X, y = load_uci(name)           # GBRFF_DATA_DIR, else the download command's folder
     return StandardScaler().fit_transform(X), y
 
 

@@ -11,7 +11,6 @@ a sample in CI; this script checks all rows of the chosen methods:
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -28,10 +27,12 @@ def main(argv=None):
     ap.add_argument("--runs", default=str(ROOT / "results" / "table2" / "runs.csv"))
     args = ap.parse_args(argv)
     from gbrff._boosting import ENGINE
+    from gbrff.datasets import DataNotFoundError
+    from gbrff.datasets._uci import resolve_data_dir
     from gbrff.experiments import REFIT, Context, Unit, run_unit
 
-    ctx = Context(data_dir=os.environ.get("GBRFF_DATA_DIR")
-                  or str(ROOT.parent / "shared" / "datasets"))
+    # the protocol's per-process cache of splits keys on the folder: name it
+    ctx = Context(data_dir=str(resolve_data_dir()))
     runs = pd.read_csv(args.runs)
     runs = runs[runs["method"].isin(args.methods.split(","))]
     if args.tasks:
@@ -43,7 +44,10 @@ def main(argv=None):
         params = tuple(sorted(json.loads(row["best_params"]).items()))
         unit = Unit("table2", ("uci", row["task"]), int(row["split"]), int(row["seed"]),
                     row["method"], params, REFIT, 100)
-        acc = run_unit(ctx, unit)["score"]
+        try:
+            acc = run_unit(ctx, unit)["score"]
+        except DataNotFoundError as e:
+            ap.exit(1, f"recheck_committed.py: {e}\n")
         if acc != row["test_accuracy"]:
             bad.append((row["task"], row["method"], int(row["split"]), acc, row["test_accuracy"]))
             print("mismatch", *bad[-1], flush=True)

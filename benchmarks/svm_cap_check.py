@@ -19,7 +19,6 @@ Resumable: units already in ``--out`` are skipped.
 
 import argparse
 import json
-import os
 import re
 import sys
 import time
@@ -27,7 +26,6 @@ from pathlib import Path
 
 import pandas as pd
 
-ROOT = Path(__file__).resolve().parents[1]
 #: the grid parameters each method's rows carry (MKBoost's grid is C alone)
 PARAMS = {"MKBoost": ["C"], "BMKR": ["C", "learning_rate"]}
 RESULTS = ["score_uncapped", "score_capped", "solves_capped", "seconds_uncapped", "seconds_capped"]
@@ -42,10 +40,11 @@ def main(argv=None):
     ap.add_argument("--max-iter", type=int, default=10_000, help="BMKR's cap (MKBoost: its default)")
     ap.add_argument("--tasks", default=None, help="comma-separated tasks (default: all)")
     args = ap.parse_args(argv)
+    from gbrff.datasets import DataNotFoundError
+    from gbrff.datasets._uci import resolve_data_dir
     from gbrff.experiments import Context, Unit, run_unit
 
-    ctx = Context(data_dir=os.environ.get("GBRFF_DATA_DIR")
-                  or str(ROOT.parent / "shared" / "datasets"))
+    ctx = Context(data_dir=str(resolve_data_dir()))
     with open(args.store) as f:
         rows = [json.loads(line) for line in f]
     names = PARAMS[args.method]
@@ -71,7 +70,10 @@ def main(argv=None):
         unit = Unit(r["experiment"], tuple(r["data"]), r["split"], r["seed"], r["method"],
                     tuple(sorted(r["params"].items())), r["fold"], r["n_iter"],
                     fixed=(("max_iter", args.max_iter),) if args.method == "BMKR" else ())
-        rec = run_unit(ctx, unit)
+        try:
+            rec = run_unit(ctx, unit)
+        except DataNotFoundError as e:
+            ap.exit(1, f"svm_cap_check.py: {e}\n")
         capped = [int(m.group(1)) for w in rec["warnings"] if (m := CAPPED.search(w))]
         line = [r["task"], r["split"], r["fold"], *(r["params"][p] for p in names),
                 repr(r["score"]), repr(rec["score"]),
