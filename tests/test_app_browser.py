@@ -264,7 +264,36 @@ def test_screenshots_for_a_projector(server, browser, name, size):
         .filter(e => e.scrollWidth > e.clientWidth + 2)
         .map(e => `${e.scrollWidth}px in ${e.clientWidth}px: ${e.textContent.slice(0, 40)}`)""")
     assert not cut, f"{name} at {size}: formulas cut on the right {cut}"
+    if name in ("playground", "landscape", "playground_ls", "playground_plus"):
+        _player_layout_holds(player_frame(page), f"{name} at {size}")
     page.close()
+
+
+def _player_layout_holds(frame, where):
+    """The player's figures as a projector should show them: each title (and its readout) above its plot,
+    however many lines it wraps to, each colour bar beside its plot (an equal-aspect plane shrinks to the
+    middle of a wide cell), and the figures that sit side by side filling the row (no empty column on a
+    wide screen)."""
+    covered = frame.evaluate("""() => [...document.querySelectorAll('.ftitle')].filter(t => {
+        const plot = t.parentNode.querySelector('.nsewdrag');
+        return plot && t.getBoundingClientRect().bottom > plot.getBoundingClientRect().top + 1;
+    }).map(t => t.textContent)""")
+    assert not covered, f"{where}: a title covers its plot: {covered}"
+    far = frame.evaluate("""() => [...document.querySelectorAll('#figs > div')].map(c => {
+        const plot = c.querySelector('.nsewdrag'), bar = c.querySelector('.colorbar');
+        return plot && bar ? bar.getBoundingClientRect().left - plot.getBoundingClientRect().right : 0;
+    }).filter(gap => gap > 60)""")
+    assert not far, f"{where}: a colour bar {far} px away from its plot"
+    row = frame.evaluate("""() => {
+        const grid = document.getElementById('figs'), g = grid.getBoundingClientRect();
+        const cells = [...grid.children].filter(c => !c.classList.contains('wide'));
+        const top = cells.length ? cells[0].getBoundingClientRect().top : 0;
+        const first = cells.filter(c => Math.abs(c.getBoundingClientRect().top - top) < 2);
+        return {n: cells.length, first: first.length,
+                right: first.length ? g.right - Math.max(...first.map(c => c.getBoundingClientRect().right)) : 0};
+    }""")
+    if row["first"] == row["n"]:  # all of them in one row: it ends at the grid's right edge
+        assert row["right"] < 4, f"{where}: {row['right']:.0f} px of empty column right of the figures"
 
 
 @pytest.mark.parametrize("size", ["1024x768", "1400"])
