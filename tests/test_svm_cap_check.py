@@ -43,3 +43,16 @@ def test_refits_each_method_once_and_resumes(check, data_dir, tmp_path, monkeypa
         check.main([str(store), "--method", method, "--out", str(out)])   # resumed: nothing to refit
         assert f"1 {method} units, 0 to refit" in capsys.readouterr().out
         assert len(pd.read_csv(out)) == 1
+
+
+def test_missing_data_is_a_clear_error(check, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("GBRFF_DATA_DIR", str(tmp_path))   # a folder without the UCI files
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps({"experiment": "table2_2019", "data": ["uci", "wine", 0.3], "task": "wine",
+                                 "split": 0, "seed": 0, "fold": 0, "n_iter": 3, "method": "MKBoost",
+                                 "params": {"C": 1e-5}}) + "\n")
+    with pytest.raises(SystemExit) as e:
+        check.main([str(store), "--method", "MKBoost", "--out", str(tmp_path / "out.csv")])
+    assert e.value.code == 1
+    err = capsys.readouterr().err
+    assert "UCI task 'wine'" in err and "python -m gbrff.datasets download wine" in err
