@@ -238,12 +238,16 @@ def refresh_share_box():
     fragment cannot redraw: it lives in the sidebar), as the player does for the iteration, in the browser."""
     import json
 
-    import streamlit.components.v1 as components
-
     link = _share_link(list(st.session_state.get(widget_key("_share_hide"), [])))
-    components.html("<script>try { window.parent.document.querySelectorAll('[data-gbrff-link]').forEach(el => {"
-                    f"el.setAttribute('data-gbrff-link', {json.dumps(link)}); el.textContent = {json.dumps(link)};"
-                    "}); } catch (e) { }</script>", height=0)
+    script = ("<script>try { window.parent.document.querySelectorAll('[data-gbrff-link]').forEach(el => {"
+              f"el.setAttribute('data-gbrff-link', {json.dumps(link)}); el.textContent = {json.dumps(link)};"
+              "}); } catch (e) { }</script>")
+    if hasattr(st, "iframe"):  # a script-only page: st.iframe measures its height, zero
+        st.iframe(script)
+    else:                      # older Streamlit; newer ones deprecate components.v1.html for st.iframe
+        import streamlit.components.v1 as components
+
+        components.html(script, height=0)
 
 
 def share_box():

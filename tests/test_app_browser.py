@@ -206,6 +206,25 @@ def _press_play_and_watch(page, name):
     _shot(page, f"{name}_playing")
 
 
+def test_share_link_follows_a_fragment_control(server, browser):
+    """K and λ: the λ section's T is a control of an st.fragment, which cannot redraw the sidebar; a script
+    (appkit.refresh_share_box) rewrites the sidebar's share link in the browser, so the link keeps the new T."""
+    page = _open(browser, f"{server}/k_and_lambda", n_charts=2)
+    _no_errors(page, "k_and_lambda_share")
+    links = lambda: page.evaluate("[...document.querySelectorAll('[data-gbrff-link]')]"
+                                  ".map(e => e.getAttribute('data-gbrff-link'))")
+    assert links() and not any(re.search(r"[?&]T=65(&|$)", link) for link in links()), links()
+    slider = page.get_by_role("slider", name="Iterations T of each GBRFF2")
+    slider.focus()
+    slider.press("ArrowRight")              # one step: 60 → 65, a rerun of the fragment only
+    deadline = time.time() + 120
+    while time.time() < deadline and not all(re.search(r"[?&]T=65(&|$)", link) for link in links()):
+        page.wait_for_timeout(500)
+    assert all(re.search(r"[?&]T=65(&|$)", link) for link in links()), links()
+    _no_errors(page, "k_and_lambda_share")
+    page.close()
+
+
 @pytest.mark.parametrize("name", list(PAGES))
 def test_page_in_chromium(server, browser, name):
     path, animated = PAGES[name]
