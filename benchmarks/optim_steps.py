@@ -79,11 +79,9 @@ def speed(steps, repeat, n=100_000):
 def accuracy(steps, tasks, n_splits):
     """DataFrame (task, split, steps, test_accuracy) of the refits; the
     default step count's accuracies are the committed ones, from runs.csv."""
-    from gbrff.datasets._uci import resolve_data_dir
     from gbrff.experiments import REFIT, Context, Unit, run_unit
 
-    # the folder named, so that the protocol's per-process cache of splits keys on it
-    ctx = Context(data_dir=str(resolve_data_dir()))
+    ctx = Context()   # data: GBRFF_DATA_DIR, else the download command's folder
     runs = pd.read_csv(ROOT / "results" / "table2" / "runs.csv")
     runs = runs[(runs["method"] == "GBRFF2") & (runs["split"] < n_splits)]
     if tasks:

@@ -28,11 +28,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
     from gbrff._boosting import ENGINE
     from gbrff.datasets import DataNotFoundError
-    from gbrff.datasets._uci import resolve_data_dir
     from gbrff.experiments import REFIT, Context, Unit, run_unit
 
-    # the protocol's per-process cache of splits keys on the folder: name it
-    ctx = Context(data_dir=str(resolve_data_dir()))
+    ctx = Context()   # data: GBRFF_DATA_DIR, else the download command's folder
     runs = pd.read_csv(args.runs)
     runs = runs[runs["method"].isin(args.methods.split(","))]
     if args.tasks:

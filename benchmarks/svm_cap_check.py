@@ -41,10 +41,9 @@ def main(argv=None):
     ap.add_argument("--tasks", default=None, help="comma-separated tasks (default: all)")
     args = ap.parse_args(argv)
     from gbrff.datasets import DataNotFoundError
-    from gbrff.datasets._uci import resolve_data_dir
     from gbrff.experiments import Context, Unit, run_unit
 
-    ctx = Context(data_dir=str(resolve_data_dir()))
+    ctx = Context()   # data: GBRFF_DATA_DIR, else the download command's folder
     with open(args.store) as f:
         rows = [json.loads(line) for line in f]
     names = PARAMS[args.method]

@@ -175,3 +175,17 @@ def test_average_ranks_of_the_papers_own_numbers():
     for m, v in published.items():
         assert abs(with_mean[m] - v) < 0.1
     assert with_mean.idxmin() == "GBRFF2"
+
+
+def test_split_cache_follows_the_data_folder_of_the_environment(monkeypatch, tmp_path):
+    """A Context without data_dir reads GBRFF_DATA_DIR; the per-process cache of splits keys on it, so a
+    process that points it elsewhere gets that folder's data (here: none), not the former folder's splits."""
+    from gbrff.datasets import DataNotFoundError
+    from gbrff.experiments import prepare_split
+
+    monkeypatch.setenv("GBRFF_DATA_DIR", data_dir())
+    X_tr, *_ = prepare_split(Context(), ("uci", "wine"), 11)
+    assert X_tr.shape[1] == 13
+    monkeypatch.setenv("GBRFF_DATA_DIR", str(tmp_path))
+    with pytest.raises(DataNotFoundError):
+        prepare_split(Context(), ("uci", "wine"), 11)

@@ -166,9 +166,10 @@ def _as_pairs(d: dict) -> tuple:
 
 
 @functools.lru_cache(maxsize=4)
-def _load_cached(loader, data, seed, data_dir):
+def _load_cached(loader, data, seed, data_dir, env_data_dir):
     """(X_train, y_train, X_test, y_test) of one split, scaled on the train part
-    (``"uci-raw"``: not scaled)."""
+    (``"uci-raw"``: not scaled). ``env_data_dir`` only keys the cache (see
+    :func:`prepare_split`)."""
     kind = data[0]
     if kind in ("uci", "uci-raw"):
         X, y = _resolve(loader[0])(data[1], data_dir=data_dir)
@@ -195,8 +196,11 @@ def _load_cached(loader, data, seed, data_dir):
 
 def prepare_split(ctx: Context, data: tuple, seed: int):
     """The scaled train/test parts of one split (cached per process)."""
+    # without a data_dir the loader reads GBRFF_DATA_DIR: the cache keys on it too, so a
+    # process that points it elsewhere is not served the splits of the former folder
+    env = os.environ.get("GBRFF_DATA_DIR") if ctx.data_dir is None else None
     return _load_cached((ctx.uci_loader, ctx.toy_maker), tuple(data), int(seed),
-                        ctx.data_dir)
+                        ctx.data_dir, env)
 
 
 def _staged_accuracies(est, X, y, stages):
