@@ -211,16 +211,21 @@ def test_share_link_follows_a_fragment_control(server, browser):
     (appkit.refresh_share_box) rewrites the sidebar's share link in the browser, so the link keeps the new T."""
     page = _open(browser, f"{server}/k_and_lambda", n_charts=2)
     _no_errors(page, "k_and_lambda_share")
-    links = lambda: page.evaluate("[...document.querySelectorAll('[data-gbrff-link]')]"
-                                  ".map(e => e.getAttribute('data-gbrff-link'))")
-    assert links() and not any(re.search(r"[?&]T=65(&|$)", link) for link in links()), links()
+    def links():
+        return page.evaluate("[...document.querySelectorAll('[data-gbrff-link]')]"
+                             ".map(e => e.getAttribute('data-gbrff-link'))")
+
+    def carry_65(links):
+        return [bool(re.search(r"[?&]T=65(&|$)", link)) for link in links]
+
+    assert links() and not any(carry_65(links())), links()
     slider = page.get_by_role("slider", name="Iterations T of each GBRFF2")
     slider.focus()
     slider.press("ArrowRight")              # one step: 60 → 65, a rerun of the fragment only
     deadline = time.time() + 120
-    while time.time() < deadline and not all(re.search(r"[?&]T=65(&|$)", link) for link in links()):
+    while time.time() < deadline and not all(carry_65(links())):
         page.wait_for_timeout(500)
-    assert all(re.search(r"[?&]T=65(&|$)", link) for link in links()), links()
+    assert all(carry_65(links())), links()
     _no_errors(page, "k_and_lambda_share")
     page.close()
 
