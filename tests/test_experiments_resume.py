@@ -108,7 +108,9 @@ def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference
     assert len(keys) == len(set(keys)) == N_UNITS
     assert set(keys) == set(store_keys(reference))
     meta = json.loads((out / "meta.json").read_text())
-    assert [r["status"] for r in meta["runs"]] == ["running", "finished"]
+    # the next run holds the folder's lock, so the entry still "running" is a dead run's
+    assert [r["status"] for r in meta["runs"]] == ["killed", "finished"]
+    assert meta["runs"][0]["killed_noticed"] == meta["runs"][1]["started"]
     assert meta["runs"][-1]["computed_units"] == N_UNITS - done
     pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
 
@@ -152,3 +154,41 @@ def test_dask_without_scheduler_is_a_clear_error(tmp_path):
     proc = subprocess.run(command(tmp_path, "--backend", "dask"), env=env(), cwd=ROOT,
                           timeout=120, capture_output=True, text=True)
     assert proc.returncode != 0 and "--scheduler" in proc.stderr
+
+
+def test_a_run_refused_by_the_lock_leaves_the_run_log_alone(tmp_path):
+    """A second invocation into a folder another run holds is refused before it
+    writes anything: no entry of its own, and the live run's stays "running"."""
+    from gbrff.experiments._cli import main
+    from gbrff.experiments._runner import RunLog
+    from gbrff.experiments._store import ResultStore
+
+    out = tmp_path / "busy"
+    store = ResultStore(out / "store.jsonl")          # a live run's lock
+    live = RunLog(out, "table2", {})
+    before = (out / "meta.json").read_bytes()
+    try:
+        code = main(command(out, "--no-progress")[3:])
+    finally:
+        store.close()
+    assert code == 1
+    assert (out / "meta.json").read_bytes() == before
+    assert [r["status"] for r in json.loads(before)["runs"]] == ["running"]
+    live.finish()
+    assert [r["status"] for r in json.loads((out / "meta.json").read_text())["runs"]] == [
+        "finished"]
+
+
+def test_an_unreadable_run_log_is_kept_aside_not_overwritten(tmp_path, capsys):
+    from gbrff.experiments._runner import RunLog
+
+    (tmp_path / "meta.json").write_text('{"runs": [{"command": "table2", "sta')  # torn by hand
+    (tmp_path / "meta.unreadable.json").write_text("an earlier one")
+    log = RunLog(tmp_path, "table2", {})
+    log.finish()
+    assert (tmp_path / "meta.unreadable.json").read_text() == "an earlier one"
+    assert (tmp_path / "meta.unreadable.1.json").read_text().startswith('{"runs": [{"comm')
+    assert "meta.unreadable.1.json" in capsys.readouterr().err
+    runs = json.loads((tmp_path / "meta.json").read_text())["runs"]
+    assert [r["status"] for r in runs] == ["finished"]
+    assert not list(tmp_path.glob(".*.tmp"))

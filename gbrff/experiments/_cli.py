@@ -610,8 +610,13 @@ def _run(args):
     if default_out:
         print(f"[{args.command}] results go to {args.out} (the default; --out to choose)",
               file=sys.stderr)
-    log = RunLog(args.out, args.command, _options(args))
-    store = ResultStore(args.out / STORE_NAME)
+    store = ResultStore(args.out / STORE_NAME)   # the folder's lock: one run writes here
+    try:
+        log = RunLog(args.out, args.command, _options(args))
+    except BaseException:
+        store.close()
+        executor.shutdown()
+        raise
     n_before = len(store)
     try:
         if groups is None:
@@ -658,8 +663,12 @@ def _run_fkl(args):
     check_folder(args.out, run_config("fkl", args.seed))
     args.out.mkdir(parents=True, exist_ok=True)
     data_dir = args.data_dir or os.environ.get("GBRFF_DATA_DIR")
-    log = RunLog(args.out, "fkl", _options(args))
-    store = ResultStore(args.out / STORE_NAME)
+    store = ResultStore(args.out / STORE_NAME)   # the folder's lock: one run writes here
+    try:
+        log = RunLog(args.out, "fkl", _options(args))
+    except BaseException:
+        store.close()
+        raise
     n_before = len(store)
     try:
         computed = run_fkl(store, args.task, methods, args.sizes, n_components=args.n_components,

@@ -9,6 +9,7 @@ import os
 import platform
 import socket
 import subprocess
+import sys
 import time
 import uuid
 from pathlib import Path
@@ -136,7 +137,15 @@ class RunLog:
     and completed by :meth:`finish` (``"finished"``, ``"interrupted"`` or
     ``"failed"``): a run stopped part-way, the usual way of running long
     experiments in slices, still says on which machine and BLAS its units were
-    computed, and one killed outright keeps its ``"running"`` entry.
+    computed.
+
+    Only the run that holds the folder's store (:class:`ResultStore`'s lock)
+    creates a RunLog, so one run at a time writes ``meta.json``: an entry
+    still ``"running"`` when a run starts is one whose process ended without
+    saying how (killed outright, out of memory, the machine stopped). It
+    becomes ``"killed"``, with the time that was noticed (``"killed_noticed"``).
+    The file is replaced whole (written beside it, then renamed), and one that
+    cannot be read is kept aside under a new name, never overwritten.
     """
 
     def __init__(self, outdir, command, options):
@@ -152,7 +161,7 @@ class RunLog:
             "run_id": uuid.uuid4().hex, "status": "running",
         }
         self._t0 = time.perf_counter()
-        self._write()
+        self._write(first=True)
 
     def finish(self, status="finished", **info):
         self.entry["status"] = status
@@ -160,24 +169,54 @@ class RunLog:
         self.entry.update(info)
         self._write()
 
-    def _write(self):
+    def _read(self) -> dict:
+        """The runs recorded so far; an unreadable file is moved aside."""
+        if not self.path.exists():
+            return {"runs": []}
+        try:
+            meta = json.loads(self.path.read_text(encoding="utf-8"))
+            if isinstance(meta, dict) and isinstance(meta.get("runs", []), list):
+                return meta
+        except (ValueError, UnicodeDecodeError):
+            pass
+        aside = _free_name(self.path.with_name("meta.unreadable.json"))
+        self.path.rename(aside)
+        print(f"[run] {self.path} could not be read as a run log; it is kept as {aside.name} "
+              "and a new meta.json is started", file=sys.stderr)
+        return {"runs": []}
+
+    def _write(self, first=False):
         """Put this run's entry into ``meta.json`` (in its place when already there)."""
-        meta = {"runs": []}
-        if self.path.exists():
-            try:
-                meta = json.loads(self.path.read_text(encoding="utf-8"))
-            except ValueError:
-                pass
+        meta = self._read()
         runs = meta.setdefault("runs", [])
-        mine = [i for i, r in enumerate(runs) if r.get("run_id") == self.entry["run_id"]]
+        if first:
+            for r in runs:
+                if isinstance(r, dict) and r.get("status") == "running":
+                    r["status"] = "killed"
+                    r["killed_noticed"] = self.entry["started"]
+        mine = [i for i, r in enumerate(runs)
+                if isinstance(r, dict) and r.get("run_id") == self.entry["run_id"]]
         if mine:
             runs[mine[0]] = self.entry
         else:
             runs.append(self.entry)
-        meta["total_wall_seconds"] = round(sum(r.get("wall_seconds", 0) for r in runs), 3)
+        meta["total_wall_seconds"] = round(sum(r.get("wall_seconds", 0) for r in runs
+                                               if isinstance(r, dict)), 3)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(json.dumps(meta, indent=1, default=str, ensure_ascii=False) + "\n",
-                             encoding="utf-8")
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(meta, indent=1, default=str, ensure_ascii=False) + "\n",
+                       encoding="utf-8")
+        os.replace(tmp, self.path)
+
+
+def _free_name(path: Path) -> Path:
+    """``path``, or ``stem.1.suffix``, ``stem.2.suffix``, ... : the first that does not exist."""
+    k = 0
+    candidate = path
+    while candidate.exists():
+        k += 1
+        candidate = path.with_name(f"{path.stem}.{k}{path.suffix}")
+    return candidate
 
 
 class FolderError(ValueError):
