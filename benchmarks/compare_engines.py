@@ -14,7 +14,6 @@ reassociation), models saved on one machine can be compared with those of
 another (``--out`` there, ``--base-npz`` here); the npz files are not committed.
 """
 
-import argparse
 import os
 import subprocess
 import sys
@@ -25,6 +24,10 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import Parser  # noqa: E402
+
 FIELDS = ("omegas", "phases", "q", "alphas", "landmarks", "train_loss", "val_loss")
 
 
@@ -79,8 +82,9 @@ def fit_all(out):
 
     arrays = {}
     t0 = time.time()
+    datasets = {data: _data(data) for data in dict.fromkeys(c[3] for c in _cases())}  # missing data: before any fit
     for name, cls, params, data, weighted in _cases():
-        X, y = _data(data)
+        X, y = datasets[data]
         sw = None
         if weighted:
             sw = np.random.RandomState(1).uniform(0.0, 2.0, size=X.shape[0])
@@ -113,36 +117,58 @@ def compare(base_file, new_file):
             print(f"DIFF {k}: max abs {err}")
     n_models = len({k.rsplit('/', 2)[0] for k in a.files})
     print(f"compared {len(a.files)} arrays of {n_models} fits: {n_bad} differ")
+    if not set(a.files) & set(b.files):
+        print("no array in common: nothing was compared")
+        return max(n_bad, 1)     # a comparison of nothing is no agreement
     return n_bad
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(prog="compare_engines.py", description=__doc__.splitlines()[0])
     ap.add_argument("--base", help="git revision of the engine to compare with")
     ap.add_argument("--out", help="only fit with the importable gbrff and save to this npz")
     ap.add_argument("--base-npz", help="saved models of the base (skip refitting it)")
     args = ap.parse_args(argv)
     if args.out:
-        fit_all(args.out)
+        from gbrff.datasets import DataNotFoundError
+
+        try:
+            fit_all(args.out)
+        except (DataNotFoundError, OSError) as e:
+            ap.fail(str(e))
         return 0
     tmp = Path(tempfile.gettempdir())
     base_npz = args.base_npz
     if base_npz is None:
         if not args.base:
             ap.error("give --base REV or --base-npz FILE")
-        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.base],
-                             capture_output=True, text=True, check=True).stdout.strip()
+        git = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", "--short",
+                              args.base + "^{commit}"], capture_output=True, text=True)
+        if git.returncode:
+            ap.error(f"--base {args.base!r} is not a git revision of {ROOT}")
+        rev = git.stdout.strip()
         wt = tmp / f"gbrff-base-{rev}"
         if not wt.exists():
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(wt), rev],
-                           check=True)
+            _step(ap, ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(wt), rev])
         base_npz = str(tmp / f"gbrff-models-{rev}.npz")
         env = dict(os.environ, PYTHONPATH=str(wt))
-        subprocess.run([sys.executable, __file__, "--out", base_npz], cwd=wt, env=env, check=True)
+        _step(ap, [sys.executable, __file__, "--out", base_npz], cwd=wt, env=env)
+    elif not Path(base_npz).is_file():
+        ap.error(f"--base-npz {base_npz}: no such file")
     new_npz = str(tmp / f"gbrff-models-new-{os.getpid()}.npz")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    subprocess.run([sys.executable, __file__, "--out", new_npz], cwd=ROOT, env=env, check=True)
-    return 1 if compare(base_npz, new_npz) else 0
+    _step(ap, [sys.executable, __file__, "--out", new_npz], cwd=ROOT, env=env)
+    try:
+        return 1 if compare(base_npz, new_npz) else 0
+    except (OSError, ValueError) as e:      # not an npz of this script
+        ap.fail(f"{base_npz}: {e}")
+
+
+def _step(ap, command, **kwargs):
+    """Run ``command``; if it fails, end here with its exit code (it has said why on stderr)."""
+    code = subprocess.run(command, **kwargs).returncode
+    if code:
+        ap.exit(code, f"{ap.prog}: error: {' '.join(map(str, command[:4]))} ... failed (exit code {code})\n")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ a sample in CI; this script checks all rows of the chosen methods:
     python benchmarks/recheck_committed.py --methods GBRFF2,GBRFF1
 """
 
-import argparse
 import json
 import sys
 import time
@@ -18,23 +17,34 @@ from pathlib import Path
 import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import Parser, pick  # noqa: E402
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--methods", default="GBRFF2,GBRFF1")
+    ap = Parser(prog="recheck_committed.py", description=__doc__.splitlines()[0])
+    ap.add_argument("--methods", default="GBRFF2,GBRFF1", help="comma-separated methods of the runs file")
     ap.add_argument("--tasks", default=None, help="comma-separated tasks (default: all)")
     ap.add_argument("--runs", default=str(ROOT / "results" / "table2" / "runs.csv"))
     args = ap.parse_args(argv)
+    try:
+        runs = pd.read_csv(args.runs)
+        runs[["task", "method", "split", "seed", "best_params", "test_accuracy"]]
+    except (OSError, ValueError, KeyError) as e:
+        ap.fail(f"--runs {args.runs}: not a runs.csv of the protocol ({str(e).strip()})")
+    # names checked against the file, so that a typo is an error, not zero rows rechecked
+    methods = pick(ap, "method", args.methods, runs["method"].unique())
+    runs = runs[runs["method"].isin(methods)]
+    if args.tasks is not None:
+        runs = runs[runs["task"].isin(pick(ap, "task", args.tasks, runs["task"].unique()))]
+    if runs.empty:
+        ap.fail(f"{args.runs} has no rows to recheck")
     from gbrff._boosting import ENGINE
     from gbrff.datasets import DataNotFoundError
     from gbrff.experiments import REFIT, Context, Unit, run_unit
 
     ctx = Context()   # data: GBRFF_DATA_DIR, else the download command's folder
-    runs = pd.read_csv(args.runs)
-    runs = runs[runs["method"].isin(args.methods.split(","))]
-    if args.tasks:
-        runs = runs[runs["task"].isin(args.tasks.split(","))]
     print(f"engine {ENGINE}; {len(runs)} rows", flush=True)
     bad, t0 = [], time.time()
     for k, (_, row) in enumerate(runs.iterrows(), 1):
@@ -45,7 +55,7 @@ def main(argv=None):
         try:
             acc = run_unit(ctx, unit)["score"]
         except DataNotFoundError as e:
-            ap.exit(1, f"recheck_committed.py: {e}\n")
+            ap.fail(str(e))
         if acc != row["test_accuracy"]:
             bad.append((row["task"], row["method"], int(row["split"]), acc, row["test_accuracy"]))
             print("mismatch", *bad[-1], flush=True)

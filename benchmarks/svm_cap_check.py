@@ -17,7 +17,6 @@ which the protocol records):
 Resumable: units already in ``--out`` are skipped.
 """
 
-import argparse
 import json
 import re
 import sys
@@ -26,6 +25,10 @@ from pathlib import Path
 
 import pandas as pd
 
+if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import Parser, number, pick  # noqa: E402
+
 #: the grid parameters each method's rows carry (MKBoost's grid is C alone)
 PARAMS = {"MKBoost": ["C"], "BMKR": ["C", "learning_rate"]}
 RESULTS = ["score_uncapped", "score_capped", "solves_capped", "seconds_uncapped", "seconds_capped"]
@@ -33,22 +36,30 @@ CAPPED = re.compile(r"(\d+) of \d+ libsvm solves stopped at max_iter")
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(prog="svm_cap_check.py", description=__doc__.splitlines()[0])
     ap.add_argument("store", help="a store.jsonl holding uncapped units")
     ap.add_argument("--method", choices=sorted(PARAMS), default="MKBoost")
     ap.add_argument("--out", required=True)
-    ap.add_argument("--max-iter", type=int, default=10_000, help="BMKR's cap (MKBoost: its default)")
+    ap.add_argument("--max-iter", type=number(int, 1), default=10_000,
+                    help="BMKR's cap, >= 1 (MKBoost: its default)")
     ap.add_argument("--tasks", default=None, help="comma-separated tasks (default: all)")
     args = ap.parse_args(argv)
+    try:
+        with open(args.store) as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+    except (OSError, ValueError) as e:
+        ap.fail(f"store {args.store}: {e}")
+    names = PARAMS[args.method]
+    rows = [r for r in rows if r.get("method") == args.method]
+    if not rows:
+        ap.fail(f"store {args.store} holds no {args.method} units: nothing to check")
+    if args.tasks is not None:   # checked against the store: a typo is an error, not zero units
+        tasks = pick(ap, "task", args.tasks, [r["task"] for r in rows])
+        rows = [r for r in rows if r["task"] in tasks]
     from gbrff.datasets import DataNotFoundError
     from gbrff.experiments import Context, Unit, run_unit
 
     ctx = Context()   # data: GBRFF_DATA_DIR, else the download command's folder
-    with open(args.store) as f:
-        rows = [json.loads(line) for line in f]
-    names = PARAMS[args.method]
-    rows = [r for r in rows if r["method"] == args.method
-            and (not args.tasks or r["task"] in args.tasks.split(","))]
 
     def ident(task, split, fold, *params):
         return (task, int(split), int(fold)) + tuple(float(p) for p in params)
@@ -72,7 +83,7 @@ def main(argv=None):
         try:
             rec = run_unit(ctx, unit)
         except DataNotFoundError as e:
-            ap.exit(1, f"svm_cap_check.py: {e}\n")
+            ap.fail(str(e))
         capped = [int(m.group(1)) for w in rec["warnings"] if (m := CAPPED.search(w))]
         line = [r["task"], r["split"], r["fold"], *(r["params"][p] for p in names),
                 repr(r["score"]), repr(rec["score"]),

@@ -47,3 +47,26 @@ def test_missing_data_is_a_clear_error(recheck, wine_rows, tmp_path, monkeypatch
     assert e.value.code == 1
     err = capsys.readouterr().err
     assert "UCI task 'wine'" in err and "python -m gbrff.datasets download wine" in err
+
+
+@pytest.mark.parametrize("argv, unknown", [(["--methods", "GBRF2"], "unknown method 'GBRF2'"),
+                                           (["--tasks", "wien"], "unknown task 'wien'"),
+                                           (["--methods", ","], "no method given")])
+def test_unknown_names_are_a_usage_error_listing_the_known_ones(recheck, argv, unknown, capsys):
+    """A typo used to match no row and report 'mismatches: 0' with exit code 0."""
+    with pytest.raises(SystemExit) as e:
+        recheck.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and unknown in err
+    assert "valid: " in err and ("GBRFF2" in err if "method" in unknown else "wine, sonar" in err)
+
+
+def test_a_recheck_of_no_row_fails(recheck, tmp_path, capsys):
+    empty = tmp_path / "runs.csv"
+    pd.read_csv(RUNS).head(0).to_csv(empty, index=False)
+    for runs in (empty, tmp_path / "absent.csv"):
+        with pytest.raises(SystemExit) as e:
+            recheck.main(["--runs", str(runs)])
+        assert e.value.code != 0
+        assert capsys.readouterr().err.count("\n") == 1

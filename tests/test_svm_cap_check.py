@@ -56,3 +56,25 @@ def test_missing_data_is_a_clear_error(check, tmp_path, monkeypatch, capsys):
     assert e.value.code == 1
     err = capsys.readouterr().err
     assert "UCI task 'wine'" in err and "python -m gbrff.datasets download wine" in err
+
+
+def _store(tmp_path, method="MKBoost", task="wine"):
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps({"experiment": "table2_2019", "data": ["uci", task, 0.3], "task": task,
+                                 "split": 0, "seed": 0, "fold": 0, "n_iter": 3, "method": method,
+                                 "params": {"C": 1e-5}}) + "\n")
+    return store
+
+
+@pytest.mark.parametrize("argv, code, says", [
+    (["--tasks", "wien"], 2, "unknown task 'wien'; valid: wine"),
+    (["--method", "BMKR"], 1, "holds no BMKR units"),        # nothing to check is a failure
+    (["--max-iter", "0"], 2, "--max-iter: expected an integer >= 1"),
+])
+def test_bad_names_or_nothing_to_check_fail(check, tmp_path, argv, code, says, capsys):
+    with pytest.raises(SystemExit) as e:
+        check.main([str(_store(tmp_path)), "--out", str(tmp_path / "out.csv"), *argv])
+    assert e.value.code == code
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+    assert not (tmp_path / "out.csv").exists()

@@ -1,0 +1,75 @@
+"""What the scripts of ``benchmarks/`` share: argparse with one-line errors, checked numbers and names.
+
+A script imports it as ``from _args import ...`` after putting its own folder
+on ``sys.path`` (``python benchmarks/x.py`` does that already; the tests load
+the scripts by path, which does not).
+
+The errors read as the project's command lines' do (``gbrff/experiments/_cli.py``):
+one line, ``<script>: error: <what>``, exit code 2 for the command line
+(a bad flag, an unknown name) and 1 for the rest (missing data, nothing
+matched, a failed step).
+"""
+
+import argparse
+import math
+
+__all__ = ["Parser", "number", "int_list", "pick"]
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (no usage block), and :meth:`fail` for the others."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+
+    def fail(self, message, code=1):
+        """End the script with one line on stderr (a message's own line breaks become '; ')
+        and exit code ``code``."""
+        self.exit(code, f"{self.prog}: error: {'; '.join(filter(None, map(str.strip, str(message).splitlines())))}\n")
+
+
+def number(kind, low, strict=False):
+    """An argparse type: a finite ``kind`` (int or float) >= ``low`` (> ``low`` if ``strict``)."""
+    word = "an integer" if kind is int else "a number"
+    bound = f"> {low}" if strict else f">= {low}"
+
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not math.isfinite(value) or value < low or (strict and value == low):
+            raise argparse.ArgumentTypeError(f"expected {word} {bound}, got {text!r}")
+        return value
+
+    return parse
+
+
+def int_list(low=0):
+    """An argparse type: comma-separated integers >= ``low`` ('0,1,2'), at least one, duplicates dropped."""
+
+    def parse(text):
+        try:
+            values = [int(t) for t in text.split(",") if t.strip()]
+        except ValueError:
+            values = []
+        if not values or min(values) < low:
+            raise argparse.ArgumentTypeError(f"expected comma-separated integers >= {low} such as "
+                                             f"'{low},{low + 1}', got {text!r}")
+        return list(dict.fromkeys(values))
+
+    return parse
+
+
+def pick(parser, kind, text, valid):
+    """The comma-separated names of ``text`` as spelled in ``valid`` (matched case-insensitively,
+    duplicates dropped); an unknown name or none at all is a command-line error listing ``valid``."""
+    valid = list(dict.fromkeys(valid))
+    lower = {v.lower(): v for v in valid}
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    unknown = [n for n in names if n.lower() not in lower]
+    if unknown or not names:
+        what = (f"unknown {kind}{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}"
+                if unknown else f"no {kind} given")
+        parser.error(f"{what}; valid: {', '.join(valid) or '(none)'}")
+    return list(dict.fromkeys(lower[n.lower()] for n in names))
