@@ -439,8 +439,8 @@ errors:
     r.add_argument("--out", type=Path, default=None,
                    help="experiment folder (default: RESULTS/EXPERIMENT)")
     r.add_argument("--n-iter", type=_number(int, 1), default=None,
-                   help="table2: report the runs with this many iterations (default: 100; "
-                        "200 for table2_2019)")
+                   help="table2: report the runs with this many iterations (default: the "
+                        "folder's, which holds one configuration)")
     r.add_argument("--results", type=Path, default=DEFAULT_ROOT,
                    help=f"results root for 'all' and the default --out (default: "
                         f"{DEFAULT_ROOT}, where runs write; the committed results: "
@@ -566,8 +566,8 @@ def _report(args):
         if not ((out / STORE_NAME).exists() or (out / REFITS_NAME).exists()):
             print(f"[report] {name}: nothing stored in {out}", file=sys.stderr)
             continue
-        n_iter = {"table2": args.n_iter or 100, "table2_2019": args.n_iter or 200}
-        write_report(name, out, **({"n_iter": n_iter[name]} if name in n_iter else {}))
+        extra = {"n_iter": args.n_iter} if name in ("table2", "table2_2019") else {}
+        write_report(name, out, **extra)
         print(f"[report] {name}: reports written to {out}", file=sys.stderr)
         written += 1
     if not written:

@@ -185,8 +185,8 @@ def _report_fkl_table(outdir, fkl):
             table2_markdown(fkl, methods=methods, compare=()), ""]
 
 
-def _report_table2(outdir, records, n_iter=100):
-    """Table 2 reports of the refits with ``n_iter`` iterations."""
+def _report_table2(outdir, records, n_iter=None):
+    """Table 2 reports of the folder's refits (those with ``n_iter`` iterations when given)."""
     from ..viz.paper import table2_diff_figure, table2_figure
 
     from ..baselines import FKL_BESIDE, FKL_METHODS
@@ -230,7 +230,7 @@ def _report_table2(outdir, records, n_iter=100):
           outdir / "table2_diff.html")
 
 
-def _report_table2_2019(outdir, records, n_iter=200):
+def _report_table2_2019(outdir, records, n_iter=None):
     """The 2019 preprint's Table 2: runs, summary, comparison, ranks, Markdown."""
     runs = preprint_runs(records, n_iter=n_iter)
     _csv(runs, outdir / "runs.csv", index=False)

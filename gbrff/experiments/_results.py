@@ -132,10 +132,12 @@ def stage_results(records, experiment) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=cols)
 
 
-def table2_runs(records, n_iter=100) -> pd.DataFrame:
-    """``runs.csv``: one row per task x method x split (test_accuracy in [0, 1])."""
+def table2_runs(records, n_iter=None) -> pd.DataFrame:
+    """``runs.csv``: one row per task x method x split (test_accuracy in [0, 1]);
+    only the runs of ``n_iter`` iterations when given (a results folder holds one)."""
     df = stage_results(records, "table2")
-    df = df[df["n_iter"] == n_iter]
+    if n_iter is not None:
+        df = df[df["n_iter"] == n_iter]
     return _sort(df[RUNS_COLUMNS])
 
 
@@ -274,10 +276,12 @@ def curve_summary(df: pd.DataFrame, by) -> pd.DataFrame:
     return out
 
 
-def preprint_runs(records, n_iter=200) -> pd.DataFrame:
-    """``runs.csv`` of the 2019 protocol: one row per task x method x split."""
+def preprint_runs(records, n_iter=None) -> pd.DataFrame:
+    """``runs.csv`` of the 2019 protocol: one row per task x method x split (only
+    the runs of ``n_iter`` iterations when given)."""
     df = stage_results(records, "table2_2019")
-    df = df[df["n_iter"] == n_iter]
+    if n_iter is not None:
+        df = df[df["n_iter"] == n_iter]
     return _sort(df[RUNS_COLUMNS], tasks=PREPRINT_TASK_ORDER)
 
 

@@ -127,11 +127,16 @@ def run_scaling(ctx, store, methods, sizes, time_limit=1000.0, seed=0, n_iter=10
     return {"computed": computed, "errors": errors}
 
 
-def scaling_frame(records, n_iter=100, seed=0) -> pd.DataFrame:
-    """Columns method, n_samples, seconds, fit_seconds (one row per stored unit)."""
+def scaling_frame(records, n_iter=None, seed=None) -> pd.DataFrame:
+    """Columns method, n_samples, seconds, fit_seconds (one row per stored unit).
+
+    Every scaling record, or only those of ``n_iter`` and ``seed`` when given: a
+    results folder holds one configuration (``check_folder``), so its report
+    shows all of its records, whatever their ``--n-iter`` and ``--seed``.
+    """
     rows = [{k: r[k] for k in ("method", "n_samples", "seconds", "fit_seconds", "seed")}
             for r in records if r.get("experiment") == "scaling"
-            and r["n_iter"] == n_iter and r["seed"] == seed]
+            and n_iter in (None, r["n_iter"]) and seed in (None, r["seed"])]
     df = pd.DataFrame(rows, columns=["method", "n_samples", "seconds", "fit_seconds", "seed"])
     return df.sort_values(["method", "n_samples"]).reset_index(drop=True)
 
