@@ -65,3 +65,71 @@ def test_table2_report_of_a_folder_of_another_n_iter_shows_its_rows(tmp_path):
     assert runs.count(b"\n") == 2                    # the header and the one row
     assert main(["report", "table2", "--out", str(out)]) == 0
     assert (out / "runs.csv").read_bytes() == runs
+
+
+def test_report_refuses_the_settings_a_run_would_refuse_and_writes_nothing(tmp_path, capsys):
+    out = tmp_path / "t2"
+    assert main(table2(out)) == 0
+    before, beside = digest(out), sorted(tmp_path.iterdir())
+    for argv, words in [
+            (["report", "table2", "--out", out, "--n-iter", 50],
+             "holds table2 results of another configuration (--n-iter 100 there, 50 here); "
+             "report them with --n-iter 100"),
+            (["report", "landmarks", "--out", out], "holds table2 results, not landmarks ones"),
+            (["report", "fkl", "--out", out], "holds table2 results, not fkl ones"),
+            (["report", "toy", "--out", out], "holds table2 results, not toy ones")]:
+        capsys.readouterr()
+        assert main([str(a) for a in argv]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("gbrff: error: ") and words in err, err
+        assert digest(out) == before and sorted(tmp_path.iterdir()) == beside
+    # a run with those settings is refused the same way
+    capsys.readouterr()
+    assert main(table2(out, "--n-iter", 50)) == 1
+    assert "--n-iter 100 there, 50 here" in capsys.readouterr().err
+    assert main(["report", "table2", "--out", str(out), "--n-iter", "100"]) == 0
+    assert digest(out) == before
+
+
+def test_report_of_a_folder_of_several_configurations_is_refused(tmp_path, capsys):
+    """(Folders of earlier versions could mix them.) Neither a run nor a report can use it."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert main(table2(a)) == 0
+    assert main(table2(b, "--seed", 3)) == 0
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    (mixed / "refits.jsonl").write_bytes((a / "refits.jsonl").read_bytes()
+                                         + (b / "refits.jsonl").read_bytes())
+    capsys.readouterr()
+    assert main(["report", "table2", "--out", str(mixed)]) == 1
+    err = capsys.readouterr().err
+    assert "holds table2 results of 2 configurations (--seed 0, 3)" in err
+    assert sorted(p.name for p in mixed.iterdir()) == ["refits.jsonl"]
+
+
+def test_report_never_replaces_a_report_by_an_empty_one(tmp_path, capsys):
+    """A store of CV folds only (a run stopped before its first refit) reports nothing."""
+    out = tmp_path / "t2"
+    assert main(table2(out)) == 0
+    lines = (out / "store.jsonl").read_text().splitlines()
+    folds_only = [line for line in lines if '"fold":-1' not in line]
+    assert 0 < len(folds_only) < len(lines)
+    (out / "store.jsonl").write_text("\n".join(folds_only) + "\n")
+    (out / "refits.jsonl").unlink()
+    for name in ("runs.csv", "summary.csv"):
+        assert (out / name).read_text().count("\n") == 2  # its header and its row
+    sizes = {p.name: p.read_bytes() for p in out.iterdir() if p.suffix in (".csv", ".md", ".html")}
+    capsys.readouterr()
+    assert main(["report", "table2", "--out", str(out)]) == 1
+    assert "no finished result to report" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.suffix in (".csv", ".md", ".html")} == sizes
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["report", "all", "--n-iter", "50"], "--n-iter picks the runs of one experiment"),
+    (["report", "landmarks", "--n-iter", "50"], "--n-iter does not apply to landmarks"),
+])
+def test_report_n_iter_where_it_means_nothing_is_a_command_line_error(tmp_path, capsys, argv, words):
+    assert main(argv + ["--results", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gbrff: error: ") and words in err

@@ -26,7 +26,8 @@ from ._plans import (THESIS_BOOSTING_VALUES, defaults_groups, kbudget_groups, la
 from ._protocol import Context, _resolve
 from ._reports import REFITS_NAME, STORE_NAME, write_report
 from ._results import PAPER_METHODS, PREPRINT_METHODS, PREPRINT_TASK_ORDER, TASK_ORDER
-from ._runner import FolderError, RunLog, check_folder, run_config, run_groups
+from ._runner import (N_ITER_EXPERIMENTS, FolderError, RunLog, check_folder, check_report,
+                      run_config, run_groups)
 from ._fkl import FKL_METHODS, run_fkl
 from ._scaling import run_scaling, scaling_sizes
 from ._store import ResultStore, StoreLockedError
@@ -559,19 +560,43 @@ def _plan(args, ctx):
 
 
 def _report(args):
+    """Rewrite the reports of one experiment's folder (or of every one under --results).
+
+    Each folder is checked first as a run with the same settings would be
+    (:func:`check_report`): a folder of another experiment, of another
+    ``--n-iter`` or of several configurations is refused before anything is
+    written; a folder without a finished result keeps its reports as they are.
+    """
     names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
-    written = 0
+    if args.n_iter is not None:
+        if args.experiment == "all":
+            raise UserError("--n-iter picks the runs of one experiment: give its name, "
+                            "not 'all'", code=2)
+        if args.experiment not in N_ITER_EXPERIMENTS:
+            raise UserError(f"--n-iter does not apply to {args.experiment} (only to "
+                            f"{', '.join(N_ITER_EXPERIMENTS)})", code=2)
+    todo = []
     for name in names:
         out = args.out if (args.out and len(names) == 1) else args.results / name
         if not ((out / STORE_NAME).exists() or (out / REFITS_NAME).exists()):
             print(f"[report] {name}: nothing stored in {out}", file=sys.stderr)
             continue
+        check_report(out, name, n_iter=args.n_iter)
+        todo.append((name, out))
+    written = 0
+    for name, out in todo:
         extra = {"n_iter": args.n_iter} if name in ("table2", "table2_2019") else {}
-        write_report(name, out, **extra)
-        print(f"[report] {name}: reports written to {out}", file=sys.stderr)
-        written += 1
+        if write_report(name, out, **extra):
+            print(f"[report] {name}: reports written to {out}", file=sys.stderr)
+            written += 1
+        else:
+            print(f"[report] {name}: no finished result in {out} (no refit stored); "
+                  "its reports are left as they were", file=sys.stderr)
+    where = args.out if (args.out and len(names) == 1) else args.results
+    if todo and not written:
+        raise UserError(f"no finished result to report in {where} (no refit stored yet); "
+                        "nothing was written")
     if not written:
-        where = args.out if (args.out and len(names) == 1) else args.results
         raise UserError(f"no results in {where}: runs write to {DEFAULT_ROOT}/EXPERIMENT "
                         f"unless --out says otherwise; the committed results: "
                         f"report {args.experiment} --results {COMMITTED_ROOT}")
@@ -649,7 +674,9 @@ def _run(args):
         extra = {"scaling": {"time_limit": getattr(args, "time_limit", None)},
                  "table2": {"n_iter": getattr(args, "n_iter", None)},
                  "table2_2019": {"n_iter": getattr(args, "n_iter", None)}}.get(args.command, {})
-        write_report(args.command, args.out, records=records, **extra)
+        if not write_report(args.command, args.out, records=records, **extra):
+            print(f"[{args.command}] no finished result to report yet; the reports in "
+                  f"{args.out} are left as they were", file=sys.stderr)
     print(f"[{args.command}] computed {stats['computed']} units, {n_err} failed; "
           f"results in {args.out}", file=sys.stderr)
     return 1 if n_err else 0
@@ -687,7 +714,9 @@ def _run_fkl(args):
     finally:
         store.close()
     log.finish(computed_units=computed)
-    write_report("fkl", args.out, records=records)
+    if not write_report("fkl", args.out, records=records):
+        print(f"[fkl] no finished fit to report yet; the reports in {args.out} are left as "
+              "they were", file=sys.stderr)
     print(f"[fkl] computed {computed} fits; results in {args.out}", file=sys.stderr)
     return 0
 

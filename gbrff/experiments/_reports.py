@@ -192,11 +192,11 @@ def _report_table2(outdir, records, n_iter=None):
     from ..baselines import FKL_BESIDE, FKL_METHODS
 
     runs = table2_runs(records, n_iter=n_iter)
+    if runs.empty:
+        return False
     _csv(runs, outdir / "runs.csv", index=False)
     summary = table2_summary(runs)
     _csv(summary, outdir / "summary.csv", index=False, float_format="%.4f")
-    if summary.empty:
-        return
     # Fourier kernel learning's methods get a table and ranks of their own
     # (beside GBRFF2 and LightGBM): Table 2's stay the paper's methods'
     fkl = summary[summary["method"].isin(FKL_METHODS + FKL_BESIDE)]
@@ -228,19 +228,20 @@ def _report_table2(outdir, records, n_iter=None):
     _html(table2_diff_figure(summary, paper,
                              tasks=[t for t in TASK_ORDER if t in set(summary["task"])]),
           outdir / "table2_diff.html")
+    return True
 
 
 def _report_table2_2019(outdir, records, n_iter=None):
     """The 2019 preprint's Table 2: runs, summary, comparison, ranks, Markdown."""
     runs = preprint_runs(records, n_iter=n_iter)
+    if runs.empty:
+        return False
     _csv(runs, outdir / "runs.csv", index=False)
     summary = table2_summary(runs)
     from ._results import PREPRINT_TASK_ORDER, _sort
 
     summary = _sort(summary, tasks=PREPRINT_TASK_ORDER)
     _csv(summary, outdir / "summary.csv", index=False, float_format="%.4f")
-    if summary.empty:
-        return
     paper = load_preprint_table2()
     comp = preprint_comparison(summary, paper).drop(columns="close")
     comp["within"] = comp["within"].fillna(False).astype(bool)
@@ -261,16 +262,17 @@ def _report_table2_2019(outdir, records, n_iter=None):
           "reading (rank sums over its 14 tasks divided by 15, ties to the earlier "
           "column). Mean fit time of the final fits: `fit_seconds.csv`.", ""]
     _write_text(outdir / "table2.md", "\n".join(md))
+    return True
 
 
 def _report_landmarks(outdir, records, experiment="landmarks"):
     from ..viz.paper import landmarks_figure
 
     df = stage_results(records, experiment).rename(columns={"stage": "n_landmarks"})
+    if df.empty:
+        return False
     _csv(df[["task", "method", "n_landmarks", "split", "seed", "test_accuracy",
              "best_params"]], outdir / "per_split.csv", index=False)
-    if df.empty:
-        return
     curve = curve_summary(df, ["method", "n_landmarks"])
     _csv(curve, outdir / "curve.csv", index=False, float_format="%.4f")
     if experiment == "landmarks_2019":
@@ -282,45 +284,48 @@ def _report_landmarks(outdir, records, experiment="landmarks"):
 
         _html(preprint_fig1_figure(per_task), outdir / "fig1_landmarks.html")
         gap = preprint_fig2_gap(per_task)
-        _csv(gap, outdir / "fig2_gap.csv", index=False, float_format="%.4f")
-        if len(gap):
+        if len(gap):  # (both methods needed)
+            _csv(gap, outdir / "fig2_gap.csv", index=False, float_format="%.4f")
             _html(preprint_fig2_figure(gap), outdir / "fig2_landmarks.html")
-        return
+        return True
     _html(landmarks_figure(curve), outdir / "fig2_landmarks.html")
+    return True
 
 
 def _report_kbudget(outdir, records):
     from ..viz.paper import kbudget_figure
 
     df = stage_results(records, "kbudget")
+    if df.empty:
+        return False
     df["K"] = [json.loads(f).get("n_components") for f in df["fixed"]]
     df["T"] = df["stage"]
     df["budget"] = df["T"] * df["K"]
     _csv(df[["task", "method", "K", "T", "budget", "split", "seed", "test_accuracy",
              "best_params"]], outdir / "per_split.csv", index=False)
-    if df.empty:
-        return
     curve = curve_summary(df, ["K", "budget"])
     _csv(curve, outdir / "curve.csv", index=False, float_format="%.4f")
     _html(kbudget_figure(curve), outdir / "fig3_kbudget.html")
+    return True
 
 
 def _report_toy(outdir, records):
     from ..viz.paper import toy_figure
 
     df = stage_results(records, "toy")
+    if df.empty:
+        return False
     df["problem"] = df["task"]
     df["n_train"] = [json.loads(d)[2] for d in df["data"]]
     _csv(df[["problem", "method", "n_train", "split", "seed", "test_accuracy",
              "best_params"]], outdir / "per_split.csv", index=False)
-    if df.empty:
-        return
     g = df.groupby(["problem", "method", "n_train"], sort=False)["test_accuracy"]
     curve = pd.DataFrame({"mean": g.mean() * 100,
                           "std": g.agg(lambda a: a.std(ddof=0)) * 100,
                           "n_splits": g.size()}).reset_index()
     _csv(curve, outdir / "curve.csv", index=False, float_format="%.4f")
     _html(toy_figure(curve), outdir / "fig5_toy.html")
+    return True
 
 
 def _report_scaling(outdir, records, time_limit=None):
@@ -330,9 +335,11 @@ def _report_scaling(outdir, records, time_limit=None):
     if time_limit is None:  # the 'report' command: the limit of the last run
         time_limit = scaling_time_limit(outdir)
     times = scaling_frame(records)
+    if times.empty:
+        return False
     _csv(times, outdir / "times.csv", index=False, float_format="%.6f")
-    if not times.empty:
-        _html(scaling_figure(times, time_limit=time_limit), outdir / "fig4_scaling.html")
+    _html(scaling_figure(times, time_limit=time_limit), outdir / "fig4_scaling.html")
+    return True
 
 
 def _report_thesis(outdir, records):
@@ -340,11 +347,11 @@ def _report_thesis(outdir, records):
     from ._thesis import findings_markdown, thesis_findings, thesis_markdown, thesis_runs, thesis_summary
 
     runs = thesis_runs(records)
+    if runs.empty:
+        return False
     _csv(runs, outdir / "runs.csv", index=False)
     summary = thesis_summary(runs)
     _csv(summary, outdir / "summary.csv", index=False, float_format="%.4f")
-    if summary.empty:
-        return
     md = ["# Random features with linear models, trees and ensembles (Ribes, 2019), reproduced", "",
           "Test error (%) ± standard deviation over the n stratified 70/30 splits of each cell, "
           "and the mean time of the final fit on the training part (seconds, one core). "
@@ -354,6 +361,7 @@ def _report_thesis(outdir, records):
           findings_markdown(thesis_findings(summary, runs)), ""]
     _write_text(outdir / "thesis.md", "\n".join(md))
     _html(thesis_figure(summary), outdir / "thesis.html")
+    return True
 
 
 def _report_defaults(outdir, records):
@@ -361,12 +369,12 @@ def _report_defaults(outdir, records):
     from ._results import RUNS_COLUMNS, _sort
 
     df = stage_results(records, "defaults")
+    if df.empty:
+        return False
     runs = _sort(df[RUNS_COLUMNS])
     _csv(runs, outdir / "runs.csv", index=False)
     summary = table2_summary(runs)
     _csv(summary, outdir / "summary.csv", index=False, float_format="%.4f")
-    if summary.empty:
-        return
     raw = sorted({json.loads(d)[0] for d in df["data"]}) == ["uci-raw"]
     seconds = runs.groupby("method", sort=False)["fit_seconds"].mean()
     md = ["# Out of the box: every method at its own defaults", "",
@@ -379,6 +387,7 @@ def _report_defaults(outdir, records):
           "Mean fit time on the training part (seconds, one thread): "
           + ", ".join(f"{m} {v:.3f}" for m, v in seconds.items()) + ".", ""]
     _write_text(outdir / "defaults.md", "\n".join(md))
+    return True
 
 
 def _report_fkl(outdir, records):
@@ -387,22 +396,28 @@ def _report_fkl(outdir, records):
     from ._fkl import fkl_frame
 
     df = fkl_frame(records)
+    if df.empty:
+        return False
     _csv(df, outdir / "fkl.csv", index=False, float_format="%.6g")
     _html(scaling_figure(df), outdir / "fkl.html")
+    return True
 
 
-def write_report(experiment, outdir, records=None, **kw):
+def write_report(experiment, outdir, records=None, **kw) -> bool:
     """(Re)write every report file of ``experiment`` in ``outdir``.
 
     ``records`` (default: the folder's store) are merged with the folder's
-    ``refits.jsonl`` first, so that no committed refit is lost.
+    ``refits.jsonl`` first, so that no committed refit is lost.  Returns
+    whether there was a result to report: without one (no refit of the
+    experiment yet) no report file is written, and none is replaced by an
+    empty one.
     """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     records = read_records(outdir) if records is None else _with_refits(outdir, records)
     write_refits(outdir, records)
     with _plotly_settings():
-        {"table2": _report_table2, "table2_2019": _report_table2_2019,
+        return {"table2": _report_table2, "table2_2019": _report_table2_2019,
          "landmarks": _report_landmarks,
          "landmarks_2019": lambda o, r: _report_landmarks(o, r, "landmarks_2019"),
          "kbudget": _report_kbudget, "toy": _report_toy,

@@ -19,7 +19,8 @@ from ._protocol import REFIT, run_unit
 from ._reports import REFITS_NAME, STORE_NAME
 from ._store import ResultStore
 
-__all__ = ["run_groups", "RunLog", "FolderError", "run_config", "check_folder"]
+__all__ = ["run_groups", "RunLog", "FolderError", "run_config", "check_folder", "check_report",
+           "N_ITER_EXPERIMENTS"]
 
 
 def run_groups(groups, store, ctx, executor=None, desc="", progress=True,
@@ -223,12 +224,16 @@ class FolderError(ValueError):
     """The output folder holds something a run must not mix its results with."""
 
 
+#: The experiments whose ``--n-iter`` sets their rows (one value per folder).
+N_ITER_EXPERIMENTS = ("table2", "table2_2019", "toy", "scaling", "thesis")
+
+
 def run_config(experiment, seed, n_iter=None, n_test=None, features=None) -> dict:
     """The settings that every result in one folder shares (see :func:`check_folder`)."""
     config = {"experiment": experiment, "seed": int(seed)}
     if experiment == "defaults":
         config["features"] = features or "raw"
-    if n_iter is not None and experiment in ("table2", "table2_2019", "toy", "scaling", "thesis"):
+    if n_iter is not None and experiment in N_ITER_EXPERIMENTS:
         config["n_iter"] = int(n_iter)
     if n_test is not None and experiment == "toy":
         config["n_test"] = int(n_test)
@@ -260,6 +265,30 @@ def _flag(key) -> str:
     return "--" + key.replace("_", "-")
 
 
+def _differences(other, config, keys):
+    """(``--flag there, here`` text, ``--flag value`` text) of ``keys`` where they differ."""
+    keys = [k for k in keys if other.get(k) != config.get(k)]
+    diff = "; ".join(f"{_flag(k)} {other.get(k)} there, {config[k]} here" for k in keys)
+    same = " ".join(f"{_flag(k)} {other.get(k)}" for k in keys)
+    return diff, same
+
+
+def _results_folder(outdir) -> bool:
+    """Whether ``outdir`` is a results folder (raises for a file, or a non-empty
+    folder of other things); False when it does not exist or is empty."""
+    if not outdir.exists():
+        return False
+    if not outdir.is_dir():
+        raise FolderError(f"{outdir} is a file; --out takes a folder")
+    if not any((outdir / n).exists() for n in (STORE_NAME, REFITS_NAME, "meta.json")):
+        if any(outdir.iterdir()):
+            raise FolderError(f"{outdir} is not empty and holds no results of this command "
+                              f"(no {STORE_NAME}, {REFITS_NAME} or meta.json); "
+                              "give --out a new or empty folder")
+        return False
+    return True
+
+
 def check_folder(outdir, config):
     """Refuse (:class:`FolderError`) a run of ``config`` into ``outdir`` when the
     folder holds other things than results of the same configuration.
@@ -272,16 +301,7 @@ def check_folder(outdir, config):
     without a store, refits or run log is not a results folder at all.
     """
     outdir = Path(outdir)
-    if not outdir.exists():
-        return
-    if not outdir.is_dir():
-        raise FolderError(f"{outdir} is a file; --out takes a folder")
-    ours = [n for n in (STORE_NAME, REFITS_NAME, "meta.json") if (outdir / n).exists()]
-    if not ours:
-        if any(outdir.iterdir()):
-            raise FolderError(f"{outdir} is not empty and holds no results of this command "
-                              f"(no {STORE_NAME}, {REFITS_NAME} or meta.json); "
-                              "give --out a new or empty folder")
+    if not _results_folder(outdir):
         return
     for other in _folder_configs(outdir):
         if other == config:
@@ -289,9 +309,42 @@ def check_folder(outdir, config):
         if other["experiment"] != config["experiment"]:
             raise FolderError(f"{outdir} holds {other['experiment']} results, not "
                               f"{config['experiment']} ones; give --out another folder")
-        keys = [k for k in config if other.get(k) != config[k]]
-        diff = "; ".join(f"{_flag(k)} {other.get(k)} there, {config[k]} here" for k in keys)
-        same = " ".join(f"{_flag(k)} {other.get(k)}" for k in keys)
+        diff, same = _differences(other, config, config)
         raise FolderError(f"{outdir} holds {other['experiment']} results of another "
                           f"configuration ({diff}) that would mix with these; give --out "
                           f"another folder, or add to those results with {same}")
+
+
+def check_report(outdir, experiment, **settings):
+    """The one configuration of the results in ``outdir`` (None when it holds none),
+    for the ``report`` of ``experiment`` with ``settings`` (such as ``n_iter``; None
+    = the folder's own).
+
+    Refuses (:class:`FolderError`) exactly where a run of ``experiment`` with these
+    settings would be refused (:func:`check_folder`): the folder holds another
+    experiment's results, or results of another value of a setting given, or
+    results of several configurations (no run can add to those, and one report
+    would mix their rows).
+    """
+    outdir = Path(outdir)
+    if not _results_folder(outdir):
+        return None
+    wanted = {"experiment": experiment, **{k: v for k, v in settings.items() if v is not None}}
+    configs = _folder_configs(outdir)
+    for other in configs:
+        if other["experiment"] != experiment:
+            raise FolderError(f"{outdir} holds {other['experiment']} results, not {experiment} "
+                              f"ones; report them with: report {other['experiment']} --out {outdir}")
+        diff, same = _differences(other, wanted, wanted)
+        if diff:
+            raise FolderError(f"{outdir} holds {experiment} results of another configuration "
+                              f"({diff}); report them with {same}")
+    if len(configs) > 1:
+        keys = [k for k in dict.fromkeys(k for c in configs for k in c)
+                if len({str(c.get(k)) for c in configs}) > 1]
+        seen = "; ".join(f"{_flag(k)} " + ", ".join(dict.fromkeys(str(c.get(k)) for c in configs))
+                         for k in keys)
+        raise FolderError(f"{outdir} holds {experiment} results of {len(configs)} configurations "
+                          f"({seen}): one report would mix their rows, and a run into it would be "
+                          "refused; move each configuration's records to a folder of its own")
+    return configs[0] if configs else None
