@@ -32,22 +32,26 @@ import sys
 import textwrap
 import time
 
+if os.path.dirname(os.path.abspath(__file__)) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _args import Parser, number  # noqa: E402
+
 THREAD_VARS = ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
-# title: the table's first column; threads: the policies it runs under ("one",
-# "all"); code: run in a fresh process after PRELUDE, once a policy (or a
-# function of the repeat count, for cold); report: (raw figures by policy,
-# title) -> (table rows, derived figures); default: in the default --cases.
-Case = collections.namedtuple("Case", "title threads code report default")
+# title: the table's first column, a format string of the sizes; threads: the
+# policies it runs under ("one", "all"); code: run in a fresh process after
+# PRELUDE, once a policy (or a function of the repeat count, for cold);
+# report: (raw figures by policy, title) -> (table rows, derived figures);
+# default: in the default --cases; sizes: name -> (full, --quick), the one
+# source of the sizes the code uses (SIZE[name]) and the title prints.
+Case = collections.namedtuple("Case", "title threads code report default sizes", defaults=({},))
 
 # What every case's code can use: REPEAT (timed repetitions), QUICK (--quick),
-# THREADS (1, or every core), N(full, quick) (a size), LGBM(**changes)
+# THREADS (1, or every core), SIZE (the case's sizes for this run), LGBM(**changes)
 # (LightGBM as the issue sets it: 100 trees, max_depth=5, num_leaves=32,
 # THREADS threads) and OUT(**figures) (the case's result).
 PRELUDE = """import json, os, sys
-REPEAT, QUICK, THREADS = %d, %r, %d
-def N(full, quick):
-    return quick if QUICK else full
+REPEAT, QUICK, THREADS, SIZE = %d, %r, %d, %r
 def LGBM(**changes):
     from lightgbm import LGBMClassifier
     return LGBMClassifier(**{**dict(n_estimators=100, max_depth=5, num_leaves=32, n_jobs=THREADS,
@@ -189,12 +193,12 @@ def _report_cold(res, title):
 
 
 CASES = {
-    "gbrff2_100k": Case("GBRFF2 vs LightGBM, make_classification n=100,000, d=20, T=100, fit + predict, one thread",
+    "gbrff2_100k": Case("GBRFF2 vs LightGBM, make_classification n={n:,}, d=20, T=100, fit + predict, one thread",
                         ("one",), """
         import time, numpy as np
         from sklearn.datasets import make_classification
         from gbrff import GBRFF2Classifier
-        X, y = make_classification(n_samples=N(100_000, 5_000), n_features=20, random_state=0)
+        X, y = make_classification(n_samples=SIZE["n"], n_features=20, random_state=0)
         GBRFF2Classifier(n_estimators=3, random_state=0).fit(X[:500], y[:500])
         def run(make):
             t = time.perf_counter(); m = make().fit(X, y); p = m.predict(X)
@@ -205,13 +209,13 @@ CASES = {
                                             standardize=False)))
             l.append(run(LGBM))
         OUT(gbrff=g, lgbm=l)
-    """, _vs_lgbm("<= 0.6"), True),
-    "gbrff1_10k": Case("GBRFF1 (K=10) vs LightGBM, n=10,000, d=20, T=100, fit + predict, one thread",
+    """, _vs_lgbm("<= 0.6"), True, dict(n=(100_000, 5_000))),
+    "gbrff1_10k": Case("GBRFF1 (K=10) vs LightGBM, n={n:,}, d=20, T=100, fit + predict, one thread",
                        ("one",), """
         import time, numpy as np
         from sklearn.datasets import make_classification
         from gbrff import GBRFF1Classifier
-        X, y = make_classification(n_samples=N(10_000, 2_000), n_features=20, random_state=0)
+        X, y = make_classification(n_samples=SIZE["n"], n_features=20, random_state=0)
         GBRFF1Classifier(n_estimators=2, n_components=10, random_state=0).fit(X[:300], y[:300])
         def run(make):
             t = time.perf_counter(); m = make().fit(X, y); p = m.predict(X)
@@ -222,12 +226,12 @@ CASES = {
                                                   n_jobs=THREADS, standardize=False)))
             l.append(run(LGBM))
         OUT(gbrff=g, lgbm=l)
-    """, _vs_lgbm("<= 1.0"), True),
-    "threads": Case("n_jobs scaling: one binary GBRFF2 fit, n=100,000, d=20, T=100", ("all",), """
+    """, _vs_lgbm("<= 1.0"), True, dict(n=(10_000, 2_000))),
+    "threads": Case("n_jobs scaling: one binary GBRFF2 fit, n={n:,}, d=20, T=100", ("all",), """
         import time, numpy as np
         from sklearn.datasets import make_classification
         from gbrff import GBRFF2Classifier
-        X, y = make_classification(n_samples=N(100_000, 2_000), n_features=20, random_state=0)
+        X, y = make_classification(n_samples=SIZE["n"], n_features=20, random_state=0)
         GBRFF2Classifier(n_estimators=3, random_state=0).fit(X[:500], y[:500])
         def fit(make):
             t = time.perf_counter(); m = make().fit(X, y)
@@ -245,14 +249,14 @@ CASES = {
         detail = {j: [k for k in ref if not np.array_equal(ref[k], models[j].estimators_[0][k])] for j in g}
         OUT(gbrff=g, lgbm=l, identical={j: not d for j, d in detail.items()}, identical_detail=detail,
             compared=sorted(ref), cores=os.cpu_count())
-    """, _report_threads, True),
-    "defaults": Case("Defaults against defaults: GBRFF2Classifier(n_jobs=-1) vs LGBMClassifier(), n=100,000, "
+    """, _report_threads, True, dict(n=(100_000, 2_000))),
+    "defaults": Case("Defaults against defaults: GBRFF2Classifier(n_jobs=-1) vs LGBMClassifier(), n={n:,}, "
                      "d=20, fit + predict, every core", ("all",), """
         import time, numpy as np
         from sklearn.datasets import make_classification
         from lightgbm import LGBMClassifier
         from gbrff import GBRFF2Classifier
-        X, y = make_classification(n_samples=N(100_000, 5_000), n_features=20, random_state=0)
+        X, y = make_classification(n_samples=SIZE["n"], n_features=20, random_state=0)
         GBRFF2Classifier(n_estimators=3, random_state=0).fit(X[:500], y[:500])
         def run(make):
             t = time.perf_counter(); m = make().fit(X, y); p = m.predict(X)
@@ -262,14 +266,14 @@ CASES = {
             g.append(run(lambda: GBRFF2Classifier(n_jobs=-1, random_state=0)))
             l.append(run(lambda: LGBMClassifier(verbose=-1)))
         OUT(gbrff=g, lgbm=l)
-    """, _vs_lgbm("<= 0.6", "all"), True),
+    """, _vs_lgbm("<= 0.6", "all"), True, dict(n=(100_000, 5_000))),
     "predict": Case("Prediction: GBRFF2 decision_function (T=100) vs LightGBM predict_proba (100 trees, "
-                    "max_depth=5, num_leaves=32), 1,000,000 rows, d=20", ("one", "all"), """
+                    "max_depth=5, num_leaves=32), {rows:,} rows, d=20", ("one", "all"), """
         import time, numpy as np
         from sklearn.datasets import make_classification
         from gbrff import GBRFF2Classifier
-        X, y = make_classification(n_samples=N(1_000_000, 20_000), n_features=20, random_state=0)
-        k = N(100_000, 5_000)
+        X, y = make_classification(n_samples=SIZE["rows"], n_features=20, random_state=0)
+        k = SIZE["train"]
         gm = GBRFF2Classifier(n_estimators=100, random_state=0, n_jobs=THREADS,
                                             standardize=False).fit(X[:k], y[:k])
         lm = LGBM().fit(X[:k], y[:k])
@@ -281,15 +285,15 @@ CASES = {
             g.append(timed(gm.decision_function))
             l.append(timed(lm.predict_proba))
         OUT(gbrff=g, lgbm=l, rows=len(X), threads=THREADS)
-    """, _report_predict, True),
-    "interactive": Case("One press of play: moons n=500, T=1000, fit + 100 frames of a 100x100 grid", ("one",), """
+    """, _report_predict, True, dict(rows=(1_000_000, 20_000), train=(100_000, 5_000))),
+    "interactive": Case("One press of play: moons n=500, T={T}, fit + 100 frames of a 100x100 grid", ("one",), """
         import time, numpy as np
         from sklearn.datasets import make_moons
         from gbrff import GBRFF2Classifier
         X, y = make_moons(500, noise=0.1, random_state=0)
         G = np.array([(a, b) for a in np.linspace(-2, 3, 100) for b in np.linspace(-1.5, 2, 100)])
         def play():
-            m = GBRFF2Classifier(n_estimators=N(1000, 100), gamma=0.5, random_state=0,
+            m = GBRFF2Classifier(n_estimators=SIZE["T"], gamma=0.5, random_state=0,
                                  standardize=False).fit(X, y)
             return [f for i, f in enumerate(m.staged_decision_function(G)) if i % 10 == 9]
         play()
@@ -297,11 +301,11 @@ CASES = {
         for _ in range(max(REPEAT, 5)):
             t = time.perf_counter(); play(); ts.append(time.perf_counter() - t)
         OUT(times=ts)
-    """, _report_interactive, True),
+    """, _report_interactive, True, dict(T=(1000, 100))),
     "cold": Case("Fresh process: import + first GBRFF2 and GBRFF1 fits", ("one",), _cold, _report_cold, True),
-    "memory": Case("Peak memory above the data, n=1,000,000, d=20, T=100 (GBRFF2)", ("one",), """
+    "memory": Case("Peak memory above the data, n={n:,}, d=20, T=100 (GBRFF2)", ("one",), """
         import resource, numpy as np
-        n = N(1_000_000, 20_000)
+        n = SIZE["n"]
         rng = np.random.default_rng(0)
         X = rng.standard_normal((n, 20)); y = (X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(n) > 0).astype(int)
         from gbrff import GBRFF2Classifier
@@ -313,8 +317,8 @@ CASES = {
         t = time.perf_counter() - t
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         OUT(extra=(peak - base) / X.nbytes, seconds=t, acc=float(m.score(X[:100000], y[:100000])))
-    """, _report_memory, True),
-    "large_n": Case("Large n: GBRFF2 vs LightGBM fit, make_classification n=10,000,000, d=20, float32 X in column-major order, standardize=False, T=100, "
+    """, _report_memory, True, dict(n=(1_000_000, 20_000))),
+    "large_n": Case("Large n: GBRFF2 vs LightGBM fit, make_classification n={n:,}, d=20, float32 X in column-major order, standardize=False, T=100, "
                     "one thread", ("one",), """
         import resource, time, numpy as np
         from sklearn.datasets import make_classification
@@ -329,11 +333,11 @@ CASES = {
             t = time.perf_counter(); m = make().fit(X, y); return time.perf_counter() - t, m
         gbrff().fit(*data(1000))
         per = {"gbrff": {}, "lgbm": {}}
-        for n in N((10_000, 100_000, 1_000_000), (500, 1_000)):
+        for n in SIZE["steps"]:
             X, y = data(n)
             per["gbrff"][n] = fit(gbrff, X, y)[0] / n
             per["lgbm"][n] = fit(LGBM, X, y)[0] / n
-        n = N(10_000_000, 5_000)
+        n = SIZE["n"]
         X, y = data(n)
         def status(key):                      # kB in /proc/self/status
             with open("/proc/self/status") as fh:
@@ -352,7 +356,7 @@ CASES = {
         k = min(n, 100_000)
         OUT(n=n, nbytes=X.nbytes, dtype=str(X.dtype), extra=extra, peak_reset=reset, gbrff=t_g, lgbm=t_l,
             acc=float(m.score(X[:k], y[:k])), per_sample=per)
-    """, _report_large, False),
+    """, _report_large, False, dict(n=(10_000_000, 5_000), steps=((10_000, 100_000, 1_000_000), (500, 1_000)))),
 }
 
 
@@ -376,9 +380,19 @@ def _case_env(policy, quick=False):
     return env
 
 
-def _run_case(code, policy, repeat, quick):
+def _sizes(case, quick):
+    """The case's sizes for this run: name -> the full or the --quick value."""
+    return {k: v[1 if quick else 0] for k, v in case.sizes.items()}
+
+
+def _title(case, quick):
+    """The case's title with the sizes this run uses (--quick: the small ones)."""
+    return case.title.format(**_sizes(case, quick))
+
+
+def _run_case(case, policy, repeat, quick):
     threads = 1 if policy == "one" else os.cpu_count()
-    source = PRELUDE % (repeat, quick, threads) + textwrap.dedent(code)
+    source = PRELUDE % (repeat, quick, threads, _sizes(case, quick)) + textwrap.dedent(case.code)
     proc = subprocess.run([sys.executable, "-c", source], env=_case_env(policy, quick), capture_output=True,
                           text=True)
     if proc.returncode:
@@ -388,20 +402,23 @@ def _run_case(code, policy, repeat, quick):
 
 
 def _case_names(text, large):
-    if text == "all":
+    if text is not None and text.strip() == "all":
         return list(CASES)
-    names = [c for c in CASES if CASES[c].default] if text is None else [c for c in text.split(",") if c]
+    names = ([c for c in CASES if CASES[c].default] if text is None
+             else list(dict.fromkeys(c.strip() for c in text.split(",") if c.strip())))
     unknown = [c for c in names if c not in CASES]
-    if unknown:
-        raise SystemExit("unknown case(s) %s; the cases: %s, or all" % (", ".join(unknown), ", ".join(CASES)))
+    if unknown or not names:
+        what = "unknown case(s) %s" % ", ".join(map(repr, unknown)) if unknown else "no case given"
+        raise ValueError("%s; the cases: %s, or all" % (what, ", ".join(CASES)))
     if large and "large_n" not in names:
         names.append("large_n")
     return names
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--repeat", type=int, default=3, help="repetitions of each timed fit (median is reported)")
+    ap = Parser(prog="bench_engine.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=number(int, 1), default=3,
+                    help="repetitions of each timed fit, >= 1 (median is reported)")
     ap.add_argument("--markdown", help="also write the table as Markdown to this file")
     ap.add_argument("--json", help="also write the raw and derived figures as JSON to this file")
     ap.add_argument("--cases", help="comma-separated cases, or all (default: %s; large_n only when asked)"
@@ -411,19 +428,27 @@ def main(argv=None):
                     help="shrink every n (and T of the interactive case) for a smoke run, with "
                          "OMP_WAIT_POLICY=passive: the figures mean nothing")
     args = ap.parse_args(argv)
+    try:
+        names = _case_names(args.cases, args.large)
+    except ValueError as e:
+        ap.error(str(e))
+    for flag, path in (("--markdown", args.markdown), ("--json", args.json)):   # before minutes of cases
+        if path and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            ap.error("%s %s: its folder does not exist" % (flag, path))
     rows, record = [], {}
     load_before = os.getloadavg()[0]
-    for name in _case_names(args.cases, args.large):
+    for name in names:
         case = CASES[name]
+        title = _title(case, args.quick)
         raw = {}
         for policy in case.threads:
             print("running %s (%s) ..." % (name, "one thread" if policy == "one" else "all cores"),
                   file=sys.stderr, flush=True)
             raw[policy] = (case.code(args.repeat) if callable(case.code)
-                           else _run_case(case.code, policy, args.repeat, args.quick))
-        case_rows, figures = case.report(raw, case.title)
+                           else _run_case(case, policy, args.repeat, args.quick))
+        case_rows, figures = case.report(raw, title)
         rows += case_rows
-        record[name] = dict(title=case.title, threads=list(case.threads), figures=figures, raw=raw)
+        record[name] = dict(title=title, threads=list(case.threads), figures=figures, raw=raw)
     machine = "%s, %s, %d cores, Python %s" % (platform.machine(), _cpu_name(), os.cpu_count(),
                                                platform.python_version())
     engine = _engine(_case_env("one"))

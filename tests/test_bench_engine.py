@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,39 @@ def test_large_n_is_opt_in(bench):
     assert "large_n" not in default and {"threads", "defaults", "predict"} <= set(default)
     assert bench._case_names(None, large=True) == default + ["large_n"]
     assert bench._case_names("all", large=False) == list(bench.CASES)
-    with pytest.raises(SystemExit, match="unknown case"):
+    with pytest.raises(ValueError, match="unknown case"):
         bench._case_names("threads,nope", large=False)
+
+
+@pytest.mark.parametrize("argv, says", [(["--cases", ""], "no case given; the cases: gbrff2_100k, "),
+                                        (["--cases", ",nope"], "unknown case(s) 'nope'; the cases: "),
+                                        (["--repeat", "0"], "--repeat: expected an integer >= 1"),
+                                        (["--json", "/no/such/folder/b.json"], "its folder does not exist")])
+def test_bad_arguments_are_one_line_usage_errors(bench, argv, says, capsys):
+    """--repeat 0 was an IndexError, --cases "" an empty table with exit code 0."""
+    with pytest.raises(SystemExit) as e:
+        bench.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+
+
+def test_titles_print_the_sizes_the_run_uses(bench):
+    """--quick's table said "1,000,000 rows" for a case of 20,000."""
+    full = {name: bench._title(case, quick=False) for name, case in bench.CASES.items()}
+    quick = {name: bench._title(case, quick=True) for name, case in bench.CASES.items()}
+    assert "1,000,000 rows" in full["predict"] and "20,000 rows" in quick["predict"]
+    assert "n=10,000," in full["gbrff1_10k"] and "n=2,000," in quick["gbrff1_10k"]
+    assert "T=1000," in full["interactive"] and "T=100," in quick["interactive"]
+    assert "n=10,000,000" in full["large_n"] and "n=5,000," in quick["large_n"]
+    for name, case in bench.CASES.items():
+        if callable(case.code):
+            continue
+        used = set(re.findall(r'SIZE\["(\w+)"\]', case.code))
+        assert used == set(case.sizes), name            # one source for the code and the title
+        for size, (big, small) in case.sizes.items():
+            if isinstance(big, int) and "{%s" % size in case.title:
+                assert format(big, ",") in full[name] or str(big) in full[name], name
 
 
 def test_thread_policies(bench, monkeypatch):
