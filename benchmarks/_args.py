@@ -38,6 +38,13 @@ def number(kind, low, strict=False):
             value = kind(text)
         except ValueError:
             value = None
+            if kind is int:             # 1e5 for 100000, never 1.5 for 1
+                try:
+                    number = float(text)
+                except ValueError:
+                    number = None
+                if number is not None and number.is_integer():
+                    value = int(number)
         if value is None or not math.isfinite(value) or value < low or (strict and value == low):
             raise argparse.ArgumentTypeError(f"expected {word} {bound}, got {text!r}")
         return value

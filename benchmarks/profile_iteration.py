@@ -22,19 +22,25 @@ and stores and no sine, cosine or exponential (what the elementary
 functions cost, the most that cheaper ones could save).
 """
 
-import argparse
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
+if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import Parser, number  # noqa: E402
+
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=100_000)
-    ap.add_argument("--d", type=int, default=20)
-    ap.add_argument("--T", type=int, default=100)
-    ap.add_argument("--steps-T", type=int, default=20,
-                    help="iterations whose L-BFGS evaluations are counted step by step")
+    ap = Parser(prog="profile_iteration.py", description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=number(int, 2), default=100_000, help="samples, >= 2")
+    # make_classification's 2 informative and 2 redundant features need d >= 4
+    ap.add_argument("--d", type=number(int, 4), default=20, help="features, >= 4")
+    ap.add_argument("--T", type=number(int, 1), default=100, help="boosting iterations, >= 1")
+    ap.add_argument("--steps-T", type=number(int, 1), default=20,
+                    help="iterations whose L-BFGS evaluations are counted step by step, >= 1")
     args = ap.parse_args(argv)
     import numba
     from sklearn.datasets import make_classification
@@ -78,7 +84,7 @@ def main(argv=None):
                 record[k] += dt
         return n_eval
 
-    run(2, dict.fromkeys(("a", "b", "c", "d"), 0.0))              # compile
+    run(min(2, args.T), dict.fromkeys(("a", "b", "c", "d"), 0.0))   # compile
     rec = dict.fromkeys(("projection z = X omega", "b search", "L-BFGS (10 steps)",
                          "alpha, H and weights"), 0.0)
     n_eval = run(args.T, rec)
@@ -187,6 +193,7 @@ def _trial_floor(yt, sw, m=2048):
             lbuf[i] = sw[i] * c * yt[i]
             g[i] = sw[i] * yt[i] * c * inv_n
 
+    m = min(m, yt.shape[0])        # the kernels read yt and sw up to m: never past the data
     rng = np.random.default_rng(1)
     z, u = rng.standard_normal(m) * 3, rng.standard_normal(m)
     g, zt, lb = np.empty(m), np.empty(m), np.empty(m)

@@ -30,3 +30,23 @@ def test_prints_every_piece_and_recounts_the_evaluations(profile, capsys):
     # rerunning the refinements step by step gives the evaluations the profile counted
     assert float(line[2]) == pytest.approx(per_iteration, abs=0.051)   # printed to .1f
     assert added[0] >= 2                 # the first step: the start point and a trial
+
+
+@pytest.mark.parametrize("argv, says", [(["--n", "0"], "--n: expected an integer >= 2, got '0'"),
+                                        (["--d", "3"], "--d: expected an integer >= 4"),
+                                        (["--T", "-1"], "--T: expected an integer >= 1"),
+                                        (["--steps-T", "0"], "--steps-T: expected an integer >= 1")])
+def test_bad_sizes_are_one_line_usage_errors(profile, argv, says, capsys):
+    """--n 0 was a scikit-learn traceback, --d 3 another, --steps-T 0 a division by zero."""
+    with pytest.raises(SystemExit) as e:
+        profile.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+
+
+def test_fewer_samples_than_a_block_stay_within_the_data(profile, capsys):
+    """The trial's timing read 2,048 samples of arrays that had fewer (out of bounds in compiled code)."""
+    profile.main(["--n", "300", "--d", "4", "--T", "1", "--steps-T", "1"])    # T=1 was an IndexError
+    out = capsys.readouterr().out
+    assert "the trial a sample, 300 samples in L1" in out
