@@ -33,7 +33,6 @@ if __name__ == "__main__":
     for _v in ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[_v] = "1"
 
-import argparse  # noqa: E402
 import json  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -45,6 +44,11 @@ import pandas as pd  # noqa: E402
 from gbrff import GBRFF2Classifier  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import Parser, number, pick  # noqa: E402
+
+RUNS = ROOT / "results" / "table2" / "runs.csv"
 # the estimators' default, with which the committed results were fitted
 PAPER_STEPS = GBRFF2Classifier().n_optim_steps
 
@@ -82,10 +86,7 @@ def accuracy(steps, tasks, n_splits):
     from gbrff.experiments import REFIT, Context, Unit, run_unit
 
     ctx = Context()   # data: GBRFF_DATA_DIR, else the download command's folder
-    runs = pd.read_csv(ROOT / "results" / "table2" / "runs.csv")
-    runs = runs[(runs["method"] == "GBRFF2") & (runs["split"] < n_splits)]
-    if tasks:
-        runs = runs[runs["task"].isin(tasks)]
+    runs = _gbrff2_rows(tasks, n_splits)
     rows, t0 = [], time.time()
     for i, (_, r) in enumerate(runs.iterrows(), 1):
         params = tuple(sorted(json.loads(r["best_params"]).items()))
@@ -102,13 +103,21 @@ def accuracy(steps, tasks, n_splits):
     return pd.DataFrame(rows, columns=["task", "split", "steps", "test_accuracy"])
 
 
+def _gbrff2_rows(tasks, n_splits):
+    """The committed GBRFF2 rows of ``tasks`` (None: all) among the first ``n_splits`` splits."""
+    runs = pd.read_csv(RUNS)
+    runs = runs[(runs["method"] == "GBRFF2") & (runs["split"] < n_splits)]
+    return runs if tasks is None else runs[runs["task"].isin(tasks)]
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(prog="optim_steps.py", description=__doc__.splitlines()[0])
     ap.add_argument("--steps", default="10,7,5,3", help="comma-separated n_optim_steps values")
-    ap.add_argument("--splits", type=int, default=20, help="the first N committed splits a task")
+    ap.add_argument("--splits", type=number(int, 1), default=20, help="the first N committed splits a task")
     ap.add_argument("--tasks", default=None, help="comma-separated Table 2 tasks (default: all)")
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--n", type=int, default=100_000, help="samples of the speed case (smaller: a smoke run)")
+    ap.add_argument("--repeat", type=number(int, 1), default=3)
+    ap.add_argument("--n", type=number(int, 2), default=100_000,
+                    help="samples of the speed case (smaller: a smoke run)")
     ap.add_argument("--no-speed", action="store_true")
     ap.add_argument("--no-accuracy", action="store_true")
     args = ap.parse_args(argv)
@@ -118,6 +127,13 @@ def main(argv=None):
         ap.error(f"--steps: comma-separated whole numbers, not {args.steps!r}")
     if any(s < 0 for s in steps):
         ap.error("--steps: counts must be >= 0")
+    if args.no_speed and args.no_accuracy:
+        ap.error("--no-speed and --no-accuracy together leave nothing to measure")
+    tasks = None
+    if args.tasks is not None:   # checked against the committed rows: a typo is an error, not an empty table
+        tasks = pick(ap, "task", args.tasks, pd.read_csv(RUNS).query("method == 'GBRFF2'")["task"].unique())
+    if not args.no_accuracy and _gbrff2_rows(tasks, args.splits).empty:
+        ap.fail(f"{RUNS} has no GBRFF2 rows of the first {args.splits} splits of {args.tasks or 'any task'}")
     if not args.no_speed:
         g, lg, acc = speed(steps, args.repeat, args.n)
         print(f"Speed: GBRFF2 fit + predict, n={args.n:,}, d=20, T=100, one thread "
@@ -127,13 +143,12 @@ def main(argv=None):
         for k in steps:
             print(f"| {k} | {g[k]:.2f} | {g[k] / lg:.2f} | {acc[k]:.3f} |")
     if not args.no_accuracy:
-        tasks = args.tasks.split(",") if args.tasks else None
         from gbrff.datasets import DataNotFoundError
 
         try:
             df = accuracy(steps, tasks, args.splits)
         except DataNotFoundError as e:
-            ap.exit(1, f"optim_steps.py: {e}\n")
+            ap.fail(str(e))
         mean = df.pivot_table(index="task", columns="steps", values="test_accuracy") * 100
         n = df[df["steps"] == steps[0]].groupby("task").size()
         base = PAPER_STEPS if PAPER_STEPS in steps else None

@@ -53,3 +53,17 @@ def test_missing_data_is_a_clear_error(study, tmp_path, monkeypatch, capsys):
     assert e.value.code == 1
     err = capsys.readouterr().err
     assert "UCI task 'wine'" in err and "python -m gbrff.datasets download wine" in err
+
+
+@pytest.mark.parametrize("argv, says", [(["--tasks", "wien"], "unknown task 'wien'; valid: wine, sonar"),
+                                        (["--no-speed", "--no-accuracy"], "leave nothing to measure"),
+                                        (["--splits", "0"], "--splits: expected an integer >= 1"),
+                                        (["--repeat", "0"], "--repeat: expected an integer >= 1"),
+                                        (["--n", "0"], "--n: expected an integer >= 2")])
+def test_bad_arguments_and_nothing_to_measure_are_usage_errors(study, argv, says, capsys):
+    """A task typo gave an empty table with exit code 0; --n 0 a scikit-learn traceback."""
+    with pytest.raises(SystemExit) as e:
+        study.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
