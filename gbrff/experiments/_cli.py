@@ -28,7 +28,8 @@ from ._reports import REFITS_NAME, STORE_NAME, write_report
 from ._results import PAPER_METHODS, PREPRINT_METHODS, PREPRINT_TASK_ORDER, TASK_ORDER
 from ._runner import (N_ITER_EXPERIMENTS, FolderError, RunLog, check_folder, check_report,
                       run_config, run_groups)
-from ._fkl import FKL_METHODS, run_fkl
+from ._fkl import FKL_METHODS, prepare_fkl, run_fkl
+from ._fkl import MIN_SIZE as FKL_MIN_SIZE
 from ._scaling import run_scaling, scaling_sizes
 from ._store import ResultStore, StoreLockedError
 
@@ -103,19 +104,28 @@ def _n_jobs(text):
     return value
 
 
-def _ints(text):
-    """'1-50' or '1,2,5,10' or '1-10,20,50' -> sorted ints >= 1."""
-    out = set()
-    try:
-        for part in _list(text):
-            a, _, b = part.partition("-")
-            out.update(range(int(a), int(b) + 1) if b else [int(a)])
-    except ValueError:
+def _int_list(low=1, why=""):
+    """An argparse type: '1-50' or '1,2,5,10' or '1-10,20,50' -> sorted ints >= ``low``
+    (``why``: the reason for the bound, said in the error)."""
+    examples = "'1-50' or '1,2,5,10'" if low <= 1 else f"'{low}-{5 * low}' or '{low},{10 * low}'"
+
+    def parse(text):
         out = set()
-    if not out or min(out) < 1:
-        raise argparse.ArgumentTypeError(
-            f"expected integers >= 1 such as '1-50' or '1,2,5,10', got {text!r}")
-    return sorted(out)
+        try:
+            for part in _list(text):
+                a, _, b = part.partition("-")
+                out.update(range(int(a), int(b) + 1) if b else [int(a)])
+        except ValueError:
+            out = set()
+        if not out or min(out) < low:
+            raise argparse.ArgumentTypeError(
+                f"expected integers >= {low} such as {examples}{why}, got {text!r}")
+        return sorted(out)
+
+    return parse
+
+
+_ints = _int_list(1)
 
 
 def _match(kind, names, valid, also=""):
@@ -397,8 +407,12 @@ errors:
                          "(default: bankmarketing)")
     fk.add_argument("--methods", default=",".join(FKL_METHODS),
                     help=f"among {', '.join(FKL_METHODS)} (default: both)")
-    fk.add_argument("--sizes", type=_ints, default="1000,2000,4000,8000,16000,32000",
-                    help="training set sizes N (default: 1000,2000,4000,8000,16000,32000)")
+    fk.add_argument("--sizes", type=_int_list(FKL_MIN_SIZE, " (a stratified sample holds an "
+                                                             "example of each class)"),
+                    default="1000,2000,4000,8000,16000,32000",
+                    help="training set sizes N; with --task synthetic the data set is drawn for "
+                         "the largest N + --n-test examples (default: "
+                         "1000,2000,4000,8000,16000,32000)")
     fk.add_argument("--n-components", type=_number(int, 1), default=1000,
                     help="D, RFF-SKL's random features (default: 1000)")
     fk.add_argument("--max-iter", type=_number(int, 1), default=50,
@@ -407,9 +421,13 @@ errors:
                     help="test examples (default: 5000)")
     fk.add_argument("--time-limit", type=_number(float, 0, strict=True), default=600.0,
                     help="seconds after which a method stops growing (default: 600)")
-    fk.add_argument("--seed", type=int, default=0, help="seed of the samples and the features")
+    fk.add_argument("--seed", type=_number(int, 0), default=0,
+                    help="seed of the samples and the features (default: 0)")
     fk.add_argument("--out", type=Path, default=None,
-                    help="output folder (default: gbrff-results/fkl)")
+                    help=f"output folder; its {STORE_NAME} makes runs resumable. It holds one "
+                         "--task, --seed and --n-test (and with --task synthetic one largest "
+                         "of --sizes): a folder of another is refused; --n-components and "
+                         "--max-iter add rows (default: gbrff-results/fkl)")
     fk.add_argument("--data-dir", default=None, help="folder of the UCI files")
     _debug_arg(fk)
 
@@ -683,13 +701,23 @@ def _run(args):
 
 
 def _run_fkl(args):
-    """Fourier kernel learning's scaling run (sequential: its timings are the result)."""
+    """Fourier kernel learning's scaling run (sequential: its timings are the result).
+
+    The data are loaded, the test set split off and every size's sample drawn,
+    and the folder checked, before anything is written."""
     methods = _match("method", _list(args.methods), FKL_METHODS)
     if args.out is None:
         args.out = DEFAULT_ROOT / "fkl"
-    check_folder(args.out, run_config("fkl", args.seed))
-    args.out.mkdir(parents=True, exist_ok=True)
     data_dir = args.data_dir or os.environ.get("GBRFF_DATA_DIR")
+    try:
+        data = prepare_fkl(args.task, args.sizes, n_test=args.n_test, seed=args.seed,
+                           data_dir=data_dir)
+    except DataNotFoundError:
+        raise
+    except ValueError as exc:
+        raise UserError(str(exc), code=2) from None
+    check_folder(args.out, run_config("fkl", args.seed, n_test=args.n_test, task=args.task,
+                                      max_size=max(args.sizes)))
     store = ResultStore(args.out / STORE_NAME)   # the folder's lock: one run writes here
     try:
         log = RunLog(args.out, "fkl", _options(args))
@@ -700,17 +728,17 @@ def _run_fkl(args):
     try:
         computed = run_fkl(store, args.task, methods, args.sizes, n_components=args.n_components,
                            max_iter=args.max_iter, n_test=args.n_test, time_limit=args.time_limit,
-                           seed=args.seed, data_dir=data_dir,
+                           seed=args.seed, data=data,
                            log=lambda m: print(m, file=sys.stderr, flush=True))
         records = store.records()
-    except ValueError as exc:
-        log.finish("failed")
-        raise UserError(str(exc), code=2) from None
     except KeyboardInterrupt:
         log.finish("interrupted", computed_units=len(store) - n_before)
         print(f"\n[fkl] interrupted: {len(store)} fits are stored in {args.out / STORE_NAME}; "
               "run the same command again to resume", file=sys.stderr)
         return 130
+    except Exception:
+        log.finish("failed")
+        raise
     finally:
         store.close()
     log.finish(computed_units=computed)

@@ -19,7 +19,11 @@ learn σ, nothing is cross-validated.
 Every finished fit is one record of ``OUT/store.jsonl`` (resumable: run the
 command again and only missing sizes are computed), kept in the committed
 ``OUT/refits.jsonl``; ``OUT/fkl.csv`` and ``OUT/fkl.html`` are the report
-(:func:`gbrff.experiments._reports.write_report`).
+(:func:`gbrff.experiments._reports.write_report`). A folder holds one task,
+seed and ``n_test`` (its test set), and for ``"synthetic"`` one largest size:
+the generated set has ``max(sizes) + n_test`` examples, so another largest
+size is another data set (``run_config``). KRR-GD does not use D: its fits
+are shared by every ``n_components``.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import os
 import socket
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -37,10 +42,13 @@ from sklearn.preprocessing import StandardScaler
 
 from ._store import ResultStore, make_key
 
-__all__ = ["FKL_METHODS", "run_fkl", "fkl_frame", "load_task", "SYNTHETIC"]
+__all__ = ["FKL_METHODS", "MIN_SIZE", "FklData", "prepare_fkl", "run_fkl", "fkl_frame", "load_task",
+           "SYNTHETIC"]
 
 FKL_METHODS = ("RFF-SKL", "KRR-GD")
 SYNTHETIC = "synthetic"
+#: The smallest training size: a stratified sample holds one example of each class.
+MIN_SIZE = 2
 
 
 def _make(method, n_components, max_iter, seed):
@@ -78,46 +86,108 @@ def _refused(method, n):
 
 
 def _key(task, method, n, seed, n_components, max_iter):
-    return make_key("fkl", task, method, int(n), int(seed), int(n_components), int(max_iter))
+    """The unit's key; KRR-GD's has no D (it does not use one)."""
+    d = int(n_components) if method != "KRR-GD" else None
+    return make_key("fkl", task, method, int(n), int(seed), d, int(max_iter))
 
 
-def run_fkl(store, task, methods, sizes, n_components=1000, max_iter=50, n_test=5000,
-            time_limit=600.0, seed=0, data_dir=None, log=print):
-    """Fit each method at each size (smallest first) into ``store``; returns the number of fits."""
+def _same_fit(record):
+    """What identifies a fit whatever its key: KRR-GD's records of earlier versions
+    have the run's D in their key, although KRR-GD does not use it."""
+    d = record.get("n_components") if record["method"] != "KRR-GD" else None
+    return (record["task"], record["method"], int(record["n"]), int(record["seed"]), d,
+            int(record["max_iter"]))
+
+
+class FklData(NamedTuple):
+    """One run's data: the pool the training samples come from, the fixed test set,
+    the training rows of each size (None: the whole pool) and the number of
+    examples loaded or generated."""
+    X_pool: np.ndarray
+    y_pool: np.ndarray
+    X_test: np.ndarray
+    y_test: np.ndarray
+    train: dict
+    n_data: int
+
+
+def prepare_fkl(task, sizes, n_test=5000, seed=0, data_dir=None) -> FklData:
+    """Load (or generate) the data, split off the test set and draw every size's
+    training rows, before anything is fitted or written.
+
+    Raises ValueError for a task that is not binary, a test set too large, or a
+    size the pool cannot give (the message says which); a missing UCI file
+    raises ``DataNotFoundError``.
+    """
     sizes = sorted(set(int(s) for s in sizes))
+    if not sizes or sizes[0] < MIN_SIZE:
+        raise ValueError(f"sizes must be integers >= {MIN_SIZE} (one training example of each "
+                         f"class), got {sizes}")
     X, y = load_task(task, max(sizes) + n_test, seed, data_dir)
     X, y = np.asarray(X, dtype=np.float64), np.asarray(y)
     if len(np.unique(y)) != 2:
         raise ValueError(f"task {task!r} is not binary")
+    if n_test > len(y) - MIN_SIZE:
+        raise ValueError(f"task {task!r} has {len(y)} examples: --n-test {n_test} leaves fewer "
+                         f"than {MIN_SIZE} to train on")
     X_pool, X_test, y_pool, y_test = train_test_split(X, y, test_size=n_test, stratify=y,
                                                       random_state=seed)
     too_big = [n for n in sizes if n > len(y_pool)]
     if too_big:
         raise ValueError(f"task {task!r} has {len(y_pool)} examples beside its {n_test} test "
                          f"examples; sizes {too_big} are larger (use --task synthetic)")
+    train = {}
+    for n in sizes:
+        if n >= len(y_pool):
+            train[n] = None
+            continue
+        # the rows train_test_split(X_pool, y_pool, ...) would take: its draw depends on
+        # y_pool, n and the seed only
+        try:
+            train[n], _ = train_test_split(np.arange(len(y_pool)), train_size=n, stratify=y_pool,
+                                           random_state=seed)
+        except ValueError as exc:
+            raise ValueError(f"size {n} cannot be drawn from the {len(y_pool)} examples of task "
+                             f"{task!r} beside its test set: {exc}") from None
+    return FklData(X_pool, y_pool, X_test, y_test, train, int(len(y)))
+
+
+def run_fkl(store, task, methods, sizes, n_components=1000, max_iter=50, n_test=5000,
+            time_limit=600.0, seed=0, data_dir=None, log=print, data=None):
+    """Fit each method at each size (smallest first) into ``store``; returns the number of fits.
+
+    ``data``: the run's :class:`FklData` when :func:`prepare_fkl` made it already.
+    """
+    sizes = sorted(set(int(s) for s in sizes))
+    if data is None:
+        data = prepare_fkl(task, sizes, n_test, seed, data_dir)
+    X_pool, y_pool, X_test, y_test = data.X_pool, data.y_pool, data.X_test, data.y_test
+    stored = {}
+    for r in store.records():
+        if r.get("experiment") == "fkl":
+            stored.setdefault(_same_fit(r), r)
     computed = 0
     for method in methods:
         stopped = None
         for n in sizes:
             key = _key(task, method, n, seed, n_components, max_iter)
-            if key in store:
-                rec = store.get(key)
+            rec = stored.get(_same_fit({"task": task, "method": method, "n": n, "seed": seed,
+                                        "n_components": n_components, "max_iter": max_iter}))
+            if rec is not None:
                 if rec["status"] != "ok" or rec["fit_seconds"] > time_limit:
                     stopped = rec["status"] if rec["status"] != "ok" else "time"
                 continue
             if stopped and not _refused(method, n):
                 continue
-            if n < len(y_pool):
-                X_tr, _, y_tr, _ = train_test_split(X_pool, y_pool, train_size=n, stratify=y_pool,
-                                                    random_state=seed)
-            else:
-                X_tr, y_tr = X_pool, y_pool
+            rows = data.train[n]
+            X_tr, y_tr = (X_pool, y_pool) if rows is None else (X_pool[rows], y_pool[rows])
             scaler = StandardScaler().fit(X_tr)
             est = _make(method, n_components, max_iter, seed)
             # (KRR-GD's fit checks the memory first: a refused size costs nothing)
             rec = {"key": key, "experiment": "fkl", "task": task, "method": method, "n": int(n),
                    "seed": int(seed), "n_components": int(n_components) if method == "RFF-SKL" else None,
-                   "max_iter": int(max_iter), "n_test": int(n_test), "host": socket.gethostname(),
+                   "max_iter": int(max_iter), "n_test": int(n_test), "n_data": data.n_data,
+                   "host": socket.gethostname(),
                    "threads": {v: os.environ.get(v) for v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")}}
             t0 = time.perf_counter()
             try:
@@ -127,6 +197,7 @@ def run_fkl(store, task, methods, sizes, n_components=1000, max_iter=50, n_test=
                     raise
                 rec.update(status="memory", message=str(exc), fit_seconds=None, accuracy=None)
                 store.add(rec)
+                stored[_same_fit(rec)] = rec
                 computed += 1
                 log(f"[fkl] {method} n={n}: refused ({exc})")
                 stopped = "memory"
@@ -138,6 +209,7 @@ def run_fkl(store, task, methods, sizes, n_components=1000, max_iter=50, n_test=
                        accuracy=acc, n_iter=int(np.max(est.n_iter_)),
                        sigma=[float(s) for s in est.sigma_[0]], finished=time.time())
             store.add(rec)
+            stored[_same_fit(rec)] = rec
             computed += 1
             log(f"[fkl] {method} n={n}: accuracy {acc:.4f}, fit {fit_s:.1f} s, "
                 f"{rec['n_iter']} L-BFGS iterations")
@@ -147,10 +219,16 @@ def run_fkl(store, task, methods, sizes, n_components=1000, max_iter=50, n_test=
 
 
 def fkl_frame(records) -> pd.DataFrame:
-    """One row per (task, method, n, D): accuracy, fit and predict seconds, status."""
-    rows = [{k: r.get(k) for k in ("task", "method", "n", "n_components", "max_iter", "seed", "status",
-                                    "accuracy", "fit_seconds", "predict_seconds", "n_iter")}
-            for r in records if r.get("experiment") == "fkl"]
+    """One row per (task, method, n, D): accuracy, fit and predict seconds, status
+    (one per fit: a KRR-GD fit stored twice under two D, as earlier versions did, once)."""
+    seen, rows = set(), []
+    for r in records:
+        if r.get("experiment") != "fkl" or _same_fit(r) in seen:
+            continue
+        seen.add(_same_fit(r))
+        rows.append({k: r.get(k) for k in ("task", "method", "n", "n_components", "max_iter", "seed",
+                                           "status", "accuracy", "fit_seconds", "predict_seconds",
+                                           "n_iter")})
     cols = ["task", "method", "n", "n_components", "max_iter", "seed", "status", "accuracy",
             "fit_seconds", "predict_seconds", "n_iter"]
     df = pd.DataFrame(rows, columns=cols)

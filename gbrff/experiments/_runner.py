@@ -228,21 +228,42 @@ class FolderError(ValueError):
 N_ITER_EXPERIMENTS = ("table2", "table2_2019", "toy", "scaling", "thesis")
 
 
-def run_config(experiment, seed, n_iter=None, n_test=None, features=None) -> dict:
-    """The settings that every result in one folder shares (see :func:`check_folder`)."""
+def run_config(experiment, seed, n_iter=None, n_test=None, features=None, task=None,
+               max_size=None) -> dict:
+    """The settings that every result in one folder shares (see :func:`check_folder`).
+
+    ``fkl`` folders also share their task and ``n_test`` (their test set), and
+    with the synthetic task the largest size ``max_size``: its data set is
+    drawn for ``max_size + n_test`` examples, so another largest size would
+    mix results of two data sets.
+    """
     config = {"experiment": experiment, "seed": int(seed)}
     if experiment == "defaults":
         config["features"] = features or "raw"
     if n_iter is not None and experiment in N_ITER_EXPERIMENTS:
         config["n_iter"] = int(n_iter)
-    if n_test is not None and experiment == "toy":
+    if n_test is not None and experiment in ("toy", "fkl"):
         config["n_test"] = int(n_test)
+    if experiment == "fkl":
+        config["task"] = task
+        if task == "synthetic":
+            config["max_size"] = None if max_size is None else int(max_size)
     return config
 
 
-def _record_config(record) -> dict:
-    """:func:`run_config` of the run that wrote ``record`` (base seed = seed - split)."""
+def _record_config(record, fkl_max_size=None) -> dict:
+    """:func:`run_config` of the run that wrote ``record`` (base seed = seed - split).
+
+    ``fkl_max_size``: for a synthetic fkl record of an earlier version (without
+    ``n_data``), the largest size of its folder's records of its seed and test size.
+    """
     experiment = record.get("experiment")
+    if experiment == "fkl":
+        size = fkl_max_size
+        if "n_data" in record:
+            size = record["n_data"] - record["n_test"]
+        return run_config("fkl", record["seed"], n_test=record.get("n_test"),
+                          task=record.get("task"), max_size=size)
     split = 0 if experiment == "scaling" else record.get("split", 0)
     data = record.get("data") or []
     return run_config(experiment, record["seed"] - split, record.get("n_iter"),
@@ -252,17 +273,23 @@ def _record_config(record) -> dict:
 
 def _folder_configs(outdir) -> list[dict]:
     """The distinct configurations of the records stored in ``outdir``."""
+    records = [r for name in (STORE_NAME, REFITS_NAME)
+               for r in ResultStore(outdir / name, readonly=True).records()]
+    legacy = {}  # synthetic fkl records without n_data: their run drew max(sizes) + n_test
+    for r in records:
+        if r.get("experiment") == "fkl" and r.get("task") == "synthetic" and "n_data" not in r:
+            k = (r["seed"], r.get("n_test"))
+            legacy[k] = max(legacy.get(k, 0), int(r["n"]))
     seen = []
-    for name in (STORE_NAME, REFITS_NAME):
-        for record in ResultStore(outdir / name, readonly=True).records():
-            config = _record_config(record)
-            if config not in seen:
-                seen.append(config)
+    for record in records:
+        config = _record_config(record, legacy.get((record.get("seed"), record.get("n_test"))))
+        if config not in seen:
+            seen.append(config)
     return seen
 
 
 def _flag(key) -> str:
-    return "--" + key.replace("_", "-")
+    return {"max_size": "--sizes up to"}.get(key, "--" + key.replace("_", "-"))
 
 
 def _differences(other, config, keys):
