@@ -131,6 +131,21 @@ def _fkl_sigma(Z, y, seed):
     return sigma.copy()
 
 
+def _check_float32_range(X):
+    """Refuse finite values beyond float32's range: the engine holds the
+    training data (and ``mean_``, ``scale_``) in float32, where they would
+    become inf and the fit NaN."""
+    if X.dtype == np.float32 or X.size == 0:
+        return
+    top = max(float(X.max()), -float(X.min()))
+    limit = float(np.finfo(np.float32).max)
+    if top > limit:
+        raise ValueError(
+            f"X has values of magnitude up to {top:.3g}, beyond the float32 range "
+            f"(±{limit:.3g}) in which the fit holds the data; rescale X (divide it by a "
+            "power of ten, say) before fitting.")
+
+
 class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     """Shared machinery of the two GBRFF classifiers."""
 
@@ -181,6 +196,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         # it is used without a copy
         X, y = validate_data(self, X, y, dtype=[np.float64, np.float32],
                              ensure_min_samples=2)
+        _check_float32_range(X)
         check_classification_targets(y)
         sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
                                              ensure_non_negative=True)
@@ -255,6 +271,14 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         # act as copies then give exactly the statistics, and the model, of the copies
         self.mean_, self.scale_ = (np.asarray(a, dtype=np.float32).astype(np.float64)
                                    for a in (mean, scale))
+        tiny = np.flatnonzero(self.scale_ == 0)
+        if tiny.size:
+            j = int(tiny[0])
+            del self.mean_, self.scale_
+            raise ValueError(
+                f"Feature {j} varies by only {scale[j]:.3g} (its standard deviation), below "
+                "the float32 range in which the fit holds the standardisation; rescale X "
+                "(multiply it by a power of ten, say) before fitting.")
 
     def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
         """With ``feature_bandwidths="fkl"`` (GBRFF2 only): learn

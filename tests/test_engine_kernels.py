@@ -50,6 +50,27 @@ def test_low_precision_sincos_expm1_against_numpy():
     np.testing.assert_allclose(out, np.expm1(x), rtol=3e-9, atol=0)
 
 
+def test_sincos_stay_within_one_far_beyond_their_range():
+    # beyond |x| ~ 1e15 the reduction by pi/2 fails (r grows with |x|) and
+    # the polynomials gave values of 1e28 and more; the weak learners' h =
+    # cos(z - b) must lie in [-1, 1] for the steps alpha. Within the range the
+    # bound changes no bit (the tests above and the engines' comparison)
+    x = np.concatenate([np.logspace(5, 300, 2000), -np.logspace(5, 300, 2000)])
+    s = np.empty_like(x)
+    c = np.empty_like(x)
+    _elementary.vsincos(x, s, c)
+    assert np.all(np.abs(s) <= 1.0) and np.all(np.abs(c) <= 1.0)
+
+
+def test_b_search_with_no_comparable_scan_point_returns_a_phase():
+    # every residual NaN: no local minimum on the scan; a phase, not a crash
+    n = 50
+    z = np.linspace(-3, 3, n)
+    yt = np.full(n, np.nan)
+    b, _ = _bias.best_bias(z, yt, np.ones(n), 0.0, np.empty(n), np.empty(n), np.empty(n))
+    assert b == 0.0
+
+
 def test_first_evaluation_from_the_b_search_sums():
     # the refinement's first evaluation through p = yt cos z, q = yt sin z
     # equals the direct one (loss, derivatives, curvature)

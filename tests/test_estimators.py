@@ -9,7 +9,7 @@ from sklearn.datasets import make_classification, make_moons
 from sklearn.model_selection import GridSearchCV, train_test_split
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from gbrff import GBRFF1Classifier, GBRFF2Classifier, _boosting
+from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier, _boosting
 from gbrff.baselines import GBRFF2_PLUS
 
 ESTIMATORS = [GBRFF2Classifier(n_estimators=10, random_state=0),
@@ -207,6 +207,31 @@ def test_bad_input_gets_clear_errors(cls):
         cls(n_estimators=2).fit(X, y, sample_weight=np.zeros(50))
     with pytest.raises(ValueError):
         cls(n_estimators=2).fit(X, y, sample_weight=-np.ones(50))
+
+
+@pytest.mark.parametrize("cls", [GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier])
+@pytest.mark.parametrize("standardize", [True, False])
+def test_huge_values_are_refused_or_fitted_never_a_crash(cls, standardize):
+    """Finite in float64, infinite in the float32 the fit holds the data in:
+    GBRFF2 crashed the process (NaN reached the engine), the others predicted
+    NaN. Now a clear error; the largest float32-safe scale still fits."""
+    X, y = make_moons(100, noise=0.15, random_state=0)
+    with pytest.raises(ValueError, match="float32 range"):
+        cls(n_estimators=3, standardize=standardize).fit(X * 1e39, y)
+    # within float32 but far beyond the projections cos can resolve (standardize=False:
+    # ω·x ~ 1e37): a poor model, as an RBF kernel's on such data, but finite (GBRFF2
+    # crashed the process from |ω·x| ~ 1e17 on)
+    for scale in (1e17, 1e37):
+        m = cls(n_estimators=3, standardize=standardize, random_state=0).fit(X * scale, y)
+        assert np.isfinite(m.predict_proba(X * scale)).all()
+    if standardize:  # a spread below float32's range would give scale_ = 0 and NaN
+        tiny = cls(n_estimators=3)
+        with pytest.raises(ValueError, match="varies by only"):
+            tiny.fit(X * 1e-50, y)
+        assert not hasattr(tiny, "scale_")
+    with pytest.raises(ValueError, match="float32 range"):  # before the learned bandwidths
+        GBRFF2Classifier(n_estimators=3, feature_bandwidths="fkl",
+                         quantile_features=True).fit(X * 1e39, y)
 
 
 def test_works_inside_grid_search(moons):
@@ -438,3 +463,4 @@ def test_standardisation_inside_the_float32_copy_has_the_bits_of_a_scaler(order)
         for a in ("alphas_", "train_loss_", "landmarks_", "validation_loss_"):
             if hasattr(ref, a):
                 assert getattr(est, a).tobytes() == getattr(ref, a).tobytes(), a
+

@@ -442,6 +442,9 @@ def best_bias(z, yt, sw, shift, p, q, buf):
         if F[m] <= F[(m - 1) % M] and F[m] <= F[(m + 1) % M]:
             cand[nc] = m
             nc += 1
+    if nc == 0:
+        # no scan point compares (every value NaN): no phase is better than 0
+        return 0.0, M
     vals = np.empty(nc)
     for j in range(nc):
         vals[j] = F[cand[j]]

@@ -122,14 +122,27 @@ _TWO_OVER_PI = 0.6366197723675814
 _PIO2_1 = 1.57079632673412561417e00
 _PIO2_2 = 6.07710050650619224932e-11
 _PIO2_3 = 2.02226624879595063154e-21
+# The reduced argument r lies in [-pi/4, pi/4] (0.7854) wherever the
+# reduction holds. Beyond |x| ~ 1e15 (2**51 pi / 2: a projection w.x of raw
+# features of size 1e15 and more, or an absurd gamma) it no longer does and r
+# grows with |x|. fsincos bounds r, so that the weak learners' outputs h, which
+# every step alpha and update of H takes to lie in [-1, 1], do so for any x
+# (meaningless there, as cos of 1e20 is in float64, but never inf or NaN); the
+# bound leaves every other result's bits as they were. fsincos_lp (the line
+# search's trials and the b search's scan sums, the hot loops) is left as it
+# is: far out its values are garbage that those only compare (a trial is then
+# rejected; a scan without a comparable point gives b = 0).
+_R_MAX = 0.8
 
 
 @njit(cache=True, inline="always")
 def fsincos(x):
     """(sin(x), cos(x)) for float64 x with |x| < 1e5 (three-part Cody-Waite
-    reduction by pi/2 and fdlibm's kernels on [-pi/4, pi/4])."""
+    reduction by pi/2 and fdlibm's kernels on [-pi/4, pi/4]); within [-1, 1]
+    for any x."""
     k = (x * _TWO_OVER_PI + _ROUND_MAGIC) - _ROUND_MAGIC
     r = ((x - k * _PIO2_1) - k * _PIO2_2) - k * _PIO2_3
+    r = min(max(r, -_R_MAX), _R_MAX)    # see _R_MAX
     z = r * r
     s = r + r * z * (-1.66666666666666324348e-01 + z * (8.33333333332248946124e-03
         + z * (-1.98412698298579493134e-04 + z * (2.75573137070700676789e-06
@@ -181,7 +194,8 @@ _E8 = _F32(1.0 / 40320.0)
 def fsincos_lp(x):
     """(sin(x), cos(x)) to ~1e-8 for float64 x with |x| < 1e5: float64
     reduction by pi/2 and leading terms (r, 1 - r^2/2), the corrections
-    r^3 P(r^2) and r^4 Q(r^2) in float32; returns float64 values."""
+    r^3 P(r^2) and r^4 Q(r^2) in float32; returns float64 values (not
+    bounded beyond |x| ~ 1e15, see _R_MAX)."""
     t = x * _TWO_OVER_PI + _ROUND_MAGIC
     k = t - _ROUND_MAGIC
     r = (x - k * _PIO2_1) - k * _PIO2_2
