@@ -28,6 +28,7 @@ The build is :mod:`gbrff._aot_build` (by hand, after editing the kernels:
 import hashlib
 import json
 import os
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -172,8 +173,13 @@ def load(folder=_HERE):
 
     ``folder`` holds the build record and the kernel sources it is checked
     against (the package; the tests pass a copy)."""
-    if os.environ.get("GBRFF_ENGINE", "").lower() == "jit":
+    asked = os.environ.get("GBRFF_ENGINE", "").strip().lower()
+    if asked == "jit":
         return None, "GBRFF_ENGINE=jit"
+    if asked not in ("", "aot"):
+        warnings.warn(f"GBRFF_ENGINE={os.environ['GBRFF_ENGINE']!r} is not a known engine "
+                      "(jit: numba's JIT; unset or aot: the compiled engine where it is "
+                      "usable); ignored", RuntimeWarning, stacklevel=2)
     record_path = Path(folder) / RECORD
     if not record_path.exists():
         return None, "not built (no C compiler at install, or installed without setup.py)"

@@ -124,6 +124,10 @@ def test_the_loader_falls_back_to_the_jit_when_the_build_does_not_match(tmp_path
     # asked for the JIT
     monkeypatch.setenv("GBRFF_ENGINE", "jit")
     assert _aot.load()[0] is None
+    # a typo is named, not silently ignored
+    monkeypatch.setenv("GBRFF_ENGINE", "jti")
+    with pytest.warns(RuntimeWarning, match="'jti' is not a known engine"):
+        _aot.load(tmp_path)
 
 
 @needs_build
