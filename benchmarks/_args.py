@@ -13,7 +13,7 @@ matched, a failed step).
 import argparse
 import math
 
-__all__ = ["Parser", "number", "int_list", "pick"]
+__all__ = ["Parser", "number", "int_list", "pick", "load_tasks"]
 
 
 class Parser(argparse.ArgumentParser):
@@ -80,3 +80,25 @@ def pick(parser, kind, text, valid):
                 if unknown else f"no {kind} given")
         parser.error(f"{what}; valid: {', '.join(valid) or '(none)'}")
     return list(dict.fromkeys(lower[n.lower()] for n in names))
+
+
+def load_tasks(parser, names):
+    """``{name: (X, y)}`` of the UCI tasks ``names``, all read before any work starts; a missing or
+    corrupt file ends the script with one line (exit 1) naming the missing tasks and the command
+    that fetches them."""
+    from gbrff.datasets import DataNotFoundError, load_uci
+    from gbrff.datasets._uci import resolve_data_dir
+
+    data, missing = {}, {}
+    for name in names:
+        try:
+            data[name] = load_uci(name)
+        except DataNotFoundError as e:
+            missing[name] = e
+    if len(missing) == 1:
+        parser.fail(str(next(iter(missing.values()))))
+    if missing:
+        parser.fail(f"the UCI files of {len(missing)} tasks ({', '.join(missing)}) are missing or corrupt in "
+                    f"{resolve_data_dir()}: get them with `python -m gbrff.datasets download "
+                    f"{' '.join(missing)}`, or point GBRFF_DATA_DIR at a folder that holds them")
+    return data

@@ -10,20 +10,17 @@ and writes the per-task table as CSV.
     python benchmarks/gbrff2plus_cv.py --splits 0,1,2 --csv results/gbrff2plus/cv.csv
 """
 
-import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy.stats import rankdata
-from sklearn.model_selection import GridSearchCV, StratifiedKFold, train_test_split
 
-from gbrff import GBRFF2Classifier
-from gbrff._estimators import _FKL_SIGMAS
-from gbrff.datasets import load_uci
-from gbrff.experiments import TASK_ORDER
+if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import Parser, int_list, load_tasks, pick  # noqa: E402
 
 #: The candidates: name -> parameters of GBRFF2Classifier (on top of its defaults).
 CANDIDATES = {
@@ -82,10 +79,15 @@ CANDIDATES = {
 }
 
 
-def cv_table(candidates, tasks, splits):
+def cv_table(candidates, data, splits):
+    """The CV table of ``candidates`` (name -> parameters) on ``data`` (task -> (X, y)) and ``splits``."""
+    from sklearn.model_selection import GridSearchCV, StratifiedKFold, train_test_split
+
+    from gbrff import GBRFF2Classifier
+    from gbrff._estimators import _FKL_SIGMAS
+
     rows = []
-    for task in tasks:
-        X, y = load_uci(task)
+    for task, (X, y) in data.items():
         X = np.asarray(X, dtype=float)
         for s in splits:
             X_tr, _, y_tr, _ = train_test_split(X, y, test_size=0.3, stratify=y, random_state=s)
@@ -114,6 +116,8 @@ def cv_table(candidates, tasks, splits):
 
 
 def summarise(df):
+    from scipy.stats import rankdata
+
     per_task = df.groupby(["task", "candidate"], sort=False)["cv_accuracy"].mean().unstack()
     ranks = pd.DataFrame([rankdata(-np.round(r, 9)) for r in per_task.to_numpy()],
                          index=per_task.index, columns=per_task.columns).mean()
@@ -122,19 +126,33 @@ def summarise(df):
     return out.loc[list(dict.fromkeys(df["candidate"]))], per_task
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--splits", default="0,1,2", help="splits (seeds) whose training parts are used")
-    p.add_argument("--tasks", default=",".join(TASK_ORDER[:15]))
-    p.add_argument("--candidates", default="all", help="comma-separated indices into CANDIDATES or all")
+def main(argv=None):
+    p = Parser(prog="gbrff2plus_cv.py", description=__doc__.splitlines()[0])
+    p.add_argument("--splits", type=int_list(0), default=[0, 1, 2],
+                   help="splits (seeds) whose training parts are used, >= 0")
+    p.add_argument("--tasks", default=None, help="comma-separated tasks (default: Table 2's first 15, "
+                                                  "bankmarketing left out)")
+    p.add_argument("--candidates", default="all",
+                   help=f"comma-separated indices into CANDIDATES (0-{len(CANDIDATES) - 1}) or all")
     p.add_argument("--csv", type=Path, default=None, help="write the per-task, per-split table here")
     p.add_argument("--round", type=int, default=None, help="a 'round' column with this value (the CSV's first)")
-    args = p.parse_args()
+    args = p.parse_args(argv)
     names = list(CANDIDATES)
-    if args.candidates != "all":
-        names = [names[int(i)] for i in args.candidates.split(",")]
-    df = cv_table({n: CANDIDATES[n] for n in names}, args.tasks.split(","),
-                  [int(s) for s in args.splits.split(",")])
+    if args.candidates.strip() != "all":
+        try:
+            picked = list(dict.fromkeys(int(i) for i in args.candidates.split(",")))
+        except ValueError:
+            picked = [-1]
+        if max(picked) >= len(names) or min(picked) < 0:   # a negative index would count from the end
+            p.error(f"--candidates: indices from 0 to {len(names) - 1} or all, got {args.candidates!r}")
+        names = [names[i] for i in picked]
+    from gbrff.experiments import TASK_ORDER
+
+    tasks = TASK_ORDER[:15] if args.tasks is None else pick(p, "task", args.tasks, TASK_ORDER)
+    if args.csv is not None and args.csv.is_dir():
+        p.error(f"--csv {args.csv}: a folder, not a file")
+    data = load_tasks(p, tasks)        # every task's file before the first fit
+    df = cv_table({n: CANDIDATES[n] for n in names}, data, args.splits)
     if args.round is not None:
         df.insert(0, "round", args.round)
     if args.csv:
@@ -144,7 +162,8 @@ def main():
     with pd.option_context("display.width", 200, "display.max_columns", 30):
         print(per_task.round(2).T.to_string())
         print(summary.round(3).to_string())
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

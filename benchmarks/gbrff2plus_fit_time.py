@@ -10,31 +10,35 @@ methods can run at different times, under different loads.
     python benchmarks/gbrff2plus_fit_time.py --splits 0,1
 """
 
-import argparse
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
-from sklearn.model_selection import train_test_split
 
-from gbrff import GBRFF2Classifier, _estimators
-from gbrff.baselines import GBRFF2_PLUS
-from gbrff.datasets import load_uci
-from gbrff.experiments import TASK_ORDER
-
-ESTIMATORS = {"GBRFF2": {}, "GBRFF2+": GBRFF2_PLUS}
+if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import Parser, int_list, load_tasks, number  # noqa: E402
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--splits", default="0", help="comma-separated splits (seeds)")
-    p.add_argument("--repeat", type=int, default=3, help="fits per task, estimator and split (median)")
-    args = p.parse_args()
+def main(argv=None):
+    p = Parser(prog="gbrff2plus_fit_time.py", description=__doc__.splitlines()[0])
+    p.add_argument("--splits", type=int_list(0), default=[0], help="comma-separated splits (seeds), >= 0")
+    p.add_argument("--repeat", type=number(int, 1), default=3, help="fits per task, estimator and split (median)")
+    args = p.parse_args(argv)
+    from sklearn.model_selection import train_test_split
+
+    from gbrff import GBRFF2Classifier, _estimators
+    from gbrff.baselines import GBRFF2_PLUS
+    from gbrff.experiments import TASK_ORDER
+
+    ESTIMATORS = {"GBRFF2": {}, "GBRFF2+": GBRFF2_PLUS}
+    data = load_tasks(p, TASK_ORDER[:15])      # every task's file before the first fit
     GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=5, random_state=0).fit(*_warm_data())
     times = {name: [] for name in ESTIMATORS}
-    for task in TASK_ORDER[:15]:
-        X, y = load_uci(task)
+    for task, (X, y) in data.items():
         X = np.asarray(X, dtype=float)
-        for s in (int(v) for v in args.splits.split(",")):
+        for s in args.splits:
             X_tr, _, y_tr, _ = train_test_split(X, y, test_size=0.3, stratify=y, random_state=s)
             for name, params in ESTIMATORS.items():
                 runs = []
@@ -48,6 +52,7 @@ def main():
     mean = {n: float(np.mean(v)) for n, v in times.items()}
     print("mean fit time over the tasks: " + ", ".join(f"{n} {m:.3f} s" for n, m in mean.items()))
     print("GBRFF2+ / GBRFF2 fit time: %.2f" % (mean["GBRFF2+"] / mean["GBRFF2"]))
+    return 0
 
 
 def _warm_data():
@@ -57,4 +62,4 @@ def _warm_data():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
