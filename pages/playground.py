@@ -8,8 +8,8 @@ import streamlit as st
 from sklearn.model_selection import train_test_split
 
 from appkit import (begin_page, control, explain, figure_download, frame_player, model_to_json, pack_frames,
-                    painted, parse_points_csv, play_schedule, player_start, points_to_csv, register, share_box,
-                    warm_engine, what_changed)
+                    painted, parse_points_csv, play_schedule, player_start, points_to_csv, presenter_style, register,
+                    share_box, warm_engine, what_changed)
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
 from gbrff.baselines import GBRFF2_PLUS
 from gbrff.datasets import TOY_PROBLEMS, make_toy
@@ -112,8 +112,8 @@ else:
 with_lgbm = control("toggle", "Compare with LightGBM", "lgbm", True, where=sb)
 discretise = control("toggle", "Discretise the surface (class only)", "discrete", False, where=sb)
 presenter = control("toggle", "Presenter mode", "presenter", False, where=sb)
-if presenter:  # large type on the whole page (the player does its own)
-    st.html("<style>[data-testid='stMain'] p, [data-testid='stMain'] li { font-size: 1.3rem; }</style>")
+if presenter:  # large type on the whole page, larger headline numbers (the player does its own)
+    presenter_style()
 
 
 # ---------------------------------------------------------------- cached computations

@@ -341,3 +341,28 @@ def test_uci_2019_section_for_a_projector(server, browser, size):
         page.wait_for_timeout(800)
         page.screenshot(path=str(ARTIFACTS / f"screen_{shot}_{size}.png"))
     page.close()
+
+
+def test_presenter_mode_keeps_the_headline_numbers_large(server, browser):
+    """Presenter mode (?presenter=true) enlarges the page's text but its headline numbers (st.metric's
+    values) more: larger than their label, as on a normal page; at 1280×720 the first figure starts on the
+    first screen."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(f"{server}/playground?presenter=true", wait_until="domcontentloaded")
+    page.wait_for_selector('[data-testid="stMetricValue"]', timeout=120_000)
+    _settle(page)
+    frame = player_frame(page)
+    page.wait_for_timeout(500)
+    _no_errors(page, "presenter")
+    sizes = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMetric"]')].map(m => [
+        parseFloat(getComputedStyle(m.querySelector('[data-testid="stMetricValue"] p')).fontSize),
+        parseFloat(getComputedStyle(m.querySelector('[data-testid="stMetricLabel"] p')).fontSize)])""")
+    assert sizes, "no metric on the playground"
+    for value, label in sizes:
+        assert value >= 32 and value >= 1.5 * label, f"metric value {value}px beside its label {label}px"
+    top = page.evaluate("""() => [...document.querySelectorAll('iframe')]
+        .find(f => f.contentWindow && f.contentWindow.gbrffStats).getBoundingClientRect().top""")
+    plot = frame.evaluate("document.querySelector('#figs .nsewdrag').getBoundingClientRect().top")
+    page.screenshot(path=str(ARTIFACTS / "screen_presenter_1280x720.png"))
+    assert top + plot < 720, f"the first figure's plot starts at {top + plot:.0f} px, below the first screen"
+    page.close()
