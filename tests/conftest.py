@@ -7,7 +7,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 _MIRROR = ROOT.parent / "shared" / "datasets"
-if "GBRFF_DATA_DIR" not in os.environ and _MIRROR.is_dir():
+if not os.environ.get("GBRFF_DATA_DIR", "").strip() and _MIRROR.is_dir():   # empty counts as unset, as for gbrff
     # the read-only mirror beside the checkout (CI and the dev machines)
     os.environ["GBRFF_DATA_DIR"] = str(_MIRROR)
 

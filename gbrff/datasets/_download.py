@@ -17,6 +17,7 @@ with the right digest is skipped.
 """
 
 import io
+import math
 import os
 import re
 import urllib.error
@@ -141,7 +142,7 @@ def download(names=None, data_dir=None, base_url=None, timeout=60.0, log=print):
         A mirror serving the pinned files under their registry paths; None uses
         ``GBRFF_DATA_URL`` if set, else each file's original source.
     timeout : float, default=60.0
-        Seconds per HTTP request.
+        Seconds per HTTP request, > 0.
     log : callable, default=print
         Receives one progress line per file.
 
@@ -152,6 +153,9 @@ def download(names=None, data_dir=None, base_url=None, timeout=60.0, log=print):
 
     Raises
     ------
+    ValueError
+        An unknown task name, or a ``timeout`` that is not a number > 0
+        (mistakes of the call, before anything is fetched).
     DataNotFoundError
         A file could not be obtained or did not match its pin (the other
         files are still attempted; the error lists every failure).
@@ -161,6 +165,8 @@ def download(names=None, data_dir=None, base_url=None, timeout=60.0, log=print):
     unknown = [n for n in names if n not in valid + UNAVAILABLE_TASKS]
     if unknown:
         raise ValueError(f"unknown UCI task(s) {unknown}; valid names: {', '.join(valid)}")
+    if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
+        raise ValueError(f"timeout: expected a number of seconds > 0, got {timeout!r}")
     for name in names:
         _task(name)  # a set without a copy: DataNotFoundError with its reason
     data_dir = Path(resolve_data_dir(data_dir))

@@ -4,9 +4,10 @@ tasks of the random-features thesis: registry, checks, parsing.
 The registry (``registry.json``, package data of ``gbrff.datasets``, read
 with :mod:`importlib.resources`) pins every file by SHA-256 and states each
 task's parsing and label rules. Files are looked up in, in order: the
-``data_dir`` argument, the environment variable ``GBRFF_DATA_DIR``, then
-:func:`default_data_dir` (``datasets/cache/`` of the checkout when gbrff runs
-from a source checkout, else a per-user cache folder). A missing or corrupt
+``data_dir`` argument, the environment variable ``GBRFF_DATA_DIR`` (an empty
+value counts as unset), then :func:`default_data_dir` (``datasets/cache/`` of
+the checkout when gbrff runs from a source checkout, else a per-user cache
+folder): one resolution, :func:`resolve_data_dir`. A missing or corrupt
 file raises :class:`DataNotFoundError`; data are never loaded from a file
 whose digest differs from the pin.
 
@@ -130,13 +131,28 @@ def default_data_dir():
 
 
 def resolve_data_dir(data_dir=None):
-    """The data directory: ``data_dir``, else ``$GBRFF_DATA_DIR``, else :func:`default_data_dir`."""
-    if data_dir is not None:
-        return Path(data_dir)
-    env = os.environ.get("GBRFF_DATA_DIR")
-    if env:
-        return Path(env)
-    return default_data_dir()
+    """The data directory: ``data_dir``, else ``$GBRFF_DATA_DIR``, else :func:`default_data_dir`.
+
+    An empty value (``data_dir=""``, ``GBRFF_DATA_DIR=`` set to nothing) counts as
+    not given, never as the working directory. The folder need not exist yet
+    (``download`` creates it), but a path that is, or lies under, a file raises
+    :class:`DataNotFoundError` saying so.
+    """
+    if data_dir is not None and str(data_dir).strip():
+        path, what = Path(data_dir), f"data folder {data_dir}"
+    elif os.environ.get("GBRFF_DATA_DIR", "").strip():
+        path = Path(os.environ["GBRFF_DATA_DIR"])
+        what = f"GBRFF_DATA_DIR={os.environ['GBRFF_DATA_DIR']}"
+    else:
+        path, what = default_data_dir(), f"data folder {default_data_dir()}"
+    for existing in (path, *path.parents):
+        if existing.exists():
+            if not existing.is_dir():
+                why = "is a file, not a folder" if existing == path else f"cannot be a folder: {existing} is a file"
+                raise DataNotFoundError(f"{what} {why}; point it at a folder (one that holds the UCI files, "
+                                        "or where they should go)")
+            break
+    return path
 
 
 def sha256_of(path, chunk_size=1 << 20):
