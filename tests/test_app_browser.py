@@ -366,3 +366,42 @@ def test_presenter_mode_keeps_the_headline_numbers_large(server, browser):
     page.screenshot(path=str(ARTIFACTS / "screen_presenter_1280x720.png"))
     assert top + plot < 720, f"the first figure's plot starts at {top + plot:.0f} px, below the first screen"
     page.close()
+
+
+def _chart_layout(page, key):
+    """Where the Plotly chart of Streamlit key ``key`` draws its title, plot, x axis title and legend (px)."""
+    return page.evaluate("""(key) => {
+        const root = document.querySelector('.st-key-' + key + ' .js-plotly-plot');
+        if (!root) return null;
+        const box = s => { const e = root.querySelector(s); if (!e) return null;
+                           const r = e.getBoundingClientRect(); return {l: r.left, r: r.right, t: r.top, b: r.bottom}; };
+        return {svg: box('.main-svg'), title: box('.gtitle'), plot: box('.nsewdrag'), xtitle: box('.xtitle'),
+                legend: box('.legend'), ticks: [...root.querySelectorAll('.xtick text')].map(
+                    t => t.getAttribute('transform') || '')};
+    }""", key)
+
+
+@pytest.mark.parametrize("size", ["1024x768", "1280"])
+def test_uci_figures_2_and_4_for_a_projector(server, browser, size):
+    """Figs. 2 and 4 of the UCI page, each the column's width: the title whole inside the figure, a plot
+    wide enough that the tick labels stay upright, the legend under the x axis's title, never over it."""
+    width, height = (1024, 768) if size == "1024x768" else (1280, 720)
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(f"{server}/uci_comparison", wait_until="domcontentloaded")
+    page.wait_for_selector('[data-testid="stMain"] h1', timeout=120_000)
+    _settle(page)
+    _no_errors(page, f"uci_figs_{size}")
+    for key in ("fig2", "fig4"):
+        page.locator(f".st-key-{key}").scroll_into_view_if_needed()
+        page.wait_for_function(f"!!document.querySelector('.st-key-{key} .js-plotly-plot .legend')",
+                               timeout=60_000)
+        page.wait_for_timeout(800)
+        page.screenshot(path=str(ARTIFACTS / f"screen_uci_{key}_{size}.png"))
+        at = _chart_layout(page, key)
+        assert at is not None, f"{key}: no chart"
+        svg, title, plot, xtitle, legend = at["svg"], at["title"], at["plot"], at["xtitle"], at["legend"]
+        assert svg["l"] - 1 <= title["l"] and title["r"] <= svg["r"] + 1, f"{key} at {size}: title clipped {at}"
+        assert plot["r"] - plot["l"] >= 400, f"{key} at {size}: a plot {plot['r'] - plot['l']:.0f} px wide"
+        assert not any("rotate" in t for t in at["ticks"]), f"{key} at {size}: tick labels turned {at['ticks']}"
+        assert legend["t"] >= xtitle["b"] - 1, f"{key} at {size}: the legend covers the x axis's title {at}"
+    page.close()

@@ -26,6 +26,20 @@ __all__ = [
 ]
 
 _FONT = dict(size=16)
+# the legend at the bottom of the figure, under the x axis's title: never over it
+_LEGEND_UNDER = dict(orientation="h", xref="container", yref="container", x=0.5, xanchor="center", y=0.01,
+                     yanchor="bottom", font=dict(size=14))
+_NARROW = 560  # px: the narrowest a page draws these figures (a 1024-px projector, sidebar open)
+
+
+def _room_under(names, axis=70, width=_NARROW, row=24):
+    """The bottom margin (px) that holds the x axis (its tick labels and title: ``axis``) and, under it,
+    the legend of entries ``names`` in rows as wide as a ``width``-px figure: the margin is set, not left
+    to Plotly's automatic one, which in Streamlit's Plotly let a bottom legend cover the axis's title."""
+    names = [str(n) for n in names]
+    entry = 40 + 6.5 * max((len(n) for n in names), default=0)  # line sample, gap, text at 14 px
+    per_row = max(1, int((width - 40) // entry))  # a horizontal legend's entries stand in columns
+    return axis + row * -(-len(names) // per_row) + 10
 
 
 def _color(method):
@@ -142,8 +156,8 @@ def _curve_figure(curve, x, xlabel, title, group="method", log_x=False, name_fmt
     fig.update_layout(
         title=f"{title}<br><sup>mean test accuracy over {_span(curve['n_tasks'])} tasks × "
               f"{_span(curve['n_splits'])} train/test splits</sup>",
-        xaxis_title=xlabel, yaxis_title="mean test accuracy (%)", font=_FONT,
-        legend=dict(orientation="h", y=-0.2), height=550)
+        xaxis_title=xlabel, yaxis_title="mean test accuracy (%)", font=_FONT, legend=_LEGEND_UNDER,
+        margin=dict(l=70, r=20, t=90, b=_room_under([t.name for t in fig.data])), height=550)
     if log_x:
         fig.update_xaxes(type="log")
     return fig
@@ -155,7 +169,7 @@ def landmarks_figure(curve: pd.DataFrame) -> go.Figure:
     ``curve`` columns: ``method, n_landmarks, mean, n_tasks, n_splits``.
     """
     return _curve_figure(curve, "n_landmarks", "number of landmarks (iterations)",
-                         "Fig. 2: learning the landmarks (PBRFF, GBRFF1, GBRFF2)")
+                         "Fig. 2: learned or random landmarks")
 
 
 #: Fig. 1 of the 2019 preprint: its three tasks and its three methods, in its order
@@ -274,14 +288,16 @@ def kbudget_figure(curve: pd.DataFrame) -> go.Figure:
     ``curve`` columns: ``K, budget, mean, n_tasks, n_splits``.
     """
     return _curve_figure(curve, "budget", "total number of random features T × K",
-                         "Fig. 3: GBRFF1 with K random features per iteration",
+                         "Fig. 3: GBRFF1, K features per iteration",
                          group="K", log_x=True, name_fmt="K = {}")
 
 
 def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
     """Fig. 4: train + predict seconds against the number of samples (log-log).
 
-    ``times`` columns: ``method, n_samples, seconds`` (one seed).
+    ``times`` columns: ``method, n_samples, seconds`` (one seed). The title names the data and
+    its seeds; the runs' settings (100 iterations or landmarks, the fixed parameters of the
+    paper's section 4.4) belong in the text beside the figure.
     """
     fig = go.Figure()
     for m, d in times.groupby("method", sort=False):
@@ -296,12 +312,13 @@ def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
                                  name=f"time limit {time_limit:g} s",
                                  line=dict(color="gray", dash="dot"), hoverinfo="skip"))
     n_seeds = times["seed"].nunique() if "seed" in times else 1
+    # short title lines (a figure may be 560 px wide on a projector); the page or report says the rest
+    # (100 iterations or landmarks, the fixed parameters of the paper's section 4.4)
     fig.update_layout(
-        title="Fig. 4: train + predict time on make_classification data<br>"
-              f"<sup>{n_seeds} data seed(s), one fit per point; 100 iterations/landmarks, "
-              "fixed parameters of section 4.4</sup>",
-        xaxis_title="number of samples", yaxis_title="seconds", font=_FONT,
-        legend=dict(orientation="h", y=-0.2), height=550)
+        title="Fig. 4: train + predict time<br>"
+              f"<sup>make_classification data, {n_seeds} data seed(s), one fit per point</sup>",
+        xaxis_title="number of samples", yaxis_title="seconds", font=_FONT, legend=_LEGEND_UNDER,
+        margin=dict(l=70, r=20, t=90, b=_room_under([t.name for t in fig.data])), height=550)
     # one labelled tick a decade: Plotly's default minor labels ("2", "5")
     # read as seconds on a projector
     fig.update_xaxes(type="log", dtick=1)
