@@ -184,3 +184,83 @@ def test_the_issue_commands_in_a_fresh_process(tmp_path):
         assert proc.returncode == code and "Traceback" not in proc.stderr, proc.stderr
         assert proc.stderr.count("\n") == 1 and words in proc.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["no-data"]
+
+
+# ------------------------------------------------------------ folders that cannot be written
+
+def test_an_out_folder_that_cannot_be_created_is_one_line(cwd, capsys):
+    (cwd / "a-file").write_text("mine")
+    line = error_of(capsys, table2("--out", cwd / "a-file" / "t2"), 1)
+    assert "cannot write to the output folder" in line and "a-file/t2" in line
+    assert (cwd / "a-file").read_text() == "mine"
+
+
+def test_an_out_folder_without_permission_is_one_line(cwd, capsys, monkeypatch):
+    """(Tests run as root, for whom chmod forbids nothing: the store's open fails as it
+    does for a user without the right.)"""
+    import builtins
+
+    real_open = builtins.open
+
+    def denied(file, mode="r", *args, **kwargs):
+        if str(file).startswith(str(cwd / "locked")) and any(m in mode for m in "aw+x"):
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", denied)
+    line = error_of(capsys, table2("--out", cwd / "locked"), 1)
+    assert line == (f"gbrff: error: cannot write to the output folder {cwd / 'locked'} (Permission "
+                    f"denied: {cwd / 'locked' / 'store.jsonl'}); give --out a folder you can write to")
+
+
+def test_reports_that_cannot_be_written_say_where_the_results_are(cwd, capsys, monkeypatch):
+    from gbrff.experiments import _reports
+
+    def full(path, text):
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(_reports, "_write_text", full)
+    line = error_of(capsys, table2("--out", cwd / "t2"), 1)
+    assert f"the results are stored in {cwd / 't2' / 'store.jsonl'}, but the reports could not " \
+           "be written (No space left on device: " in line
+    assert f"report table2 --out {cwd / 't2'}" in line
+    assert (cwd / "t2" / "store.jsonl").stat().st_size > 0
+    monkeypatch.undo()
+    assert main(["report", "table2", "--out", str(cwd / "t2")]) == 0
+    assert (cwd / "t2" / "runs.csv").is_file()
+
+
+# ------------------------------------------------------------ plotly.js stays in the folder
+
+def test_a_user_named_out_folder_is_self_contained(cwd):
+    """Nothing beside --out: its pages load their own plotly.min.js (also when an earlier
+    version left one beside it)."""
+    from plotly.offline import get_plotlyjs
+
+    bundle = get_plotlyjs()
+    (cwd / "plotly.min.js").write_text(bundle, encoding="utf-8")  # an earlier version's leftover
+    stamp = (cwd / "plotly.min.js").stat().st_mtime_ns
+    assert main(table2("--out", cwd / "mine")) == 0
+    assert sorted(p.name for p in cwd.iterdir()) == ["mine", "plotly.min.js"]
+    assert (cwd / "plotly.min.js").stat().st_mtime_ns == stamp
+    assert (cwd / "mine" / "plotly.min.js").read_text(encoding="utf-8") == bundle
+    html = (cwd / "mine" / "table2.html").read_text(encoding="utf-8")
+    assert '<script charset="utf-8" src="plotly.min.js"></script>' in html
+
+
+def test_experiment_folders_in_a_results_root_share_one_plotly_js(cwd):
+    assert main(table2("--out", cwd / "results" / "table2")) == 0
+    assert (cwd / "results" / "plotly.min.js").is_file()
+    assert not (cwd / "results" / "table2" / "plotly.min.js").exists()
+    html = (cwd / "results" / "table2" / "table2.html").read_text(encoding="utf-8")
+    assert '<script charset="utf-8" src="../plotly.min.js"></script>' in html
+
+
+# ------------------------------------------------------------ sizes the protocol cannot use
+
+@pytest.mark.parametrize("sizes", ["1", "4", "9,50"])
+def test_toy_sizes_below_the_cv_minimum_are_refused_when_parsing(cwd, capsys, sizes):
+    line = error_of(capsys, ["toy", "--sizes", sizes], 2)
+    assert "argument --sizes: expected integers >= 10" in line
+    assert "5-fold stratified CV needs 5 training examples of each class" in line
+    assert list(cwd.iterdir()) == []

@@ -23,8 +23,8 @@ from ..datasets import THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFou
 from ._execution import make_executor
 from ._plans import (THESIS_BOOSTING_VALUES, defaults_groups, kbudget_groups, landmark_groups, n_features_of,
                      preprint_groups, table2_groups, thesis_groups, toy_groups)
-from ._protocol import Context, _resolve
-from ._reports import REFITS_NAME, STORE_NAME, write_report
+from ._protocol import N_FOLDS, Context, _resolve
+from ._reports import REFITS_NAME, STORE_NAME, ReportError, write_report
 from ._results import PAPER_METHODS, PREPRINT_METHODS, PREPRINT_TASK_ORDER, TASK_ORDER
 from ._runner import (N_ITER_EXPERIMENTS, FolderError, RunLog, check_folder, check_report,
                       run_config, run_groups)
@@ -365,8 +365,12 @@ errors:
                     help=f"toy problems among {', '.join(TOY_PROBLEMS)} "
                          "(default: swiss,circles,board)")
     ty.add_argument("--methods", default="LGBM,GBRFF2", help="methods")
-    ty.add_argument("--sizes", type=_ints, default="50,100,200,500,1000,2000",
-                    help="numbers of training examples (default: 50,100,200,500,1000,2000)")
+    ty.add_argument("--sizes", type=_int_list(2 * N_FOLDS, f" (the {N_FOLDS}-fold stratified CV "
+                                                          f"needs {N_FOLDS} training examples of "
+                                                          "each class)"),
+                    default="50,100,200,500,1000,2000",
+                    help=f"numbers of training examples, at least {2 * N_FOLDS} "
+                         "(default: 50,100,200,500,1000,2000)")
     ty.add_argument("--n-test", type=_number(int, 10), default=2000,
                     help="test examples (default: 2000)")
     ty.add_argument("--n-iter", type=_number(int, 1), default=1000,
@@ -621,6 +625,38 @@ def _report(args):
     return 0
 
 
+def _os_text(exc: OSError) -> str:
+    """An OSError in words: what happened to which file."""
+    if exc.strerror and exc.filename:
+        return f"{exc.strerror}: {exc.filename}"
+    return str(exc)
+
+
+def _open_store(out):
+    """The folder's store, opened for writing (and locked); a folder that cannot be
+    created or written is a :class:`UserError`."""
+    try:
+        return ResultStore(Path(out) / STORE_NAME)
+    except OSError as exc:
+        raise UserError(f"cannot write to the output folder {out} ({_os_text(exc)}); "
+                        "give --out a folder you can write to") from None
+
+
+def _reports_or_say(args, records, **extra):
+    """Write the reports after a run; a failure to write them says where the results
+    are and how to write the reports later."""
+    try:
+        written = write_report(args.command, args.out, records=records, **extra)
+    except OSError as exc:
+        raise UserError(f"the results are stored in {args.out / STORE_NAME}, but the reports "
+                        f"could not be written ({_os_text(exc)}); once that is fixed: "
+                        f"python -m gbrff.experiments report {args.command} --out {args.out}"
+                        ) from None
+    if not written:
+        print(f"[{args.command}] no finished result to report yet; the reports in "
+              f"{args.out} are left as they were", file=sys.stderr)
+
+
 def _executor(args):
     if args.backend == "dask" and not args.scheduler:
         raise UserError("--backend dask needs --scheduler ADDRESS "
@@ -653,11 +689,12 @@ def _run(args):
     if default_out:
         print(f"[{args.command}] results go to {args.out} (the default; --out to choose)",
               file=sys.stderr)
-    store = ResultStore(args.out / STORE_NAME)   # the folder's lock: one run writes here
     try:
+        store = _open_store(args.out)   # the folder's lock: one run writes here
         log = RunLog(args.out, args.command, _options(args))
     except BaseException:
-        store.close()
+        if "store" in locals():
+            store.close()
         executor.shutdown()
         raise
     n_before = len(store)
@@ -692,9 +729,7 @@ def _run(args):
         extra = {"scaling": {"time_limit": getattr(args, "time_limit", None)},
                  "table2": {"n_iter": getattr(args, "n_iter", None)},
                  "table2_2019": {"n_iter": getattr(args, "n_iter", None)}}.get(args.command, {})
-        if not write_report(args.command, args.out, records=records, **extra):
-            print(f"[{args.command}] no finished result to report yet; the reports in "
-                  f"{args.out} are left as they were", file=sys.stderr)
+        _reports_or_say(args, records, **extra)
     print(f"[{args.command}] computed {stats['computed']} units, {n_err} failed; "
           f"results in {args.out}", file=sys.stderr)
     return 1 if n_err else 0
@@ -718,7 +753,7 @@ def _run_fkl(args):
         raise UserError(str(exc), code=2) from None
     check_folder(args.out, run_config("fkl", args.seed, n_test=args.n_test, task=args.task,
                                       max_size=max(args.sizes)))
-    store = ResultStore(args.out / STORE_NAME)   # the folder's lock: one run writes here
+    store = _open_store(args.out)   # the folder's lock: one run writes here
     try:
         log = RunLog(args.out, "fkl", _options(args))
     except BaseException:
@@ -742,9 +777,7 @@ def _run_fkl(args):
     finally:
         store.close()
     log.finish(computed_units=computed)
-    if not write_report("fkl", args.out, records=records):
-        print(f"[fkl] no finished fit to report yet; the reports in {args.out} are left as "
-              "they were", file=sys.stderr)
+    _reports_or_say(args, records)
     print(f"[fkl] computed {computed} fits; results in {args.out}", file=sys.stderr)
     return 0
 
@@ -773,8 +806,13 @@ def main(argv=None) -> int:
         if args.command == "fkl":
             return _run_fkl(args)
         return _report(args) if args.command == "report" else _run(args)
-    except (UserError, DataNotFoundError, FolderError, StoreLockedError) as exc:
+    except (UserError, DataNotFoundError, FolderError, StoreLockedError, ReportError) as exc:
         if args.debug:
             raise
         print(f"gbrff: error: {exc}", file=sys.stderr)
         return getattr(exc, "code", 1)
+    except OSError as exc:   # a file that cannot be read or written (permissions, a full disk)
+        if args.debug:
+            raise
+        print(f"gbrff: error: {_os_text(exc)}", file=sys.stderr)
+        return 1

@@ -17,8 +17,11 @@ Files under an experiment's folder (``gbrff-results/<experiment>/`` by default,
 - thesis: ``runs.csv``, ``summary.csv`` (with ``fit_seconds``), ``thesis.md``
   (test error ± std and fit time, the thesis's findings checked), ``thesis.html``.
 
-The figures load plotly.js from ``../plotly.min.js``, written once beside the
-experiment folders, so they work offline.  Every file is written the same
+The figures load plotly.js from a local copy, so they work offline: in a
+results root (``results/``, ``gbrff-results/``: experiment folders side by
+side) one ``../plotly.min.js`` for every folder; in a folder of its own
+(a user's ``--out``), ``plotly.min.js`` inside it, so that a report never
+writes outside its folder (:func:`_plotlyjs_home`).  Every file is written the same
 byte for byte from the same records (fixed element ids, UTF-8 text, ``\n``
 line ends, fixed float formats): rebuilding unchanged results changes nothing.
 """
@@ -41,8 +44,8 @@ from ._results import (TASK_ORDER, average_ranks, curve_summary, load_paper_tabl
 from ._scaling import scaling_frame
 from ._store import ResultStore
 
-__all__ = ["STORE_NAME", "REFITS_NAME", "PLOTLYJS_NAME", "read_records", "write_refits",
-           "write_report"]
+__all__ = ["STORE_NAME", "REFITS_NAME", "PLOTLYJS_NAME", "RESULTS_ROOTS", "ReportError", "read_records",
+           "write_refits", "write_report"]
 
 STORE_NAME = "store.jsonl"
 REFITS_NAME = "refits.jsonl"
@@ -140,23 +143,61 @@ def _unescape_non_ascii(text):
     return _ESCAPE.sub(repl, text)
 
 
+#: Names of the folders that hold experiment folders side by side, sharing one plotly.js.
+RESULTS_ROOTS = ("results", "gbrff-results")
+_SHARED_SRC = "../" + PLOTLYJS_NAME
+
+
+class ReportError(RuntimeError):
+    """A report cannot be written without replacing a file that is not the runner's."""
+
+
+def _is_plotlyjs(path) -> bool:
+    with open(path, "rb") as f:
+        return f.read(64).lstrip().startswith(b"/**\n* plotly.js")
+
+
+def _pages_share(folder) -> bool:
+    """Whether the pages already in ``folder`` load plotly.js from its parent."""
+    for page in sorted(Path(folder).glob("*.html")):
+        with open(page, "rb") as f:
+            if f'src="{_SHARED_SRC}"'.encode() in f.read(2048):
+                return True
+    return False
+
+
 def _plotlyjs_home(folder):
-    """Where the pages of ``folder`` find plotly.js: ``folder/../plotly.min.js``,
-    once for every experiment folder beside it (``results/``, ``gbrff-results/``),
-    unless a file of that name there is not a plotly.js bundle (a user's own
-    file is never replaced): then ``folder/plotly.min.js``."""
-    shared = Path(folder).parent / PLOTLYJS_NAME
-    if shared.exists():
-        with open(shared, "rb") as f:
-            if not f.read(64).lstrip().startswith(b"/**\n* plotly.js"):
-                return Path(folder) / PLOTLYJS_NAME, PLOTLYJS_NAME
-    return shared, "../" + PLOTLYJS_NAME
+    """(file, src) of the plotly.js the pages of ``folder`` load.
+
+    ``folder/../plotly.min.js``, one copy for every experiment folder beside it,
+    when ``folder`` lies in a results root: a parent named ``results`` or
+    ``gbrff-results`` (the committed results, the runs' default root), or a
+    parent whose plotly.js bundle the folder's pages load already (a copy of a
+    root, a folder of an earlier version). A file of that name that is not a
+    plotly.js bundle is a user's own and never replaced. Any other folder (a
+    user's ``--out``) is self-contained: ``folder/plotly.min.js``, and nothing
+    is written beside it.
+    """
+    folder = Path(folder)
+    shared = folder.parent / PLOTLYJS_NAME
+    if shared.is_file():
+        in_root = _is_plotlyjs(shared) and (folder.parent.name in RESULTS_ROOTS
+                                            or _pages_share(folder))
+    else:
+        in_root = not shared.exists() and folder.parent.name in RESULTS_ROOTS
+    if in_root:
+        return shared, _SHARED_SRC
+    own = folder / PLOTLYJS_NAME
+    if own.exists() and not (own.is_file() and _is_plotlyjs(own)):
+        raise ReportError(f"{own} is not a plotly.js bundle and would be replaced by one; "
+                          "move it away, or give --out another folder")
+    return own, PLOTLYJS_NAME
 
 
 def _html(fig, path):
-    """``fig`` as a page that loads plotly.js from a file written once beside the
-    experiment folders, with the file's stem as the element id: the same figure
-    gives the same bytes, online or offline."""
+    """``fig`` as a page that loads plotly.js from a local file (:func:`_plotlyjs_home`),
+    with the file's stem as the element id: the same figure gives the same bytes,
+    online or offline."""
     from plotly.offline import get_plotlyjs
 
     path = Path(path)
