@@ -264,3 +264,27 @@ def test_toy_sizes_below_the_cv_minimum_are_refused_when_parsing(cwd, capsys, si
     assert "argument --sizes: expected integers >= 10" in line
     assert "5-fold stratified CV needs 5 training examples of each class" in line
     assert list(cwd.iterdir()) == []
+
+
+# ------------------------------------------------------------ a run that would compute nothing
+
+@pytest.mark.parametrize("argv, words", [
+    (["scaling", "--methods", "RIDGE", "--start", "500", "--max-samples", "400"],
+     "--start 500 is larger than --max-samples 400: no size to run, nothing to do"),
+    (["scaling", "--methods", "RIDGE", "--start", "500", "--max-samples", "400", "--include-max"],
+     "--start 500 is larger than --max-samples 400: no size to run, nothing to do"),
+    (["kbudget", "--tasks", "wine", "--ks", "20", "--budgets", "10"],
+     "no budget of --budgets 10 is a multiple of a K of --ks 20"),
+])
+def test_a_plan_of_nothing_is_a_command_line_error(cwd, capsys, argv, words):
+    line = error_of(capsys, argv + ["--registry", STANDIN], 2)
+    assert words in line and "nothing" in line
+    assert list(cwd.iterdir()) == []
+
+
+def test_a_k_with_no_budget_is_named_and_skipped(cwd, capsys):
+    argv = ["kbudget", "--tasks", "wine", "--ks", "1,20", "--budgets", "2", "--n-splits", "1",
+            "--grid-values", "1", "--data-dir", data_dir(), "--no-progress", "--out", "kb"]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "K = 20: no budget of --budgets 2 is a multiple of it; skipped" in err

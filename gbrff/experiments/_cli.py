@@ -21,8 +21,8 @@ from pathlib import Path
 
 from ..datasets import THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError, registry
 from ._execution import make_executor
-from ._plans import (THESIS_BOOSTING_VALUES, defaults_groups, kbudget_groups, landmark_groups, n_features_of,
-                     preprint_groups, table2_groups, thesis_groups, toy_groups)
+from ._plans import (THESIS_BOOSTING_VALUES, budget_stages, defaults_groups, kbudget_groups, landmark_groups,
+                     n_features_of, preprint_groups, table2_groups, thesis_groups, toy_groups)
 from ._protocol import N_FOLDS, Context, _resolve
 from ._reports import REFITS_NAME, STORE_NAME, ReportError, write_report
 from ._results import PAPER_METHODS, PREPRINT_METHODS, PREPRINT_TASK_ORDER, TASK_ORDER
@@ -67,6 +67,10 @@ class _Parser(argparse.ArgumentParser):
 
 def _list(text):
     return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _join(values):
+    return ",".join(map(str, values))
 
 
 def _number(kind, low, strict=False):
@@ -561,6 +565,14 @@ def _plan(args, ctx):
                                first_split=args.first_split, base_seed=args.seed,
                                features=args.features)
     if args.command == "kbudget":
+        unused = [k for k in args.ks if not budget_stages(k, args.budgets)]
+        if len(unused) == len(args.ks):
+            raise UserError(f"no budget of --budgets {_join(args.budgets)} is a multiple of a K "
+                            f"of --ks {_join(args.ks)} (T = budget / K iterations must be a whole "
+                            "number): nothing to run", code=2)
+        for k in unused:
+            print(f"[kbudget] K = {k}: no budget of --budgets {_join(args.budgets)} is a multiple "
+                  "of it; skipped", file=sys.stderr)
         return kbudget_groups(ctx, tasks, ks=args.ks, budgets=args.budgets,
                               n_features=_n_features(args, ctx, tasks), **common)
     methods = _methods(args.methods, args.registry)
@@ -678,10 +690,15 @@ def _run(args):
     ctx = _context(args)
     if args.command == "scaling":
         methods = _methods(args.methods, args.registry)
+        if args.start > args.max_samples:
+            raise UserError(f"--start {args.start} is larger than --max-samples "
+                            f"{args.max_samples}: no size to run, nothing to do", code=2)
         sizes = scaling_sizes(args.start, args.factor, args.max_samples, args.include_max)
         groups = None
     else:
         groups = _plan(args, ctx)
+        if not groups:  # (each experiment says why where its arguments can plan nothing)
+            raise UserError(f"the arguments plan no fit of {args.command}: nothing to run", code=2)
     check_folder(args.out, run_config(args.command, args.seed, getattr(args, "n_iter", None),
                                       getattr(args, "n_test", None),
                                       getattr(args, "features", None)))
