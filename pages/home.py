@@ -68,23 +68,26 @@ for heading, fig, text, formula, name, dl_key, key in PICTURES:
     figure_download(fig, name, dl_key)
 
 st.header("Where to go next")
-WHAT = {  # what each page shows, by its address
-    "playground": "press play and watch the vote grow on moons, swiss, circles, board or your own CSV; compare "
+WHAT = {  # what each page shows, by its address: a line of text under the page's link
+    "playground": "Press play and watch the vote grow on moons, swiss, circles, board or your own CSV; compare "
                   "with LightGBM; try the challenges.",
-    "loss_landscape": "the paper's Fig. 1: why learning a landmark comes down to learning one phase b.",
-    "k_and_lambda": "how many random features per learner (K) and how strong a penalty on ω (lambda, λ).",
-    "random_features": "the same number of cosines drawn at random under a linear model, or each one learned "
+    "loss_landscape": "The paper's Fig. 1: why learning a landmark comes down to learning one phase b.",
+    "k_and_lambda": "How many random features per learner (K) and how strong a penalty on ω (λ).",
+    "random_features": "The same number of cosines drawn at random under a linear model, or each one learned "
                        "by boosting: accuracy, boundaries and where the frequencies go.",
-    "uci_comparison": "the reproduced Table 2 beside the paper's, the figures, and a small live run.",
+    "uci_comparison": "The reproduced Table 2 beside the paper's, the figures, and a small live run.",
 }
+# the link is the page's title alone (a link is one line: a long one is cut at the column's edge on a projector),
+# what the page shows the text under it
 for spec in appkit.PAGES:
     if spec.url_path not in WHAT:
         continue
-    label = f"**{spec.title}** — {WHAT[spec.url_path]}"
-    if appkit.current_page() is None:  # this file run alone (no router): plain text
-        st.markdown(f"{spec.icon} {label}")
-    else:
-        st.page_link(spec.page(), label=label, icon=spec.icon)
+    with st.container(border=True, gap="small", key=f"next_{spec.url_path}"):
+        if appkit.current_page() is None:  # this file run alone (no router): plain text
+            st.markdown(f"{spec.icon} **{spec.title}**")
+        else:
+            st.page_link(spec.page(), label=f"**{spec.title}**", icon=spec.icon)
+        st.markdown(WHAT[spec.url_path])
 st.caption("Every page keeps its settings in the address bar: copy the link to share an exact picture.")
 
 st.header("Glossary")

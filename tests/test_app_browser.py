@@ -405,3 +405,28 @@ def test_uci_figures_2_and_4_for_a_projector(server, browser, size):
         assert not any("rotate" in t for t in at["ticks"]), f"{key} at {size}: tick labels turned {at['ticks']}"
         assert legend["t"] >= xtitle["b"] - 1, f"{key} at {size}: the legend covers the x axis's title {at}"
     page.close()
+
+
+@pytest.mark.parametrize("size", ["1024x768", "1280"])
+def test_home_links_are_whole_on_a_projector(server, browser, size):
+    """Home's "Where to go next": each link is its page's title, whole (a link is one line, cut at the
+    column's edge), with what the page shows as text under it."""
+    width, height = (1024, 768) if size == "1024x768" else (1280, 720)
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(f"{server}/", wait_until="domcontentloaded")
+    page.wait_for_selector('[data-testid="stMain"] [data-testid="stPageLink-NavLink"]', timeout=120_000)
+    _settle(page)
+    _no_errors(page, f"home_links_{size}")
+    links = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stPageLink-NavLink"]')]
+        .map(a => ({text: a.innerText.trim(), cut: [a, ...a.querySelectorAll('*')].some(
+            e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible')}))""")
+    assert len(links) == 5, links
+    titles = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stSidebarNav"] a')]
+        .map(a => a.innerText.trim())""")
+    for link in links:
+        assert not link["cut"], f"at {size}: link cut {link}"
+        assert any(link["text"].endswith(t) for t in titles), f"at {size}: {link['text']!r} is no page title"
+    page.get_by_role("heading", name="Where to go next").scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(ARTIFACTS / f"screen_home_next_{size}.png"))
+    page.close()
