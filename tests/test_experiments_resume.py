@@ -134,6 +134,32 @@ def test_interrupted_run_records_itself_and_resumes(reference, tmp_path):
     pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_terminated_run_records_itself_and_resumes(reference, tmp_path, workers):
+    """SIGTERM (plain `kill`, `timeout`) ends a run as Ctrl-C does: "terminated" in
+    meta.json (not "running", then "killed"), the store closed, exit code 143."""
+    out = tmp_path / "terminated"
+    proc = subprocess.Popen(command(out, "--n-jobs", workers), env=env(), cwd=ROOT,
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    store = out / "store.jsonl"
+    deadline = time.time() + 120
+    while time.time() < deadline and not (store.exists() and store.read_bytes().count(b"\n") >= 40):
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGTERM)
+    returncode = proc.wait(timeout=60)
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert returncode == 143 and "terminated" in err and "Traceback" not in err, err
+    entry = json.loads((out / "meta.json").read_text())["runs"][-1]
+    assert entry["status"] == "terminated" and entry["wall_seconds"] > 0
+    assert 40 <= entry["computed_units"] == len(store_keys(out)) < N_UNITS
+    subprocess.run(command(out, "--no-progress"), env=env(), cwd=ROOT, check=True, timeout=300)
+    meta = json.loads((out / "meta.json").read_text())
+    assert [r["status"] for r in meta["runs"]] == ["terminated", "finished"]
+    assert sum(r["computed_units"] for r in meta["runs"]) == N_UNITS
+    pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
+
+
 def test_dask_localcluster_gives_the_serial_results(reference, tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,

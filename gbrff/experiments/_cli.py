@@ -15,8 +15,12 @@ before anything is written.  ``--debug`` shows the traceback instead.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+import threading
+import traceback
 from pathlib import Path
 
 from ..datasets import THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError, registry
@@ -54,6 +58,36 @@ class UserError(Exception):
     def __init__(self, message, code=1):
         super().__init__(message)
         self.code = code
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``), raised in the driver where it is waiting, so
+    that a run ends as on Ctrl-C: its log says "terminated", its store is closed."""
+
+
+def _raise_terminated(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends the process at once
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt():
+    """SIGTERM handled as Ctrl-C for the block (in the main thread; elsewhere no change)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stopped(exc):
+    """(status for meta.json, exit code) of a run stopped by Ctrl-C or SIGTERM."""
+    if isinstance(exc, Terminated):
+        return "terminated", 128 + signal.SIGTERM
+    return "interrupted", 128 + signal.SIGINT
 
 
 class _Parser(argparse.ArgumentParser):
@@ -725,13 +759,14 @@ def _run(args):
                                progress=not args.no_progress)
             stats["groups"] = len(groups)
         records = store.records()
-    except KeyboardInterrupt:
-        log.finish("interrupted", backend=args.backend, workers=getattr(executor, "slots", 1),
+    except KeyboardInterrupt as exc:
+        how, code = _stopped(exc)
+        log.finish(how, backend=args.backend, workers=getattr(executor, "slots", 1),
                    computed_units=len(store) - n_before)
-        print(f"\n[{args.command}] interrupted: {len(store)} units are stored in "
+        print(f"\n[{args.command}] {how}: {len(store)} units are stored in "
               f"{args.out / STORE_NAME}; run the same command again to resume",
               file=sys.stderr)
-        return 130
+        return code
     except Exception:
         log.finish("failed")
         raise
@@ -783,11 +818,12 @@ def _run_fkl(args):
                            seed=args.seed, data=data,
                            log=lambda m: print(m, file=sys.stderr, flush=True))
         records = store.records()
-    except KeyboardInterrupt:
-        log.finish("interrupted", computed_units=len(store) - n_before)
-        print(f"\n[fkl] interrupted: {len(store)} fits are stored in {args.out / STORE_NAME}; "
+    except KeyboardInterrupt as exc:
+        how, code = _stopped(exc)
+        log.finish(how, computed_units=len(store) - n_before)
+        print(f"\n[fkl] {how}: {len(store)} fits are stored in {args.out / STORE_NAME}; "
               "run the same command again to resume", file=sys.stderr)
-        return 130
+        return code
     except Exception:
         log.finish("failed")
         raise
@@ -820,9 +856,14 @@ def main(argv=None) -> int:
         if args.n_iter is None:
             args.n_iter = 200 if args.protocol == "2019" else 100
     try:
-        if args.command == "fkl":
-            return _run_fkl(args)
-        return _report(args) if args.command == "report" else _run(args)
+        with _sigterm_as_interrupt():
+            if args.command == "fkl":
+                return _run_fkl(args)
+            return _report(args) if args.command == "report" else _run(args)
+    except KeyboardInterrupt as exc:   # before or after the computing (during it: the run's own)
+        how, code = _stopped(exc)
+        print(f"\n[{args.command}] {how}", file=sys.stderr)
+        return code
     except (UserError, DataNotFoundError, FolderError, StoreLockedError, ReportError) as exc:
         if args.debug:
             raise
