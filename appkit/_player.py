@@ -12,8 +12,8 @@ copied link opens on the same frame.
 
 :func:`player_start` is the server's side of that contract: a page opened
 from a link starts at the link's ``t`` (clamped, with a note); a new model
-(any parameter changed) starts at its final iteration ``T`` and drops the old
-``t`` from the address.
+(any parameter changed) starts at its final iteration ``T`` (so ``t`` leaves
+the address, which the page writes from its state: :mod:`appkit._state`).
 """
 
 import base64
@@ -141,8 +141,6 @@ def player_start(T, model_key, key="t"):
     st.session_state[mk] = model_key
     raw = st.query_params.get(key)
     if previous is not None and previous != model_key:
-        if raw is not None:
-            del st.query_params[key]
         return int(T)
     if raw is None:
         return int(T)

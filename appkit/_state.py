@@ -6,6 +6,16 @@
   value then still comes from the URL (or the default) but no widget shows.
 * :func:`share_box` builds such links (the iteration player of
   :mod:`appkit._player` keeps their ``t`` on the frame shown).
+
+**One source of truth.** The controls drawn in a run (and the values
+:func:`register`-ed beside them, such as the player's iteration) are the
+page's state; the address is written from them once, at the end of the run
+(:func:`share_box`, or :func:`refresh_share_box` in a fragment), with the
+same parameters as the share box's link: a parameter of a control the page
+no longer draws (GBRFF1's K after a switch to GBRFF2) leaves the address.
+Each page remembers the address it last wrote in the session; entered again
+from the menu (an address without parameters) it opens on it, while a link's
+parameters win over what it remembers.
 """
 
 import html
@@ -17,13 +27,14 @@ import streamlit as st
 from ._router import current_page, ensure_router
 from ._words import HELP
 
-__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "share_box",
-           "what_changed"]
+__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "set_registered",
+           "share_box", "refresh_share_box", "what_changed"]
 
 _REGISTRY = "_gbrff_controls"
 _PAGE = "_gbrff_control_page"      # the page whose controls the session holds
 _NOTES = "_gbrff_url_notes"        # session key -> (note, value adopted from the URL)
 _LAST = "_gbrff_last_values"       # the controls' values of this page's previous run
+_URLS = "_gbrff_page_urls"         # page -> the parameters its address last held (what it remembers)
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
@@ -33,31 +44,44 @@ def begin_page(page=None):
 
     ``page`` names the page (its file stem); the widgets of :func:`control`
     live in the session under ``"page:key"`` (:func:`widget_key`), so no
-    value crosses from one page to another. Coming from another page drops
-    this page's old widget values: a page opens with its own defaults unless
-    its URL says otherwise.
+    value crosses from one page to another. Coming from another page, the
+    widgets are drawn again from the address: a link's parameters (the
+    address a student opens, Back) as they are; an address without any
+    (the sidebar's menu) opens on what this page last wrote in the session
+    (the defaults the first time), and shows it in the address.
     """
     ensure_router()
     page = page if page is not None else (current_page() or "")
     previous = st.session_state.get(_PAGE)
     if previous != page:
-        # parameters the previous page wrote and the switch kept (the browser drops them; st.switch_page
-        # and AppTest may not): not this page's
-        for k, c in st.session_state.get(_REGISTRY, {}).items():
-            if previous is not None and not c.get("fixed") and "value" in c and k != "hide" \
-                    and st.query_params.get(k) == _to_url(c["value"]):
-                del st.query_params[k]
+        query = {k: st.query_params.get(k) for k in st.query_params}
+        if previous is not None and query and _left_by(previous, query):
+            # the previous page's own address, kept by the switch (the browser's menu drops it;
+            # st.switch_page and AppTest may not): no link to this page
+            st.query_params.clear()
+        if not st.query_params:  # the menu: this page's own last settings of this session
+            remembered = st.session_state.get(_URLS, {}).get(page)
+            if remembered:
+                st.query_params.from_dict(remembered)
+        # the widgets' old values go: each control adopts its value from the address (link or remembered)
         prefix = f"{page}:"
         for k in [k for k in st.session_state if str(k).startswith(prefix)]:
             del st.session_state[k]
         st.session_state[_NOTES] = {}
-    if previous != page:
         st.session_state.pop(_LAST, None)
     elif st.session_state.get(_REGISTRY):
         st.session_state[_LAST] = {k: c.get("value") for k, c in st.session_state[_REGISTRY].items()}
     st.session_state[_PAGE] = page
     st.session_state[_REGISTRY] = {}
     return hidden_keys()
+
+
+def _left_by(previous, query):
+    """Whether the address ``query`` is the one the page ``previous`` wrote (its parameters, left behind)."""
+    if query == st.session_state.get(_URLS, {}).get(previous):
+        return True
+    reg = st.session_state.get(_REGISTRY, {})  # still the previous page's controls
+    return all(k in reg and "value" in reg[k] and _to_url(reg[k]["value"]) == v for k, v in query.items())
 
 
 def widget_key(key, page=None):
@@ -158,8 +182,8 @@ def control(kind, label, key, default, *, options=None, where=None, **kwargs):
     session key is page-scoped (:func:`widget_key`). A URL value, hidden or
     not, goes through :func:`adopt`: out of range, off the options, NaN or
     garbage, it is clamped or replaced by the default, with a visible note.
-    The widget writes its value back to the URL (and removes it at the
-    default), so the address always reproduces the picture.
+    The address is written from the values of the run's controls at its end
+    (:func:`share_box`), so it always reproduces the picture.
     """
     if kwargs.get("help") is None and key in HELP:  # every control explains itself (appkit._words)
         kwargs["help"] = HELP[key]
@@ -182,6 +206,13 @@ def control(kind, label, key, default, *, options=None, where=None, **kwargs):
         notes.pop(skey, None)
         if note:
             notes[skey] = (note, value)
+    elif options is None and not isinstance(default, bool) and isinstance(default, (int, float)):
+        # bounds that follow another control (GBRFF-LS's K ≤ budget / T): a value chosen under wider ones
+        old = st.session_state[skey]
+        value, note = adopt(key, old, default, None, **bounds)
+        if note:
+            st.session_state[skey] = value
+            st.info(f"{label}: {_fmt(old)} → {_fmt(value)}, the most these settings allow.", icon=":material/info:")
     host = where if where is not None else st
     widget = getattr(host, kind)
     if kind in ("selectbox", "radio", "select_slider"):
@@ -198,11 +229,6 @@ def control(kind, label, key, default, *, options=None, where=None, **kwargs):
             _show_note(notes[skey][0])
         else:
             del notes[skey]
-    if value == default:
-        if key in st.query_params:
-            del st.query_params[key]
-    elif st.query_params.get(key) != _to_url(value):
-        st.query_params[key] = _to_url(value)
     reg[key]["value"] = value
     return value
 
@@ -214,16 +240,49 @@ def register(key, label, default, value):
                                                        "fixed": True}
 
 
-def _share_link(hide):
-    """The link to this picture: every control away from its default, and ``hide``."""
+def set_registered(key, value):
+    """A :func:`register`-ed value changed between two runs of the page (the player's iteration, reported by
+    the browser): the page's state and address take it. Does nothing before the page registered ``key``."""
     reg = st.session_state.get(_REGISTRY, {})
+    if key in reg and reg[key].get("fixed"):
+        reg[key]["value"] = value
+        sync_address()
+
+
+def _hide_list(hide):
+    """The controls to hide that the page has (hideable), sorted: the order of the address and the link."""
+    reg = st.session_state.get(_REGISTRY, {})
+    return sorted(k for k in set(hide) if k in reg and not reg[k].get("fixed") and not k.startswith("_"))
+
+
+def page_params(hide=()):
+    """The page's state as address parameters: every value of the run away from its default, the
+    controls to ``hide`` (with their values, default or not) and ``hide`` itself."""
+    reg = st.session_state.get(_REGISTRY, {})
+    hide = _hide_list(hide)
     params = {}
-    for k in [k for k in reg if not k.startswith("_")]:
-        v, d = reg[k].get("value"), reg[k]["default"]
-        if v != d or k in hide:
-            params[k] = str(v).lower() if isinstance(v, bool) else str(v)
+    for k, c in reg.items():
+        if k.startswith("_") or "value" not in c:
+            continue
+        if c["value"] != c["default"] or k in hide:
+            params[k] = _to_url(c["value"])
     if hide:
         params["hide"] = ",".join(hide)
+    return params
+
+
+def sync_address():
+    """Write the page's address from its state (:func:`page_params` with the address's own ``hide``):
+    parameters of controls the run did not draw leave it. The page remembers it for this session."""
+    params = page_params(hidden_keys())
+    if {k: st.query_params.get(k) for k in st.query_params} != params:
+        st.query_params.from_dict(params)
+    st.session_state.setdefault(_URLS, {})[st.session_state.get(_PAGE, "")] = params
+
+
+def _share_link(hide):
+    """The link to this picture: the address's parameters, with the controls ``hide`` hidden."""
+    params = page_params(hide)
     base = ""
     url = getattr(st.context, "url", None)
     if url:
@@ -238,6 +297,7 @@ def refresh_share_box():
     fragment cannot redraw: it lives in the sidebar), as the player does for the iteration, in the browser."""
     import json
 
+    sync_address()
     link = _share_link(list(st.session_state.get(widget_key("_share_hide"), [])))
     script = ("<script>try { window.parent.document.querySelectorAll('[data-gbrff-link]').forEach(el => {"
               f"el.setAttribute('data-gbrff-link', {json.dumps(link)}); el.textContent = {json.dumps(link)};"
@@ -251,7 +311,9 @@ def refresh_share_box():
 
 
 def share_box():
-    """Sidebar box: a link to exactly this picture, optionally hiding controls."""
+    """Sidebar box: a link to exactly this picture, optionally hiding controls. Call it last: it writes the
+    page's address too (:func:`sync_address`), from the same parameters as the link."""
+    sync_address()
     reg = st.session_state.get(_REGISTRY, {})
     with st.sidebar.expander("Share this picture / classroom link", icon=":material/link:"):
         st.caption("Every control and the iteration live in the page address: copy it to share the "
@@ -259,7 +321,7 @@ def share_box():
         keys = [k for k in reg if not k.startswith("_")]
         hideable = [k for k in keys if not reg[k].get("fixed")]
         hide = st.multiselect("Hide these controls", options=hideable, format_func=lambda k: reg[k]["label"],
-                              default=sorted(hidden_keys() & set(hideable)), key=widget_key("_share_hide"))
+                              default=_hide_list(hidden_keys()), key=widget_key("_share_hide"))
         link = _share_link(hide)
         # the page's player rewrites this link's iteration in the browser (appkit/_player.py)
         st.html(f'<div style="font-family: monospace; font-size: 14px; padding: 0.5rem 0.6rem; '

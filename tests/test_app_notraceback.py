@@ -171,9 +171,12 @@ def test_gbrff_ls_controls_do_not_leak_into_other_pages():
         for kind, key, _ in TOUCH[target]:
             if key in DEFAULTS[target]:
                 assert _widget(at, kind, f"{target}:{key}").value == DEFAULTS[target][key], (target, key)
+    at.query_params.clear()  # the sidebar's menu: the page's plain address
     at.switch_page("pages/playground.py").run()
     assert not at.exception and not notes(at)
-    assert at.segmented_control(key="playground:algo").value == "GBRFF2"  # the page opens with its defaults
+    # the page keeps its own settings of this session (tests/test_app_state.py)
+    assert at.segmented_control(key="playground:algo").value == "GBRFF-LS"
+    assert at.slider(key="playground:K_ls").value == 100 and at.select_slider(key="playground:c").value == 1024.0
 
 
 # ---------------------------------------------------------------- bad CSVs
