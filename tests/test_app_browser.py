@@ -449,3 +449,24 @@ def test_a_few_frames_play_long_enough_to_be_seen(server, browser):
         else:
             assert fps >= 15, f"{path}: {fps:.1f} frames/s"
         page.close()
+
+
+def test_a_learner_too_fine_to_draw_says_so(server, browser):
+    """At /playground?gamma=2.0&T=50&t=48 weak learner 48 has ω = (1687.90, 2664.64): its picture (each cell's
+    mean) is plain grey. Its panel says why under its title, with its wavelength; its thumbnail in the strip
+    says so over the blank picture, the others' thumbnails do not."""
+    page = _open(browser, f"{server}/playground?gamma=2.0&T=50&t=48", n_charts=0)
+    frame = player_frame(page)
+    page.wait_for_timeout(500)
+    _no_errors(page, "too_fine")
+    readouts = frame.evaluate("[...document.querySelectorAll('.ftitle')].map(t => t.textContent)")
+    weak = [r for r in readouts if r.startswith("weak learner 48")]
+    assert weak and "ω too fine to draw: wavelength 0.002" in weak[0], readouts
+    thumbs = frame.evaluate("""() => [...document.querySelectorAll('.thumb')].filter(d => !d.hidden).map(d => ({
+        label: d.querySelector('.lab').textContent, fine: !d.querySelector('.fine').hidden
+                                                       && d.querySelector('.fine').offsetWidth > 0}))""")
+    assert [t["label"].split(" · ")[0] for t in thumbs] == [f"t = {t}" for t in range(43, 49)], thumbs
+    assert thumbs[-1]["fine"] and not any(t["fine"] for t in thumbs[:-1]), thumbs
+    frame.locator(".strip").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "too_fine_to_draw.png"))
+    page.close()

@@ -269,11 +269,12 @@ def test_weak_learner_figure_points_to_a_landmark_off_the_view():
     G = np.array([[x, y] for y in ys for x in xs])
     off = landmark_expansion([[[0.0, 1.0]]], [[0.0, -3.0]], [[1.0]], [0.2])
     fig = figs.weak_learner_figure(xs, ys, off, 1, G[:5], np.ones(5))
-    notes = [a for a in fig.layout.annotations if a.text and "off the view" in a.text]
-    assert len(notes) == 1 and notes[0].y == pytest.approx(ys[0])
+    # the arrow at the view's edge; its words under the title (not over the points)
+    notes = [a for a in fig.layout.annotations if a.showarrow]
+    assert len(notes) == 1 and notes[0].y == pytest.approx(ys[0]) and "off the view" in fig.layout.title.text
     inside = figs.weak_learner_figure(xs, ys, cosine_expansion([[0.0, 1.0]], [0.0], [0.2]), 1, G[:5], np.ones(5),
                                       center=[0.0, 0.0])
-    assert not [a for a in inside.layout.annotations if a.text and "off the view" in a.text]
+    assert "off the view" not in (inside.layout.title.text or "")
 
 
 # ---------------------------------------------------------------- animations and the player's payload

@@ -34,6 +34,7 @@ __all__ = [
     "lambda_sweep_figure",
     "number_label",
     "superscript",
+    "fineness_words",
     "surfaces_grid_figure",
     "kernel_average_figure",
     "surface_animation",
@@ -96,7 +97,7 @@ def _plane(data, xs, ys, *, title=None, height=480, annotations=(), xtitle="x₁
         yaxis=dict(title=dict(text=ytitle), range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1,
                    constrain="domain"),
         title=dict(text=title, font=dict(size=19)) if title else None,
-        font=_FONT, height=height, margin=dict(l=60, r=20, t=60 if title else 20, b=95),
+        font=_FONT, height=height, margin=dict(l=60, r=20, t=(60 + 22 * title.count("<br>")) if title else 20, b=95),
         legend=_BOTTOM_LEGEND, annotations=list(annotations),
     )
     if as_dict:
@@ -197,8 +198,9 @@ def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None
             ))
     else:
         data += _points(X, y, "train", "circle", "white", size=7)
+    words = []
     if landmark is not None:
-        crest_xy, marks = _landmark_marks(xs, ys, expansion, t, landmark)
+        crest_xy, marks, words = _landmark_marks(xs, ys, expansion, t, landmark)
         if crest_xy is not None:
             data.append(dict(type="scatter", x=crest_xy[0], y=crest_xy[1], mode="lines", name="crest ω·x = b",
                              line=dict(color="black", dash="dash", width=2)))
@@ -206,15 +208,19 @@ def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None
         data.append(dict(type="scatter", x=[L[0]], y=[L[1]], mode="markers", name="landmark xₜ",
                          marker=dict(symbol="x-thin", size=18, line=dict(width=4, color="black"))))
         notes += marks
+    if words:  # under the title: never over the points, never cut at the plot's edge
+        title = (title or "") + "<br><span style='font-size:14px'>" + " · ".join(words) + "</span>"
     return _plane(data, xs, ys, title=title, height=height, annotations=notes)
 
 
 def _landmark_marks(xs, ys, expansion, t, landmark):
-    """The crest ``ω·x = b`` through the landmark (a single cosine only; else None) and
-    the annotations: ω as an arrow of one wavelength, an arrow towards a landmark off the view."""
+    """The crest ``ω·x = b`` through the landmark (a single cosine only; else None), the arrows
+    (ω as an arrow of one wavelength, an arrow at the edge towards a landmark off the view) as
+    annotations without text, and the words that say what they are: written under the figure's
+    title (the player's readout line), never over the points or cut at the plot's edge."""
     i = int(t) - 1
     L = np.asarray(landmark, dtype=np.float64)
-    crest_xy, notes = None, []
+    crest_xy, notes, words = None, [], []
     if expansion.landmarks is None:
         om = np.asarray(expansion.omegas[i, 0], dtype=np.float64)[:2]
         nrm = float(np.hypot(*om)) or 1.0
@@ -228,18 +234,44 @@ def _landmark_marks(xs, ys, expansion, t, landmark):
         notes.append(dict(x=tip[0], y=tip[1], ax=L[0], ay=L[1], xref="x", yref="y",
                           axref="x", ayref="y", showarrow=True, arrowhead=3, arrowsize=1.3,
                           arrowwidth=2.5, arrowcolor="black", text=""))
-        notes.append(dict(x=tip[0], y=tip[1], showarrow=False, yshift=14, font=dict(size=14),
-                          text="ω (one wavelength)" if length == wavelength else "ω",
-                          bgcolor="rgba(255,255,255,0.7)"))
+        words.append(f"arrow: ω, one wavelength ({_short(wavelength)})" if length == wavelength
+                     else "arrow: the direction of ω")
     if not (xs[0] <= L[0] <= xs[-1] and ys[0] <= L[1] <= ys[-1]):
         # an arrow at the border, pointing towards the landmark outside the view
         edge = np.array([np.clip(L[0], xs[0], xs[-1]), np.clip(L[1], ys[0], ys[-1])])
         center = np.array([(xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2])
         tail = edge + 0.3 * (center - edge)
-        notes.append(dict(x=edge[0], y=edge[1], ax=tail[0], ay=tail[1], axref="x", ayref="y",
-                          showarrow=True, arrowhead=3, arrowwidth=2, text="landmark xₜ off the view",
-                          font=dict(size=13), bgcolor="rgba(255,255,255,0.8)"))
-    return crest_xy, notes
+        notes.append(dict(x=edge[0], y=edge[1], ax=tail[0], ay=tail[1], xref="x", yref="y", axref="x", ayref="y",
+                          showarrow=True, arrowhead=3, arrowwidth=2, arrowcolor="black", text=""))
+        words.append("arrow at the edge: landmark xₜ off the view")
+    return crest_xy, notes, words
+
+
+def _short(v):
+    """A length for a note: 2 significant digits, no exponent from 0.0001 on (0.84, 0.0023, 13)."""
+    return f"{v:.2g}" if v >= 1e-4 else f"{v:.1e}"
+
+
+def fineness_words(expansion, drawn, t, cell):
+    """What a picture of the ``t``-th weak learner cannot show, or None: its cosines are finer than the
+    picture's cells (``cell``: the larger side of a cell), so the cell means that the picture shows
+    (``drawn``: :func:`gbrff.viz._compute.band_limited` of ``expansion``) fade. The fade is the
+    learner's weights drawn over its own, Σ|q s| / Σ|q| (each cosine's sinc factor s, weighted): below
+    10 % the learner is "too fine to draw", below 50 % "drawn faded". The words give its wavelength
+    2π/‖ω‖ (the range of its K cosines' wavelengths) beside the cell's size."""
+    i = int(t) - 1
+    own = float(np.sum(np.abs(expansion.q[i])))
+    amp = float(np.sum(np.abs(drawn.q[i]))) / own if own > 0 else 1.0
+    if amp >= 0.5:
+        return None
+    norms = np.linalg.norm(np.asarray(expansion.omegas[i], dtype=np.float64), axis=-1)
+    waves = 2 * np.pi / np.maximum(norms, 1e-300)
+    lo, hi = float(waves.min()), float(waves.max())
+    wave = (f"wavelength {_short(lo)}" if np.isclose(lo, hi, rtol=0.05)
+            else f"wavelengths {_short(lo)}–{_short(hi)}")
+    if amp < 0.1:
+        return f"ω too fine to draw: {wave}, a cell {_short(cell)}"
+    return f"ω near the cell size, drawn at {100 * amp:.0f} %: {wave}, a cell {_short(cell)}"
 
 
 def kernel_average_figure(r, kernel, averages, *, title=None, height=380):
@@ -346,7 +378,8 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
         xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
         yaxis=dict(anchor="x"),
         xaxis2=dict(domain=[0.56, 1], anchor="y2", title=xtitle),
-        yaxis2=dict(anchor="x2", type="log", dtick=1),  # ticks at powers of ten only: 1, 0.1, 0.01
+        # ticks at powers of ten only, written 1, 10⁻¹, 10⁻² … (not Plotly's SI prefixes: "100µ" for 10⁻⁴)
+        yaxis2=dict(anchor="x2", type="log", dtick=1, exponentformat="power"),
         shapes=shapes, annotations=notes,
         title=dict(text=title, font=dict(size=19)) if title else None,
         font=_FONT, height=height, margin=dict(l=60, r=20, t=(40 + 24 * (title.count("<br>") + 1)) if title else 40,
@@ -393,12 +426,13 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
     lim = max(3.3 * sigma, 1.1 * float(np.quantile(np.abs(W2).max(axis=1), 0.95)) if len(W) else 0)
     notes = [dict(text=text, xref=f"x{ax} domain", yref=f"y{ax} domain", x=0.5, y=1.0, yanchor="bottom",
                   showarrow=False, font=dict(size=16))
-             for ax, text in (("", "ω in the plane (ω₁, ω₂)"), ("2", "length ‖ω‖"))]
+             for ax, text in (("", "ω in the plane (ω₁, ω₂)"), ("2", "length ‖ω‖: density"))]
     right = dict(xaxis="x2", yaxis="y2", legend="legend2")  # the right panel's traces, and its own legend
     if len(W):
         out = np.abs(W2).max(axis=1) > lim
         for mask, name, symbol, legend in ((~out, "learned ωₜ", "circle", True),
-                                           (out, "learned ωₜ beyond the view (on its edge)", "circle-open", False)):
+                                           (out, "learned ωₜ beyond<br>the view (on its edge)", "circle-open",
+                                            False)):
             if not mask.any():
                 continue
             P = np.clip(W2[mask], -0.98 * lim, 0.98 * lim)
@@ -408,8 +442,9 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
                 marker["colorbar"] = dict(title=dict(text="t"), x=0.41, len=0.8, thickness=10)
             else:
                 marker["line"] = dict(width=2)
-            data.append(dict(
+            data.append(dict(  # the open circles on the view's edge drawn whole, not cut by it
                 type="scatter", x=P[:, 0], y=P[:, 1], mode="markers", name=name, customdata=W2[mask], marker=marker,
+                cliponaxis=legend,
                 hovertemplate="t=%{marker.color}<br>ω=(%{customdata[0]:.2f}, %{customdata[1]:.2f})<extra></extra>",
             ))
         norms = np.linalg.norm(W, axis=1)
@@ -419,21 +454,31 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
                          xbins=dict(start=0, end=top * 1.0001, size=top / 25), **right))
         if (norms > top).any():  # said under the panel's title, not over its bars
             notes[1]["text"] += (f"<br><span style='font-size:13px'>{int((norms > top).sum())} of {len(norms)} "
-                                 f"beyond {top:.0f} (up to {norms.max():.0f}): in the last bar</span>")
+                                 f"beyond {top:.0f} (up to {norms.max():.0f}),<br>in the last bar</span>")
     else:
         top = 3.5 * sigma
     r = np.linspace(0, top, 200)
     data.append(dict(type="scatter", x=r, y=chi.pdf(r / sigma, d) / sigma, mode="lines", name="prior density of ‖ω‖",
                      line=dict(color="black", width=2.5), **right))
     under = dict(orientation="v", yref="container", y=0.01, yanchor="bottom", xanchor="left", font=dict(size=14))
+    # the bottom margin holds the axes (tick labels, titles) and under them the taller legend, a line an entry
+    # (and one a <br>): a margin left short let Plotly pull the axis titles up onto the tick labels
+    lines = [sum(1 + str(t.get("name", "")).count("<br>") for t in data
+                 if t.get("showlegend", True) is not False and t.get("legend", "legend") == legend)
+             for legend in ("legend", "legend2")]
     layout = dict(
-        xaxis=dict(domain=[0, 0.39], anchor="y", range=[-lim, lim], title=dict(text="ω₁")),
+        # axis titles a standoff below their tick labels (ω₁ sat on the tick 0, ‖ω‖ under a 2 read ‖ω‖²)
+        # a square plot of exactly ±lim (constrain="domain"): the open circles sit on its edges
+        xaxis=dict(domain=[0, 0.39], anchor="y", range=[-lim, lim], title=dict(text="ω₁", standoff=14),
+                   constrain="domain"),
         yaxis=dict(domain=[0, 1], anchor="x", range=[-lim, lim], title=dict(text="ω₂"), scaleanchor="x",
-                   scaleratio=1),
-        xaxis2=dict(domain=[0.6, 1], anchor="y2", range=[0, top], title=dict(text="‖ω‖")),
-        yaxis2=dict(domain=[0, 1], anchor="x2", title=dict(text="density")),
+                   scaleratio=1, constrain="domain"),
+        xaxis2=dict(domain=[0.6, 1], anchor="y2", range=[0, top], title=dict(text="‖ω‖", standoff=14)),
+        yaxis2=dict(domain=[0, 1], anchor="x2"),  # "density" in the panel's title: no axis title by the colour bar
         annotations=notes, title=dict(text=title, font=dict(size=19)) if title else None, font=_FONT,
-        height=height + 40, margin=dict(l=60, r=20, t=(80 + 24 * title.count("<br>")) if title else 60, b=130),
+        height=height + 40 + 21 * max(lines) - 50,
+        margin=dict(l=60, r=20, b=80 + 21 * max(lines), t=(80 + 24 * title.count("<br>") if title else 60)
+                    + 16 * notes[1]["text"].count("<br>")),  # and the panel titles' lines
         # a legend under each panel, with that panel's entries (none over the plots)
         legend=dict(under, x=0), legend2=dict(under, x=0.6),
     )
@@ -756,12 +801,13 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     else:
         G = np.asarray(grid, dtype=np.float64)
     masks = [y == -1, y == 1]
+    cell = max(xs[1] - xs[0], ys[1] - ys[0]) if len(xs) > 1 and len(ys) > 1 else 0.0
     frames, base = [], None
     for t, w in zip(stages, weights):
         t = int(t)
         w = np.asarray(w, dtype=np.float64)
         size = (4 + 18 * np.sqrt(w / max(w.max(), 1e-12))).astype(np.float32)
-        crest_x, crest_y, land_x, land_y, notes = [], [], [], [], []
+        crest_x, crest_y, land_x, land_y, notes, words = [], [], [], [], [], []
         if t == 0:
             z = np.zeros((len(ys), len(xs)), dtype=np.int8)
             title = "iteration 0: the vote is the constant H⁰ — no weak learner yet"
@@ -770,14 +816,20 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
             z = np.rint(100 * np.clip(h, -1, 1)).astype(np.int8)
             landmark = learner_landmark(expansion, t, center) if plane else None
             if landmark is not None:
-                crest_xy, notes = _landmark_marks(xs, ys, expansion, t, landmark)
+                crest_xy, notes, words = _landmark_marks(xs, ys, expansion, t, landmark)
                 if crest_xy is not None:
                     crest_x, crest_y = crest_xy
                 land_x, land_y = [float(landmark[0])], [float(landmark[1])]
+            fine = fineness_words(expansion, drawn, t, cell) if plane and drawn is not expansion else None
+            if fine is not None:  # the picture is (nearly) blank: say why, instead of the ω arrow's words
+                words = [fine] + [w for w in words if not w.startswith("arrow: ")]
             title = _weak_learner_title(expansion, t, landmark, plane)
         parts = [dict(type="heatmap", z=z)] + [dict(type="scatter", marker=dict(size=size[m])) for m in masks] + [
             dict(type="scatter", x=crest_x, y=crest_y), dict(type="scatter", x=land_x, y=land_y)]
-        frames.append(_frame(t, parts, range(len(parts)), dict(title=dict(text=title), annotations=notes)))
+        # what the marks are and what the picture cannot show, in the readout line under the title (every frame
+        # has one, "" for none, so that a frame's words never stay on the next)
+        frames.append(_frame(t, parts, range(len(parts)), dict(title=dict(text=title), annotations=notes),
+                             readout=" · ".join(words)))
         if base is None:
             base = (z, size, crest_x, crest_y, land_x, land_y, notes, title)
     z, size, crest_x, crest_y, land_x, land_y, notes, title = base
