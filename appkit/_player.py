@@ -10,6 +10,14 @@ round trip to the server. While it plays the component writes the iteration
 shown into the address bar (``?t=``) and into the share box's link, so a
 copied link opens on the same frame.
 
+When it stops on a frame (pause, step, back, the slider, the end of a play)
+it reports that iteration to the server, once: the server then knows the
+page's ``t`` as it knows its controls' values, so the next run of the page
+(another control, the share box's "Hide", the menu's way back to the page)
+keeps it in the address and the link instead of the ``t`` of the page's last
+run. The player sits in an ``st.fragment``: a report reruns that fragment
+alone (the frames are not sent again), never the page.
+
 :func:`player_start` is the server's side of that contract: a page opened
 from a link starts at the link's ``t`` (clamped, with a note); a new model
 (any parameter changed) starts at its final iteration ``T`` (so ``t`` leaves
@@ -156,12 +164,38 @@ def frame_player(packed, start, *, key="t", default_t=None, bookmarks=(), fps=FP
     ``key`` is the iteration's name in the address; ``default_t`` the
     iteration a link needs not name (the page's default, ``T``);
     ``bookmarks`` a list of ``(button text, t)`` to jump to; ``presenter``
-    shows one figure a row with large controls and titles.
+    shows one figure a row with large controls and titles. The page
+    registers ``key`` after it (the iteration the player reports
+    then updates the page's state and address: :func:`_reported`).
     """
+    _player_fragment(packed, int(start), key, None if default_t is None else int(default_t),
+                     [[str(a), int(b)] for a, b in bookmarks], int(fps), bool(presenter))
+
+
+@st.fragment
+def _player_fragment(packed, start, key, default_t, bookmarks, fps, presenter):
+    """The component, in a fragment of its own: the iteration it reports reruns this alone."""
     from ._state import widget_key
 
     digest, payload = packed
-    _component(payload=payload, digest=digest, start=int(start), url_key=key,
-               default_t=None if default_t is None else int(default_t),
-               bookmarks=[[str(a), int(b)] for a, b in bookmarks], fps=int(fps), presenter=bool(presenter),
-               key=widget_key(f"_player_{key}"), default=None)
+    skey = widget_key(f"_player_{key}")
+    _component(payload=payload, digest=digest, start=start, url_key=key, default_t=default_t,
+               bookmarks=bookmarks, fps=fps, presenter=presenter, key=skey, default=None,
+               on_change=lambda: _reported(skey, key, digest, default_t))
+
+
+def _reported(skey, key, digest, default_t):
+    """The player stopped on a frame of the frames ``digest``: the page's ``key`` takes it
+    (a report about other frames, from before a new model, is dropped)."""
+    from ._state import set_registered
+
+    value = st.session_state.get(skey)
+    if not isinstance(value, dict) or value.get("digest") != digest:
+        return
+    try:
+        t = int(value.get("t"))
+    except (TypeError, ValueError):
+        return
+    if t < 0 or (default_t is not None and t > default_t):
+        return
+    set_registered(key, t)

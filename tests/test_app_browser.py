@@ -231,6 +231,37 @@ def test_share_link_follows_a_fragment_control(server, browser):
     page.close()
 
 
+def test_share_link_keeps_the_iteration_after_hide(server, browser):
+    """The player reports the frame it stopped on: a later run of the page (here the share box's "Hide")
+    keeps that t in the link and the address, instead of the t the page last ran with (T)."""
+    page = _open(browser, f"{server}/playground?gamma=2.0&T=50", n_charts=1)
+    frame = player_frame(page)
+    frame.click("#back")
+    frame.click("#back")
+    page.wait_for_timeout(1500)   # the report (after 0.3 s of rest) and its fragment's run
+    _settle(page)
+    assert re.search(r"[?&]t=48(&|$)", page.url), page.url
+    page.locator('[data-testid="stSidebar"] summary', has_text="Share").click()
+    box = page.locator('[data-testid="stSidebar"] [data-testid="stMultiSelect"]')
+    box.scroll_into_view_if_needed()
+    box.locator("input").click()
+    page.get_by_role("option", name=re.compile("^Noise")).click()
+    page.keyboard.press("Escape")
+    deadline = time.time() + 60
+    links = []
+    while time.time() < deadline:
+        links = page.evaluate("[...document.querySelectorAll('[data-gbrff-link]')].map(e => e.textContent)")
+        if links and all("hide=noise" in link for link in links):
+            break
+        page.wait_for_timeout(300)
+    _settle(page)
+    links = page.evaluate("[...document.querySelectorAll('[data-gbrff-link]')].map(e => e.textContent)")
+    assert links and all("hide=noise" in link and re.search(r"[?&]t=48(&|$)", link) for link in links), links
+    assert re.search(r"[?&]t=48(&|$)", page.url), page.url
+    _no_errors(page, "share_hide")
+    page.close()
+
+
 @pytest.mark.parametrize("name", list(PAGES))
 def test_page_in_chromium(server, browser, name):
     path, animated = PAGES[name]

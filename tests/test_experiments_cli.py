@@ -7,6 +7,7 @@ temporary working directory."""
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -158,9 +159,32 @@ def test_bad_flag_values_end_in_one_line_with_exit_code_2(cwd, capsys, argv, wor
     assert list(cwd.iterdir()) == []
 
 
-def test_debug_shows_the_traceback(cwd):
-    with pytest.raises(Exception, match="unknown method 'lgbmx'"):
-        main(["table2", "--methods", "lgbmx", "--debug"])
+@pytest.mark.parametrize("argv, code", [(["table2", "--methods", "lgbmx"], 2),
+                                        (["report", "all"], 1)])
+def test_debug_adds_the_traceback_and_keeps_the_exit_code(cwd, capsys, argv, code):
+    assert main(argv + ["--debug"]) == code
+    err = capsys.readouterr().err
+    assert "Traceback (most recent call last):" in err
+    assert err.strip().splitlines()[-1].startswith("gbrff: error: ")
+
+
+@pytest.mark.parametrize("argv", [["table2", "--out", ""], ["fkl", "--out", " "],
+                                  ["report", "table2", "--out", ""], ["report", "all", "--results", ""]])
+def test_an_empty_out_is_refused_not_the_working_directory(cwd, capsys, argv):
+    assert "expected a folder, got" in error_of(capsys, argv, 2)
+    assert list(cwd.iterdir()) == []
+
+
+@pytest.mark.parametrize("command, option, default", [
+    ("scaling", "--methods", "BMKR,GFC,PBRFF,GBRFF1,LGBM,GBRFF2"), ("toy", "--methods", "LGBM,GBRFF2"),
+    ("fkl", "--seed", "0")])
+def test_help_states_the_defaults(capsys, command, option, default):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    metavar = option.strip("-").upper().replace("-", "_")
+    entry = text[text.rindex(f"{option} {metavar} "):]  # its entry, after the usage line
+    assert re.search(r"\(default: ([^)]*)\)", entry).group(1) == default, entry[:300]
 
 
 def test_report_of_nothing_says_where_the_results_are(cwd, capsys):

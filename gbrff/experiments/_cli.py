@@ -9,7 +9,8 @@ when ``--out`` names them, and then only added to.
 A mistake of the command line (a bad value, an unknown task or method) ends
 with one line ``gbrff: error: ...`` and exit code 2; missing data, or an
 output folder that holds other results, end the same way with exit code 1,
-before anything is written.  ``--debug`` shows the traceback instead.
+before anything is written.  ``--debug`` shows the traceback above that line
+(the exit code stays).  SIGTERM stops a run as Ctrl-C does (exit 143, 130).
 """
 
 from __future__ import annotations
@@ -129,6 +130,13 @@ def _number(kind, low, strict=False):
         return value
 
     return parse
+
+
+def _folder(text):
+    """An argparse type: a folder's path, never empty (Path("") would be the working directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a folder, got {text!r}")
+    return Path(text)
 
 
 def _n_jobs(text):
@@ -267,7 +275,7 @@ def _common(p, experiment, n_splits=20, splits_help="train/test splits per task"
 
 
 def _out_arg(g, experiment):
-    g.add_argument("--out", type=Path, default=None,
+    g.add_argument("--out", type=_folder, default=None,
                    help=f"output folder; its {STORE_NAME} makes runs resumable. A folder of "
                         "results of another configuration (experiment, --seed, --n-iter) is "
                         f"refused (default: {DEFAULT_ROOT / experiment}; to add to the "
@@ -292,7 +300,7 @@ def _execution_args(p):
 
 def _debug_arg(p):
     p.add_argument("--debug", action="store_true",
-                   help="on an error, show its traceback instead of one line")
+                   help="on an error, show its traceback above its one line (same exit code)")
 
 
 def build_parser():
@@ -318,7 +326,7 @@ where results go:
 errors:
   One line 'gbrff: error: ...', exit code 2 for the command line (a bad
   value, an unknown task or method), 1 for missing data or an output folder
-  of other results, before anything is written. --debug shows the traceback.""")
+  of other results, before anything is written. --debug adds the traceback.""")
     sub = p.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
 
     t = sub.add_parser("table2", help="Table 2: every method on the UCI tasks (section 4.5)",
@@ -374,7 +382,8 @@ errors:
                         description="Figure 4: make_classification data from 150 samples, x1.5 "
                                     "each step; a method stops growing after a step slower than "
                                     "--time-limit. Fixed parameters of section 4.4.")
-    sc.add_argument("--methods", default=",".join(PAPER_METHODS), help="methods")
+    sc.add_argument("--methods", default=",".join(PAPER_METHODS),
+                    help="comma-separated methods of the registry (default: %(default)s)")
     sc.add_argument("--time-limit", type=_number(float, 0), default=1000.0,
                     help="seconds after which a method stops growing (default: 1000)")
     sc.add_argument("--start", type=_number(int, 10), default=150,
@@ -402,7 +411,8 @@ errors:
     ty.add_argument("--problems", default="swiss,circles,board",
                     help=f"toy problems among {', '.join(TOY_PROBLEMS)} "
                          "(default: swiss,circles,board)")
-    ty.add_argument("--methods", default="LGBM,GBRFF2", help="methods")
+    ty.add_argument("--methods", default="LGBM,GBRFF2",
+                    help="comma-separated methods of the registry (default: %(default)s)")
     ty.add_argument("--sizes", type=_int_list(2 * N_FOLDS, f" (the {N_FOLDS}-fold stratified CV "
                                                           f"needs {N_FOLDS} training examples of "
                                                           "each class)"),
@@ -465,7 +475,7 @@ errors:
                     help="seconds after which a method stops growing (default: 600)")
     fk.add_argument("--seed", type=_number(int, 0), default=0,
                     help="seed of the samples and the features (default: 0)")
-    fk.add_argument("--out", type=Path, default=None,
+    fk.add_argument("--out", type=_folder, default=None,
                     help=f"output folder; its {STORE_NAME} makes runs resumable. It holds one "
                          "--task, --seed and --n-test (and with --task synthetic one largest "
                          "of --sizes): a folder of another is refused; --n-components and "
@@ -497,12 +507,12 @@ errors:
                                    "and OUT/refits.jsonl; no fitting. Unchanged results give "
                                    "the same files, byte for byte.")
     r.add_argument("experiment", choices=EXPERIMENTS + ("all",))
-    r.add_argument("--out", type=Path, default=None,
+    r.add_argument("--out", type=_folder, default=None,
                    help="experiment folder (default: RESULTS/EXPERIMENT)")
     r.add_argument("--n-iter", type=_number(int, 1), default=None,
                    help="table2: report the runs with this many iterations (default: the "
                         "folder's, which holds one configuration)")
-    r.add_argument("--results", type=Path, default=DEFAULT_ROOT,
+    r.add_argument("--results", type=_folder, default=DEFAULT_ROOT,
                    help=f"results root for 'all' and the default --out (default: "
                         f"{DEFAULT_ROOT}, where runs write; the committed results: "
                         f"--results {COMMITTED_ROOT})")
@@ -865,12 +875,14 @@ def main(argv=None) -> int:
         print(f"\n[{args.command}] {how}", file=sys.stderr)
         return code
     except (UserError, DataNotFoundError, FolderError, StoreLockedError, ReportError) as exc:
-        if args.debug:
-            raise
-        print(f"gbrff: error: {exc}", file=sys.stderr)
-        return getattr(exc, "code", 1)
+        return _error(args, str(exc), getattr(exc, "code", 1))
     except OSError as exc:   # a file that cannot be read or written (permissions, a full disk)
-        if args.debug:
-            raise
-        print(f"gbrff: error: {_os_text(exc)}", file=sys.stderr)
-        return 1
+        return _error(args, _os_text(exc), 1)
+
+
+def _error(args, message, code):
+    """The one line of an error (after its traceback with --debug); returns its exit code."""
+    if args.debug:
+        traceback.print_exc()
+    print(f"gbrff: error: {message}", file=sys.stderr)
+    return code
