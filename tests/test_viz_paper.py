@@ -42,3 +42,18 @@ def test_scaling_figure_names_its_data_and_seeds_in_a_short_title():
     assert fig.layout.title.text.startswith("Fig. 4: train + predict time<br>")
     assert "make_classification" in fig.layout.title.text and "1 data seed" in fig.layout.title.text
     assert fig.layout.margin.b >= 70 + 24 * 3  # 7 entries of up to 16 characters: 3 rows at 560 px
+
+
+def test_differences_never_read_minus_zero():
+    assert [paper.signed(v) for v in (-0.04, 0.04, -0.06, 1.25, 0.0)] == ["0.0", "0.0", "-0.1", "+1.2", "0.0"]
+    assert paper.signed(-0.004, 2) == "0.00" and paper.signed(0.005 + 1e-9, 2) == "+0.01"
+
+
+def test_table2_figure_has_a_short_title_and_its_legend_under_the_axis():
+    from gbrff.experiments import load_paper_table2
+
+    p = load_paper_table2()
+    fig = paper.table2_figure(p.assign(n_splits=20), p)
+    first, rest = fig.layout.title.text.split("<br>", 1)
+    assert len(first) <= 40 and "20 splits" in rest
+    assert fig.layout.legend.yref == "container" and fig.layout.margin.b >= 70 + 24 * 2

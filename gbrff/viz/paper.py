@@ -22,7 +22,7 @@ from ..baselines import METHODS
 
 __all__ = [
     "table2_figure", "table2_diff_figure", "landmarks_figure", "kbudget_figure",
-    "scaling_figure", "toy_figure", "preprint_fig1_figure", "preprint_fig2_figure",
+    "scaling_figure", "toy_figure", "preprint_fig1_figure", "preprint_fig2_figure", "signed",
 ]
 
 _FONT = dict(size=16)
@@ -40,6 +40,13 @@ def _room_under(names, axis=70, width=_NARROW, row=24):
     entry = 40 + 6.5 * max((len(n) for n in names), default=0)  # line sample, gap, text at 14 px
     per_row = max(1, int((width - 40) // entry))  # a horizontal legend's entries stand in columns
     return axis + row * -(-len(names) // per_row) + 10
+
+
+def signed(value, digits=1) -> str:
+    """A difference with its sign, ``+1.3`` or ``-0.4``; one that rounds to zero is ``0.0``, never
+    ``-0.0`` (what ``f"{-0.04:+.1f}"`` writes)."""
+    text = f"{value:+.{digits}f}"
+    return text[1:] if float(text) == 0 else text
 
 
 def _color(method):
@@ -98,11 +105,11 @@ def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
                           " (Δ %{customdata[2]:+.1f})<br>%{customdata[1]} splits"
                           f"<extra>{m}</extra>"))
     fig.update_layout(
-        title=f"Table 2: reproduced vs paper test accuracy (%), "
-              f"mean ± std over {_span(df['n_splits'])} splits",
+        title=f"Table 2: reproduced vs paper<br><sup>mean test accuracy (%) ± std over "
+              f"{_span(df['n_splits'])} splits</sup>",
         xaxis_title="paper's mean test accuracy (%)",
-        yaxis_title="reproduced mean test accuracy (%)", font=_FONT,
-        legend=dict(orientation="h", y=-0.2), height=650)
+        yaxis_title="reproduced mean test accuracy (%)", font=_FONT, legend=_LEGEND_UNDER,
+        margin=dict(l=70, r=20, t=90, b=_room_under([t.name for t in fig.data])), height=650)
     if not df.empty:
         # equal scales on a square plot area: the diagonal at 45 degrees, and no
         # range stretched past the data (constrain="domain" shrinks the area)
@@ -123,7 +130,7 @@ def table2_diff_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
         index=tasks, columns=methods)
     n = df.pivot(index="task", columns="method", values="n_splits").reindex(
         index=tasks, columns=methods)
-    text = [[("" if pd.isna(v) else f"{v:+.1f}<br>n={int(k)}") for v, k in zip(zr, nr)]
+    text = [[("" if pd.isna(v) else f"{signed(v)}<br>n={int(k)}") for v, k in zip(zr, nr)]
             for zr, nr in zip(z.to_numpy(), n.to_numpy())]
     lim = float(np.nanmax(np.abs(z.to_numpy()))) if z.notna().any().any() else 1.0
     fig = go.Figure(go.Heatmap(
@@ -251,7 +258,7 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=600) -> go.Figure:
     floor = 5 * np.floor((lo - 6) / 5)
     fig.update_yaxes(title_text="mean accuracy (%)", range=[floor, 100], row=1, col=1)
     fig.add_trace(go.Scatter(x=x, y=gap["gap"], mode="lines+markers+text", name="gap, ours",
-                             text=[f"{v:+.2f}" for v in gap["gap"]], textposition="bottom center",
+                             text=[signed(v, 2) for v in gap["gap"]], textposition="bottom center",
                              line=dict(color=_color("GBRFF-LS")), cliponaxis=False,
                              hovertemplate="%{x} landmarks<br>GBRFF − PBRFF %{y:+.2f}<extra>ours</extra>"),
                   row=2, col=1)
