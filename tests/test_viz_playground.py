@@ -89,3 +89,20 @@ def test_omega_figure_keeps_titles_off_the_ticks_and_whole_circles():
     lines = sum(1 + str(t.name).count("<br>") for t in fig.data
                 if t.showlegend is not False and (t.legend or "legend") == "legend")
     assert lines == 4 and fig.layout.margin.b >= 70 + 21 * lines
+
+
+@pytest.mark.parametrize("make", [
+    lambda: figs.kernel_average_figure(np.linspace(0, 4, 20), np.exp(-0.5 * np.linspace(0, 4, 20) ** 2),
+                                       {m: np.zeros(20) for m in (1, 10, 100, 1000)}, title="kernel"),
+    lambda: figs.budget_figure([20, 50], {1: [0.8, 0.9], 5: [0.7, 0.8], 20: [np.nan, 0.85]}),
+    lambda: figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LGBM": [0.5, 0.6]}),
+])
+def test_legends_sit_under_their_plots(make):
+    """As the README says: legends under their panels (the home page's kernel figure and the K figure had theirs
+    beside the plot), in a bottom margin that holds the x axis's title and the legend's rows at 560 px."""
+    fig = make()
+    legend = fig.layout.legend
+    assert (legend.orientation, legend.yref, legend.yanchor) == ("h", "container", "bottom")
+    names = [t.name for t in fig.data]
+    entry = 40 + 6.5 * max(len(n) for n in names)
+    assert fig.layout.margin.b >= 70 + 24 * -(-len(names) // max(1, int(520 // entry)))

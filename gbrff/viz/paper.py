@@ -19,6 +19,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..baselines import METHODS
+from ._legend import LEGEND_UNDER as _LEGEND_UNDER
+from ._legend import room_under as _room_under
 
 __all__ = [
     "table2_figure", "table2_diff_figure", "landmarks_figure", "kbudget_figure",
@@ -26,22 +28,6 @@ __all__ = [
 ]
 
 _FONT = dict(size=16)
-# the legend at the bottom of the figure, under the x axis's title: never over it
-_LEGEND_UNDER = dict(orientation="h", xref="container", yref="container", x=0.5, xanchor="center", y=0.01,
-                     yanchor="bottom", font=dict(size=14))
-_NARROW = 560  # px: the narrowest a page draws these figures (a 1024-px projector, sidebar open)
-
-
-def _room_under(names, axis=70, width=_NARROW, row=24):
-    """The bottom margin (px) that holds the x axis (its tick labels and title: ``axis``) and, under it,
-    the legend of entries ``names`` in rows as wide as a ``width``-px figure: the margin is set, not left
-    to Plotly's automatic one, which in Streamlit's Plotly let a bottom legend cover the axis's title."""
-    names = [str(n) for n in names]
-    entry = 40 + 6.5 * max((len(n) for n in names), default=0)  # line sample, gap, text at 14 px
-    per_row = max(1, int((width - 40) // entry))  # a horizontal legend's entries stand in columns
-    return axis + row * -(-len(names) // per_row) + 10
-
-
 def signed(value, digits=1) -> str:
     """A difference with its sign, ``+1.3`` or ``-0.4``; one that rounds to zero is ``0.0``, never
     ``-0.0`` (what ``f"{-0.04:+.1f}"`` writes)."""

@@ -17,6 +17,7 @@ from plotly.subplots import make_subplots
 from ..baselines import METHODS
 from .._boosting import LOSSES
 from ._compute import learner_landmark
+from ._legend import LEGEND_UNDER, room_under
 
 __all__ = [
     "NEG_COLOR",
@@ -285,9 +286,10 @@ def kernel_average_figure(r, kernel, averages, *, title=None, height=380):
                      line=dict(width=3, color="black", dash="dash")))
     layout = dict(
         xaxis=dict(title=dict(text="distance r = ‖x − x′‖")), yaxis=dict(title=dict(text="similarity k(r)")),
-        title=dict(text=title, font=dict(size=19)) if title else None, font=_FONT, height=height,
-        margin=dict(l=60, r=20, t=60 if title else 20, b=60),
-        legend=dict(font=dict(size=14), x=1.02, xanchor="left", y=1),
+        title=dict(text=title, font=dict(size=19)) if title else None, font=_FONT,
+        # the legend under the plot (beside it, it took a third of a projector's column)
+        height=height + room_under([d["name"] for d in data]) - 60, legend=LEGEND_UNDER,
+        margin=dict(l=60, r=20, t=60 if title else 20, b=room_under([d["name"] for d in data])),
     )
     return go.Figure(data=data, layout=layout)
 
@@ -506,7 +508,8 @@ def learning_curve_figure(sizes, scores, *, title=None, height=380):
         ))
     fig.update_xaxes(title_text="number of training examples", type="log", tickvals=list(sizes))
     fig.update_yaxes(title_text="test accuracy (%)")
-    return _layout(fig, title, height=height)
+    room = room_under([t.name for t in fig.data])  # the legend under the plot, not beside it
+    return _layout(fig, title, height=height + room - 60, bottom=room, legend=LEGEND_UNDER)
 
 
 def landscape_figure(xs, ys, F, X, y, *, landmark=None, title=None, height=480):
@@ -563,7 +566,8 @@ def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accur
                                  mode="lines+markers", line=dict(width=3, color=colors[i % len(colors)])))
     fig.update_xaxes(title_text="total random features T × K", type="log", tickvals=list(budgets))
     fig.update_yaxes(title_text=ylabel)
-    return _layout(fig, title, height=height)
+    room = room_under([t.name for t in fig.data])  # the legend under the plot, not beside it
+    return _layout(fig, title, height=height + room - 60, bottom=room, legend=LEGEND_UNDER)
 
 
 def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, current=None, title=None, height=380):
