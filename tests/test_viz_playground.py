@@ -73,6 +73,9 @@ def test_log_loss_axis_writes_powers_of_ten():
     curves = {"accuracy": np.linspace(0.5, 1, 11), "loss": np.geomspace(1, 1e-5, 11)}
     fig = figs.curves_figure(curves, curves)
     assert fig.layout.yaxis2.type == "log" and fig.layout.yaxis2.exponentformat == "power"
+    assert fig.layout.yaxis2.dtick == 1  # five decades: a tick each
+    steep = {"accuracy": curves["accuracy"], "loss": np.geomspace(1, 1e-13, 11)}
+    assert figs.curves_figure(steep, steep).layout.yaxis2.dtick == 3  # 13 decades: a tick every third
 
 
 def test_omega_figure_keeps_titles_off_the_ticks_and_whole_circles():

@@ -333,6 +333,16 @@ def _loss_label(loss):
     return LOSSES[loss].label if loss in LOSSES else str(loss)
 
 
+def _decade_step(*curves, most=6):
+    """Decades between the ticks of a log axis of the curves' losses: 1, or more when they span
+    more than ``most`` decades."""
+    loss = np.concatenate([np.asarray(c["loss"], dtype=np.float64) for c in curves if c is not None] or [[1.0]])
+    loss = loss[np.isfinite(loss) & (loss > 0)]
+    if len(loss) < 2:
+        return 1
+    return max(1, int(np.ceil(np.log10(loss.max() / loss.min()) / most)))
+
+
 def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss="exponential", title=None,
                   height=380, as_dict=False):
     """Accuracy (left) and the loss (right, ``loss`` names it) against the iteration.
@@ -380,8 +390,9 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
         xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
         yaxis=dict(anchor="x"),
         xaxis2=dict(domain=[0.56, 1], anchor="y2", title=xtitle),
-        # ticks at powers of ten only, written 1, 10⁻¹, 10⁻² … (not Plotly's SI prefixes: "100µ" for 10⁻⁴)
-        yaxis2=dict(anchor="x2", type="log", dtick=1, exponentformat="power"),
+        # ticks at powers of ten only, written 1, 10⁻¹, 10⁻² … (not Plotly's SI prefixes: "100µ" for 10⁻⁴),
+        # at most about six of them (every other decade, or more, on a loss falling to 10⁻¹³)
+        yaxis2=dict(anchor="x2", type="log", dtick=_decade_step(train, test), exponentformat="power"),
         shapes=shapes, annotations=notes,
         title=dict(text=title, font=dict(size=19)) if title else None,
         font=_FONT, height=height, margin=dict(l=60, r=20, t=(40 + 24 * (title.count("<br>") + 1)) if title else 40,
