@@ -148,11 +148,17 @@ def main(argv=None):
             ap.error(f"--base {args.base!r} is not a git revision of {ROOT}")
         rev = git.stdout.strip()
         wt = tmp / f"gbrff-base-{rev}"
-        if not wt.exists():
+        created = not wt.exists()
+        if created:
             _step(ap, ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(wt), rev])
         base_npz = str(tmp / f"gbrff-models-{rev}.npz")
         env = dict(os.environ, PYTHONPATH=str(wt))
-        _step(ap, [sys.executable, __file__, "--out", base_npz], cwd=wt, env=env)
+        try:
+            _step(ap, [sys.executable, __file__, "--out", base_npz], cwd=wt, env=env)
+        finally:
+            if created:  # the repository keeps no worktree of ours (the npz is kept: --base-npz)
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)],
+                               capture_output=True)
     elif not Path(base_npz).is_file():
         ap.error(f"--base-npz {base_npz}: no such file")
     new_npz = str(tmp / f"gbrff-models-new-{os.getpid()}.npz")
