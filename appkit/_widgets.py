@@ -6,12 +6,14 @@ import streamlit as st
 __all__ = ["explain", "figure_download", "presenter_style"]
 
 # Presenter mode, for a projector: the page's text in large type. Its headline numbers (st.metric's values,
-# whose text is a <p> as well) larger still, never the size of the text around them; less white space above
-# the title, so that at 1280 × 720 the first figure starts on the first screen.
+# whose text is a <p> as well) larger still, never the size of the text around them, their labels wrapped
+# rather than cut; less white space above the title, so that at 1280 × 720 the first figure starts on the
+# first screen.
 _PRESENTER_CSS = """<style>
 [data-testid='stMain'] p, [data-testid='stMain'] li { font-size: 1.3rem; }
 [data-testid='stMain'] [data-testid='stMetricValue'],
 [data-testid='stMain'] [data-testid='stMetricValue'] p { font-size: clamp(2.2rem, 3.6vw, 3rem); line-height: 1.2; }
+[data-testid='stMain'] [data-testid='stMetricLabel'] * { white-space: normal; overflow: visible; }
 [data-testid='stMain'] [data-testid='stMainBlockContainer'] { padding-top: 3.5rem; }
 </style>"""
 
