@@ -67,10 +67,12 @@ if data_name == "upload":
     else:
         try:
             upload = parse_points_csv(file.getvalue())
-        except ValueError as err:
-            sb.error(f"Could not use this file: {err}")
-        except Exception as err:  # noqa: BLE001 - a file the parser did not foresee: say so, keep the page
-            sb.error(f"Could not use this file ({type(err).__name__}: {err}). Showing moons instead.")
+        except Exception as err:  # noqa: BLE001 - a file the parser did not foresee too: say so, keep the page
+            why = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
+            sb.error(f"Could not use this file: {why}")
+            # the main area says it too, where the picture is: it shows moons, not the file
+            st.warning(f"Your file could not be used: {why.rstrip('.')}; showing moons instead.",
+                       icon=":material/warning:")
         else:
             sb.success(f"{len(upload[1])} points, classes {upload[2][0]} → −1 and {upload[2][1]} → +1 "
                        "(features standardised).")

@@ -222,5 +222,8 @@ def test_failed_upload_keeps_sidebar_and_picture_in_agreement():
         at.file_uploader(key="upload_file").set_value((f"{name}.csv", text.encode(), "text/csv")).run()
         assert not at.exception, (name, at.exception[0].message)
         assert any("Could not use this file" in e.value for e in at.sidebar.error), name
+        # the main area says it as well, beside the picture of moons it shows instead
+        assert [w.value for w in at.main.warning if w.value.startswith("Your file could not be used: ")
+                and w.value.endswith("; showing moons instead.")], name
         assert at.slider(key="playground:T").value == 30 and at.slider(key="playground:n").value == 300
         assert json.loads(at.get("component_instance")[0].proto.json_args)["start"] == 30  # the sidebar's T
