@@ -11,16 +11,20 @@ matched, a failed step).
 """
 
 import argparse
-import math
+
+from gbrff._argtypes import OneLineParser
+from gbrff._argtypes import number as _number
 
 __all__ = ["Parser", "number", "int_list", "pick", "load_tasks"]
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse with its errors on one line (no usage block), and :meth:`fail` for the others."""
+class Parser(OneLineParser):
+    """The project's one-line argparse (``gbrff._argtypes``) with the script's name
+    in its messages, and :meth:`fail` for errors other than the command line's."""
 
-    def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.name = self.prog
 
     def fail(self, message, code=1):
         """End the script with one line on stderr (a message's own line breaks become '; ')
@@ -30,26 +34,7 @@ class Parser(argparse.ArgumentParser):
 
 def number(kind, low, strict=False):
     """An argparse type: a finite ``kind`` (int or float) >= ``low`` (> ``low`` if ``strict``)."""
-    word = "an integer" if kind is int else "a number"
-    bound = f"> {low}" if strict else f">= {low}"
-
-    def parse(text):
-        try:
-            value = kind(text)
-        except ValueError:
-            value = None
-            if kind is int:             # 1e5 for 100000, never 1.5 for 1
-                try:
-                    number = float(text)
-                except ValueError:
-                    number = None
-                if number is not None and number.is_integer():
-                    value = int(number)
-        if value is None or not math.isfinite(value) or value < low or (strict and value == low):
-            raise argparse.ArgumentTypeError(f"expected {word} {bound}, got {text!r}")
-        return value
-
-    return parse
+    return _number(kind, low, strict, finite=True)
 
 
 def int_list(low=0):

@@ -4,20 +4,13 @@ import argparse
 import math
 import sys
 
+from .._argtypes import OneLineParser
 from ._download import download
 from ._uci import PREPRINT_TASKS, THESIS_TASKS, UCI_TASKS, DataNotFoundError, default_data_dir, resolve_data_dir
 
 _WHERE = ("Files go to --data-dir, else $GBRFF_DATA_DIR, else the default folder: datasets/cache/ of "
           "the source checkout when gbrff runs from one, else a per-user cache folder, never the "
           "installed package (for this installation: {default}). load_uci() looks in the same place.")
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with its errors on one line, as ``python -m gbrff.experiments`` writes them
-    (``gbrff: error: ...``, exit code 2 for the command line)."""
-
-    def error(self, message):
-        self.exit(2, f"gbrff: error: {message} (see: {self.prog} --help)\n")
 
 
 def _seconds(text):
@@ -44,7 +37,7 @@ def main(argv=None):
     """The command line; returns the exit code: 2 for a mistake of the command line (argparse's, an
     unknown task), 1 for a file that could not be installed or a data folder that is not one."""
     where = _WHERE.format(default=default_data_dir())
-    parser = _Parser(prog="python -m gbrff.datasets", description=f"{__doc__.strip()} {where}")
+    parser = OneLineParser(prog="python -m gbrff.datasets", description=f"{__doc__.strip()} {where}")
     sub = parser.add_subparsers(dest="command", required=True)
     dl = sub.add_parser("download", help="fetch the tasks' files and verify their SHA-256",
                         description=f"Fetch the tasks' files and verify their SHA-256. {where}")

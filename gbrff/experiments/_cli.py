@@ -24,6 +24,8 @@ import threading
 import traceback
 from pathlib import Path
 
+from .._argtypes import OneLineParser
+from .._argtypes import number as _number
 from ..datasets import THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError, registry
 from ._execution import make_executor
 from ._plans import (THESIS_BOOSTING_VALUES, budget_stages, defaults_groups, kbudget_groups, landmark_groups,
@@ -91,13 +93,6 @@ def _stopped(exc):
     return "interrupted", 128 + signal.SIGINT
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with its errors on one line, in the form of the others."""
-
-    def error(self, message):
-        self.exit(2, f"gbrff: error: {message} (see: {self.prog} --help)\n")
-
-
 # ---------------------------------------------------------------- values of flags
 
 def _list(text):
@@ -106,30 +101,6 @@ def _list(text):
 
 def _join(values):
     return ",".join(map(str, values))
-
-
-def _number(kind, low, strict=False):
-    """An argparse type: a ``kind`` (int or float) >= ``low`` (> ``low`` if ``strict``)."""
-    word = "an integer" if kind is int else "a number"
-    bound = f"> {low}" if strict else f">= {low}"
-
-    def parse(text):
-        try:
-            value = kind(text)
-        except ValueError:
-            value = None
-            if kind is int:             # 1e7 for 10000000, never 1.5 for 1
-                try:
-                    number = float(text)
-                except ValueError:
-                    number = None
-                if number is not None and number.is_integer():
-                    value = int(number)
-        if value is None or value != value or value < low or (strict and value == low):
-            raise argparse.ArgumentTypeError(f"expected {word} {bound}, got {text!r}")
-        return value
-
-    return parse
 
 
 def _folder(text):
@@ -304,7 +275,7 @@ def _debug_arg(p):
 
 
 def build_parser():
-    p = _Parser(
+    p = OneLineParser(
         prog="python -m gbrff.experiments",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="""\
