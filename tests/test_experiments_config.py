@@ -4,24 +4,13 @@ is, and `report` refuses exactly the settings a run into the folder would refuse
 writing nothing then. Fast: the stand-in methods on wine and tiny scaling sizes."""
 
 import hashlib
-import os
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from gbrff.experiments._cli import main
-
-ROOT = Path(__file__).resolve().parents[1]
-STANDIN = "tests.test_experiments_standin:get_method"
-
-
-def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "wine").exists():
-        pytest.skip(f"UCI mirror not found at {path}")
-    return str(Path(path).resolve())
-
+from tests.test_experiments_cli import STANDIN, data_dir
 
 def table2(out, *extra):
     return ["table2", "--tasks", "wine", "--methods", "RIDGE", "--n-splits", "1",
