@@ -26,6 +26,10 @@ PLUS_LAMBDAS = sorted(set(LAMBDAS) | {PLUS_LAM})
 ALGOS = ["GBRFF2", "GBRFF2+", "GBRFF1", "GBRFF-LS"]
 LS_RATES = [0.01, 0.05, 0.1, 0.5, 1.0]  # the 2019 preprint's grid of v
 LS_TEMPS = [0.0] + [float(2 ** k) for k in range(11)]  # its c ∈ {0} ∪ 2^{0..10}
+# GBRFF-LS's budget of cosines: every frame draws its weak learner's K cosines on the grid, and H sums all T × K,
+# so the page's work grows with T × K, and with K × the frames (K = 100, T = 500: 6-7 s on the server, where
+# GBRFF1's worst link, K = 20 and T = 500, takes 1.3 s; T × K ≤ 3,000: at most 1.6 s). K's maximum follows T.
+LS_BUDGET = 3000
 GRID = 100
 STRIP = 6  # weak learners in the strip under the player
 DONE, TODO = ":green[:material/check_box:]", ":gray[:material/check_box_outline_blank:]"
@@ -103,8 +107,11 @@ elif algo == "GBRFF1":
     beta = control("select_slider", "β: temperature of the weights q", "beta", 1.0, options=BETAS, where=sb)
     lam = None
 else:  # the 2019 preprint's least-squares GBRFF: its own K (100 in the paper), c and v, in its grids
-    K = control("slider", "K: random cosines per weak learner", "K_ls", 20, min_value=1, max_value=100,
-                where=sb)
+    K_max = max(1, min(100, LS_BUDGET // T))
+    K = control("slider", "K: random cosines per weak learner", "K_ls", min(20, K_max), min_value=1,
+                max_value=K_max, where=sb)
+    sb.caption(f"GBRFF-LS draws T × K ≤ {LS_BUDGET:,} cosines, so that the page stays quick: K ≤ {K_max} at "
+               f"T = {T} (the paper's K = 100 up to T = {LS_BUDGET // 100}).")
     beta = control("select_slider", "c: temperature of the weights Q", "c", 16.0, options=LS_TEMPS, where=sb)
     lam = None
 if algo == "GBRFF-LS":  # beta carries c, lr carries v: one model key for the three algorithms

@@ -78,7 +78,7 @@ LINKS = [  # the issue's link shapes, plus visible out-of-range and garbage valu
     ("pages/playground.py", {"hide": "algo,c,v", "algo": "GBRFF-LS", "c": "3", "v": "nan"},
      "c = 3 is not one of this page's choices"),
     ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "5000", "v": "2"},
-     "K_ls = 5000 is above this page's maximum 100; using 100"),
+     "K_ls = 5000 is above this page's maximum 30; using 30"),
     ("pages/playground.py", {"algo": "GBRFF-LS", "v": "-1"}, "v = -1 is not one of this page's choices"),
     ("pages/playground.py", {"algo": "GBRFF3"}, "algo = GBRFF3 is not one of this page's choices"),
     ("pages/playground.py", {"T": "5000"}, "T = 5000 is above this page's maximum 500; using 500"),
@@ -158,7 +158,7 @@ def test_gbrff_ls_controls_do_not_leak_into_other_pages():
     at.run()
     at.switch_page("pages/playground.py").run()
     at.segmented_control(key="playground:algo").set_value("GBRFF-LS").run()
-    at.slider(key="playground:T").set_value(20)
+    at.slider(key="playground:T").set_value(20).run()  # K's maximum follows T (T × K ≤ 3,000): T first
     at.slider(key="playground:K_ls").set_value(100)
     at.select_slider(key="playground:c").set_value(1024.0)
     at.select_slider(key="playground:v").set_value(0.01)

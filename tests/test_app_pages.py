@@ -256,6 +256,27 @@ def test_playground_gbrff_ls_landmark_and_q_weights():
     assert not at.exception and len(player(at)["figures"]) == 3
 
 
+def test_playground_gbrff_ls_budget_of_cosines():
+    """GBRFF-LS keeps T × K ≤ 3,000 (its K cosines are drawn at every frame): a link above it is clamped with the
+    page's note, a T raised under a large K lowers K with a note; the page stays as quick as GBRFF1's worst."""
+    import time
+
+    t0 = time.perf_counter()
+    at = run_page("pages/playground.py", {"T": "500", "n": "1000", "algo": "GBRFF-LS", "K_ls": "100"})
+    took = time.perf_counter() - t0
+    assert any("K_ls = 100 is above this page's maximum 6; using 6" in i.value for i in at.info)
+    assert at.slider(key="playground:K_ls").value == 6 and at.slider(key="playground:K_ls").max == 6
+    q = player(at)["figures"][2]
+    assert len(array(frame(q, 500)["data"][0]["y"])) - 1 == 6  # the model's K
+    assert took < 30, took  # 6-7 s for K = 100 before the budget, under 1 s now
+    at = run_page("pages/playground.py", {"T": "20", "algo": "GBRFF-LS", "K_ls": "100"})
+    assert at.slider(key="playground:K_ls").value == 100
+    at.slider(key="playground:T").set_value(300).run()
+    assert not at.exception and at.slider(key="playground:K_ls").value == 10
+    assert any("100 → 10" in i.value for i in at.info)
+    assert "K_ls" not in at.query_params  # the address holds the K the model uses (10: the default at T = 300)
+
+
 def test_playground_gbrff2_plus_in_the_plane():
     """GBRFF2+ (GBRFF2Classifier(**GBRFF2_PLUS)): its own λ, every picture evaluated through its z(x)."""
     from sklearn.model_selection import train_test_split
