@@ -9,7 +9,7 @@ Streamlit; everything that does, apart from the pages, is here:
   box (``?hide=…`` classroom links);
 * :mod:`appkit._player` — the iteration player: every frame computed once,
   played in the browser (``appkit/player/index.html``);
-* :mod:`appkit._gate` — first paints first when a class opens the app at once;
+* :mod:`appkit._gate` — first paints first when a class opens the app at once; small fits on one BLAS thread;
 * :mod:`appkit._cache` — the engine compiled once per server, the stored
   results and the paper's Table 2 read once;
 * :mod:`appkit._toy` — the toy-problem sidebar and split of the K-and-λ and
@@ -26,7 +26,7 @@ the tests run from it.
 
 from ._cache import RESULTS_DIR, paper_table2, preprint_table2, stored_results, warm_engine
 from ._files import MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, model_to_json, parse_points_csv, points_to_csv
-from ._gate import painted
+from ._gate import one_blas_thread, painted
 from ._router import PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
 from ._tables import ablation_table, defaults_overview
@@ -40,6 +40,6 @@ __all__ = [
     "PAGES", "ROOT", "RESULTS_DIR", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
-    "player_start", "painted", "explain", "figure_download", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
+    "player_start", "painted", "one_blas_thread", "explain", "figure_download", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
     "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
 ]

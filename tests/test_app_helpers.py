@@ -2,6 +2,7 @@
 and its uploads and downloads (appkit._files)."""
 
 import json
+from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
@@ -416,6 +417,38 @@ def test_gate_lets_first_paints_before_the_rest_of_the_pages():
     assert order == ["paint", "rest"]
     gate.enter(first=False)  # free again
     gate.leave()
+
+
+def test_small_fits_run_on_one_blas_thread():
+    """appkit._gate.one_blas_thread, around a page's small fits: BLAS on one thread while any computation is
+    inside, the first in sets it, the last out restores it (two sessions overlapping)."""
+    import threading
+
+    from threadpoolctl import threadpool_info
+
+    from appkit import _gate
+
+    def blas():
+        return {d["num_threads"] for d in threadpool_info() if d["user_api"] == "blas"}
+
+    before = blas()
+    entered, leave = threading.Event(), threading.Event()
+
+    def other_session():
+        with _gate.one_blas_thread():
+            entered.set()
+            leave.wait(5)
+
+    other = threading.Thread(target=other_session)
+    other.start()
+    assert entered.wait(5) and blas() == {1}
+    with _gate.one_blas_thread():
+        leave.set()
+        other.join(5)
+        assert blas() == {1}  # the other session left, this one is still inside
+    assert blas() == before
+    page = (Path(__file__).resolve().parents[1] / "pages" / "random_features.py").read_text()
+    assert page.count("with one_blas_thread():") == 2  # the accuracy curves and the three ways
 
 
 @pytest.mark.parametrize("K", [1, 3])
