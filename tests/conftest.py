@@ -18,3 +18,11 @@ def _warm_engine():
     import gbrff
 
     gbrff.warm_up()
+
+
+@pytest.fixture
+def in_checkout(monkeypatch):
+    """The working directory at the checkout's root, as ``streamlit run app.py``
+    has it (the app's pages read results/ and appkit/player/ from there); the
+    data folder is the one set above."""
+    monkeypatch.chdir(ROOT)

@@ -22,10 +22,7 @@ SOLUTIONS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _in_root(monkeypatch):
-    monkeypatch.chdir(ROOT)
-    monkeypatch.setenv("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
+pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 
 @pytest.mark.parametrize("challenge", list(SOLUTIONS))

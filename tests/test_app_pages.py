@@ -28,10 +28,7 @@ def _warm_jit():
     warm_up()
 
 
-@pytest.fixture(autouse=True)
-def _in_root(monkeypatch):
-    monkeypatch.chdir(ROOT)
-    monkeypatch.setenv("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
+pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 
 def run_page(name, query=None, timeout=TIMEOUT):

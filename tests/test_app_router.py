@@ -22,10 +22,7 @@ from appkit import _router
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def _in_root(monkeypatch):
-    monkeypatch.chdir(ROOT)
-    monkeypatch.setenv("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
+pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 
 def test_every_page_file_is_listed_once():

@@ -12,10 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SUMMARY = ROOT / "results" / "table2" / "summary.csv"
 
 
-@pytest.fixture(autouse=True)
-def _in_root(monkeypatch):
-    monkeypatch.chdir(ROOT)
-    monkeypatch.setenv("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
+pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 
 def run_page(query=None):
