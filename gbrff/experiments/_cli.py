@@ -26,7 +26,9 @@ from pathlib import Path
 
 from .._argtypes import OneLineParser
 from .._argtypes import number as _number
-from ..datasets import THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError, registry
+from ..datasets import (THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError,
+                        default_data_dir, registry)
+from ..datasets._uci import resolve_data_dir
 from ._execution import make_executor
 from ._plans import (THESIS_BOOSTING_VALUES, budget_stages, defaults_groups, kbudget_groups, landmark_groups,
                      n_features_of, preprint_groups, table2_groups, thesis_groups, toy_groups)
@@ -493,11 +495,16 @@ errors:
 
 # ---------------------------------------------------------------- running
 
+def _run_data_dir(args):
+    """The run's data folder as the loader resolves it (:func:`resolve_data_dir`:
+    --data-dir, else GBRFF_DATA_DIR, an empty value counting as unset, a file
+    refused), made absolute for the workers; None for the loader's own default."""
+    path = resolve_data_dir(getattr(args, "data_dir", None))
+    return None if path == default_data_dir() else str(path.resolve())
+
+
 def _context(args):
-    data_dir = getattr(args, "data_dir", None) or os.environ.get("GBRFF_DATA_DIR")
-    if data_dir:
-        data_dir = str(Path(data_dir).resolve())
-    return Context(data_dir=data_dir, registry=args.registry)
+    return Context(data_dir=_run_data_dir(args), registry=args.registry)
 
 
 def _options(args):
@@ -509,8 +516,6 @@ def _data_dir_text(args):
         return f"{args.data_dir} (--data-dir)"
     if os.environ.get("GBRFF_DATA_DIR"):
         return f"{os.environ['GBRFF_DATA_DIR']} (GBRFF_DATA_DIR)"
-    from ..datasets._uci import resolve_data_dir
-
     return f"{resolve_data_dir()} (the cache; GBRFF_DATA_DIR is not set)"
 
 
@@ -776,10 +781,9 @@ def _run_fkl(args):
     methods = _match("method", _list(args.methods), FKL_METHODS)
     if args.out is None:
         args.out = DEFAULT_ROOT / "fkl"
-    data_dir = args.data_dir or os.environ.get("GBRFF_DATA_DIR")
     try:
         data = prepare_fkl(args.task, args.sizes, n_test=args.n_test, seed=args.seed,
-                           data_dir=data_dir)
+                           data_dir=_run_data_dir(args))
     except DataNotFoundError:
         raise
     except ValueError as exc:
