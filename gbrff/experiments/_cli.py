@@ -674,6 +674,18 @@ def _open_store(out):
                         "give --out a folder you can write to") from None
 
 
+def _store_and_log(out, command, options):
+    """The folder's store, opened and locked (one run writes here from now on), then
+    the run log, which only the lock's holder writes; the store is closed again if
+    the log cannot be started."""
+    store = _open_store(out)
+    try:
+        return store, RunLog(out, command, options)
+    except BaseException:
+        store.close()
+        raise
+
+
 def _reports_or_say(args, records, **extra):
     """Write the reports after a run; a failure to write them says where the results
     are and how to write the reports later."""
@@ -727,11 +739,8 @@ def _run(args):
         print(f"[{args.command}] results go to {args.out} (the default; --out to choose)",
               file=sys.stderr)
     try:
-        store = _open_store(args.out)   # the folder's lock: one run writes here
-        log = RunLog(args.out, args.command, _options(args))
+        store, log = _store_and_log(args.out, args.command, _options(args))
     except BaseException:
-        if "store" in locals():
-            store.close()
         executor.shutdown()
         raise
     n_before = len(store)
@@ -790,12 +799,7 @@ def _run_fkl(args):
         raise UserError(str(exc), code=2) from None
     check_folder(args.out, run_config("fkl", args.seed, n_test=args.n_test, task=args.task,
                                       max_size=max(args.sizes)))
-    store = _open_store(args.out)   # the folder's lock: one run writes here
-    try:
-        log = RunLog(args.out, "fkl", _options(args))
-    except BaseException:
-        store.close()
-        raise
+    store, log = _store_and_log(args.out, "fkl", _options(args))
     n_before = len(store)
     try:
         computed = run_fkl(store, args.task, methods, args.sizes, n_components=args.n_components,
