@@ -43,6 +43,18 @@ def test_scaling_figure_marks_memory_refusals():
     assert any("no memory" in (t.name or "") for t in fig.data)
 
 
+def test_scaling_figure_draws_one_line_per_d():
+    """A folder may hold RFF-SKL at several D (--n-components): one line each, named by its D."""
+    df = pd.DataFrame({"method": ["RFF-SKL"] * 4 + ["KRR-GD"], "n": [100, 200, 100, 200, 100],
+                       "n_components": [50, 50, 500, 500, None], "max_iter": [5] * 5,
+                       "status": ["ok"] * 5, "accuracy": [0.8, 0.82, 0.85, 0.9, 0.88],
+                       "fit_seconds": [1.0, 2.0, 3.0, 6.0, 2.0]})
+    fig = scaling_figure(df)
+    accuracy = {t.name: list(t.y) for t in fig.data if t.xaxis == "x"}
+    assert accuracy == {"RFF-SKL (D = 50)": [0.8, 0.82], "RFF-SKL (D = 500)": [0.85, 0.9],
+                        "KRR-GD": [0.88]}
+
+
 def fkl(out, *extra, sizes="60,120", n_test=40):
     return ["fkl", "--task", "synthetic", "--sizes", sizes, "--n-components", "20", "--max-iter", "2",
             "--n-test", str(n_test), "--out", str(out), *map(str, extra)]

@@ -16,28 +16,40 @@ _COLORS = {"RFF-SKL": "#e377c2", "KRR-GD": "#7f7f7f"}
 
 
 def scaling_figure(frame: pd.DataFrame) -> go.Figure:
-    """Test accuracy and training time against N (log axes), one line per method;
-    the sizes a method refused (memory) are marked on the time panel's axis."""
+    """Test accuracy and training time against N (log axes), one line per method and
+    configuration (its D = n_components, and its iteration budget when a folder holds
+    several); the sizes a method refused (memory) are marked on the time panel's axis."""
     fig = make_subplots(rows=1, cols=2, subplot_titles=("test accuracy", "training time (s)"))
+    frame = frame.assign(**{c: None for c in ("n_components", "max_iter") if c not in frame})
+    dashes = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
     for method, sub in frame.groupby("method", sort=False):
-        ok = sub[sub["status"] == "ok"]
         color = _COLORS.get(method)
-        label = method + (f" (D = {int(ok['n_components'].iloc[0])})"
-                          if len(ok) and pd.notna(ok["n_components"].iloc[0]) else "")
-        fig.add_trace(go.Scatter(x=ok["n"], y=ok["accuracy"], mode="lines+markers", name=label,
-                                 legendgroup=method, line={"color": color}), row=1, col=1)
-        fig.add_trace(go.Scatter(x=ok["n"], y=ok["fit_seconds"], mode="lines+markers", name=label,
-                                 legendgroup=method, showlegend=False, line={"color": color}),
-                      row=1, col=2)
-        refused = sub[sub["status"] == "memory"]
-        if len(refused):
-            fig.add_trace(go.Scatter(x=refused["n"], y=[None] * len(refused), mode="markers",
-                                     name=f"{method}: no memory", marker={"symbol": "x", "color": color}),
-                          row=1, col=2)
+        configs = sub[["n_components", "max_iter"]].drop_duplicates()
+        for i, (d, iters) in enumerate(configs.itertuples(index=False)):
+            rows = sub[_same(sub["n_components"], d) & _same(sub["max_iter"], iters)]
+            ok = rows[rows["status"] == "ok"]
+            parts = ([f"D = {int(d)}"] if pd.notna(d) else []) + (
+                [f"{int(iters)} iterations"] if sub["max_iter"].nunique() > 1 and pd.notna(iters) else [])
+            label = method + (f" ({', '.join(parts)})" if parts else "")
+            line = {"color": color, "dash": dashes[i % len(dashes)]}
+            fig.add_trace(go.Scatter(x=ok["n"], y=ok["accuracy"], mode="lines+markers", name=label,
+                                     legendgroup=label, line=line), row=1, col=1)
+            fig.add_trace(go.Scatter(x=ok["n"], y=ok["fit_seconds"], mode="lines+markers", name=label,
+                                     legendgroup=label, showlegend=False, line=line), row=1, col=2)
+            refused = rows[rows["status"] == "memory"]
+            if len(refused):
+                fig.add_trace(go.Scatter(x=refused["n"], y=[None] * len(refused), mode="markers",
+                                         name=f"{label}: no memory", marker={"symbol": "x", "color": color}),
+                              row=1, col=2)
     fig.update_xaxes(type="log", title_text="training examples N")
     fig.update_yaxes(type="log", row=1, col=2)
     fig.update_layout(template="plotly_white", height=420, width=950)
     return fig
+
+
+def _same(column: pd.Series, value) -> pd.Series:
+    """Rows of ``column`` equal to ``value``, a missing value matching missing ones."""
+    return column.isna() if pd.isna(value) else column == value
 
 
 def spectra_figure(prior, skl, gbrff2, sigma0, sigma, title="") -> go.Figure:
