@@ -1,9 +1,12 @@
-"""What every figure of the app gets: its explanation with the formula, and a download button; and the
-page's look in presenter mode."""
+"""What every figure of the app gets: its explanation with the formula, and a download button; the
+page's look in presenter mode; a file uploader that keeps its file when the student leaves the page."""
 
 import streamlit as st
 
-__all__ = ["explain", "figure_download", "presenter_style"]
+__all__ = ["explain", "figure_download", "presenter_style", "kept_upload"]
+
+_KEPT = "_gbrff_kept_uploads"  # uploader key -> (file name, bytes) of the last file it held this session
+_HELD = "_gbrff_upload_held"   # uploader keys whose widget held a file in the run before
 
 # Presenter mode, for a projector: the page's text in large type. Its headline numbers (st.metric's values,
 # whose text is a <p> as well) larger still, never the size of the text around them, their labels wrapped
@@ -35,3 +38,26 @@ def explain(text, formula=None):
 def presenter_style():
     """Presenter mode's large type on the whole page (the player sizes its own controls and titles)."""
     st.html(_PRESENTER_CSS)
+
+
+def kept_upload(label, key, where=st, **kwargs):
+    """``where.file_uploader(label, key=key)``, and the file it held earlier in the session.
+
+    Streamlit forgets an uploader's file once a run does not draw it (another
+    page, another data set chosen): coming back, the student would find "no
+    file". The last file it held is kept in the session and used while the
+    uploader is empty, until the student removes a file from the uploader
+    (its ✕) or uploads another. Returns ``(name, data, kept)``, ``kept``
+    telling an earlier file from the one in the widget, or None.
+    """
+    alive = key in st.session_state  # the widget was drawn in the run before: its state is the student's
+    file = where.file_uploader(label, key=key, **kwargs)
+    kept, held = st.session_state.setdefault(_KEPT, {}), st.session_state.setdefault(_HELD, set())
+    if file is not None:
+        kept[key] = (file.name, file.getvalue())
+        held.add(key)
+        return file.name, kept[key][1], False
+    if alive and key in held:  # it held a file a run ago and holds none now: the student removed it
+        kept.pop(key, None)
+    held.discard(key)
+    return (*kept[key], True) if key in kept else None

@@ -7,7 +7,7 @@ import numpy as np
 import streamlit as st
 from sklearn.model_selection import train_test_split
 
-from appkit import (begin_page, control, explain, figure_download, frame_player, model_to_json, pack_frames,
+from appkit import (begin_page, control, explain, figure_download, frame_player, kept_upload, model_to_json, pack_frames,
                     painted, parse_points_csv, play_schedule, player_start, points_to_csv, presenter_style, register,
                     share_box, warm_engine, what_changed)
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
@@ -63,14 +63,15 @@ sb = st.sidebar
 sb.header("Data")
 data_name = control("selectbox", "Data set", "data", "moons", options=[*TOY_PROBLEMS, "upload"], where=sb,
                     format_func=lambda s: "your own CSV…" if s == "upload" else s)
-upload = None
+upload = upload_bytes = None
 if data_name == "upload":
-    file = sb.file_uploader("2-D CSV: columns x1, x2, label (two classes)", type=["csv", "txt"], key="upload_file")
+    file = kept_upload("2-D CSV: columns x1, x2, label (two classes)", "upload_file", where=sb, type=["csv", "txt"])
     if file is None:
         sb.info("No file yet: showing moons. Upload a CSV with two numeric columns and a label column.")
     else:
+        file_name, upload_bytes, earlier = file
         try:
-            upload = parse_points_csv(file.getvalue())
+            upload = parse_points_csv(upload_bytes)
         except Exception as err:  # noqa: BLE001 - a file the parser did not foresee too: say so, keep the page
             why = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
             sb.error(f"Could not use this file: {why}")
@@ -78,8 +79,9 @@ if data_name == "upload":
             st.warning(f"Your file could not be used: {why.rstrip('.')}; showing moons instead.",
                        icon=":material/warning:")
         else:
-            sb.success(f"{len(upload[1])} points, classes {upload[2][0]} → −1 and {upload[2][1]} → +1 "
-                       "(features standardised).")
+            sb.success((f"Your earlier file {file_name}: " if earlier else "")
+                       + f"{len(upload[1])} points, classes {upload[2][0]} → −1 and {upload[2][1]} → +1 "
+                       "(features standardised)." + (" Upload another to replace it." if earlier else ""))
 is_toy = upload is None
 toy_name = data_name if data_name in TOY_PROBLEMS else "moons"
 n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_value=1000, step=20,
@@ -230,7 +232,7 @@ def learning_curve(key, _data):
 
 
 # ---------------------------------------------------------------- data and fits
-digest = hashlib.sha1(file.getvalue()).hexdigest() if upload is not None else None
+digest = hashlib.sha1(upload_bytes).hexdigest() if upload is not None else None
 data = split_data(toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest, upload)
 X_tr, X_te, y_tr, y_te = data
 data_key = (toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest)

@@ -95,3 +95,40 @@ def test_address_and_share_link_hold_the_same_parameters():
     link, = share_links(at)
     assert dict(parse_qsl(urlsplit(link).query)) == {**address(at), "noise": "0.1", "lc": "false",
                                                      "hide": "lc,noise"}
+
+
+def _xor_csv(n=80):
+    import numpy as np
+    X = np.random.RandomState(0).normal(size=(n, 2))
+    return ("u,v,label\n" + "\n".join(f"{a:.4f},{b:.4f},{'yes' if a * b > 0 else 'no'}" for a, b in X)).encode()
+
+
+def test_an_uploaded_file_is_still_there_when_the_student_comes_back():
+    """Streamlit forgets an uploader's file once a run does not draw it; the page keeps the last one
+    (another page, or another data set chosen in between), until the student removes it (its ✕)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.run()
+    by_menu(at, "pages/playground.py")
+    at.selectbox(key="playground:data").set_value("upload").run()
+    at.file_uploader(key="upload_file").set_value(("xor.csv", _xor_csv(), "text/csv")).run()
+    assert any(s.value.startswith("80 points") for s in at.sidebar.success)
+    fitted = player(at)["figures"][0]["data"][0]
+    by_menu(at, "pages/home.py")
+    by_menu(at, "pages/playground.py")
+    assert at.selectbox(key="playground:data").value == "upload"
+    assert any("Your earlier file xor.csv: 80 points" in s.value for s in at.sidebar.success)
+    assert not any("No file yet" in i.value for i in at.sidebar.info)
+    assert player(at)["figures"][0]["data"][0] == fitted          # the same points, the same picture
+    at.slider(key="playground:T").set_value(30).run()              # a later run keeps it too
+    assert any("Your earlier file xor.csv" in s.value for s in at.sidebar.success)
+    at.selectbox(key="playground:data").set_value("circles").run()  # another data set and back
+    at.selectbox(key="playground:data").set_value("upload").run()
+    assert any("Your earlier file xor.csv" in s.value for s in at.sidebar.success)
+    # another file replaces it; the uploader's ✕ removes it
+    at.file_uploader(key="upload_file").set_value(("other.csv", _xor_csv(60), "text/csv")).run()
+    assert any(s.value.startswith("60 points") for s in at.sidebar.success)
+    at.file_uploader(key="upload_file").set_value(None).run()
+    assert any("No file yet" in i.value for i in at.sidebar.info)
+    by_menu(at, "pages/home.py")
+    by_menu(at, "pages/playground.py")
+    assert any("No file yet" in i.value for i in at.sidebar.info)
