@@ -12,11 +12,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from gbrff.experiments._cli import main
+from gbrff.experiments._results import RUNS_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[1]
+
 STANDIN = "tests.test_experiments_standin:get_method"
 
 
@@ -103,6 +106,20 @@ def test_a_folder_of_another_configuration_is_refused(cwd, capsys):
     assert store.read_bytes() == before
     # more splits, other tasks or methods, another grid size: the same configuration
     assert main(table2("--first-split", "1", "--grid-values", "2")) == 0
+
+
+def test_a_cell_of_splits_tuned_on_grids_of_different_sizes_is_named(cwd, capsys):
+    """A quick --grid-values run, then the full grid on fewer splits into the same folder: the
+    full grid replaces the quick one split by split, and table2.md names the mixed cell."""
+    out = cwd / "gbrff-results" / "table2"
+    assert main(table2("--n-splits", "2", "--grid-values", "2")) == 0
+    assert "mixed grids" not in (out / "table2.md").read_text(encoding="utf-8")
+    assert main(table2()) == 0                                   # split 0 on the full grid
+    text = (out / "table2.md").read_text(encoding="utf-8")
+    assert "**Cells of mixed grids**" in text
+    note = next(line for line in text.splitlines() if "mixed grids" in line)
+    assert "wine / RIDGE (1 split on 2 settings, 1 split on " in note
+    assert list(pd.read_csv(out / "runs.csv").columns) == RUNS_COLUMNS  # runs.csv as before
 
 
 def test_a_folder_of_other_files_is_refused(cwd, capsys):

@@ -263,13 +263,26 @@ def _report_table2(outdir, records, n_iter=None):
           "averaged), averaged over the first 15 tasks on which every method "
           "listed has a result. The second rank row also ranks the Mean row as a "
           "16th row — the reading that reproduces the ranks printed in the paper "
-          "from its own numbers.", "", *fkl_md]
+          "from its own numbers.", "", *_mixed_grids_note(runs.attrs.get("mixed_grids")), *fkl_md]
     _write_text(outdir / "table2.md", "\n".join(md))
     _html(table2_figure(summary, paper), outdir / "table2.html")
     _html(table2_diff_figure(summary, paper,
                              tasks=[t for t in TASK_ORDER if t in set(summary["task"])]),
           outdir / "table2_diff.html")
     return True
+
+
+def _mixed_grids_note(mixed):
+    """A paragraph naming the cells whose splits come from grid searches of different sizes."""
+    if not mixed:
+        return []
+    cells = "; ".join(f"{task} / {method} ("
+                      + ", ".join(f"{n} split{'s' if n != 1 else ''} on {size} settings"
+                                  for size, n in sizes.items()) + ")"
+                      for task, method, sizes in mixed)
+    return ["**Cells of mixed grids**: their splits were tuned on grids of different sizes "
+            "(a `--grid-values` run and a fuller one into this folder; the larger grid replaces "
+            f"the smaller split by split): {cells}.", ""]
 
 
 def _report_table2_2019(outdir, records, n_iter=None):

@@ -89,7 +89,8 @@ def stage_results(records, experiment) -> pd.DataFrame:
     Among refits of the same setting chosen by different grids (a quick run
     then the full one in the same store), the largest grid wins, then the
     latest.  Columns: task, data, split, seed, method, fixed, n_iter, stage,
-    test_accuracy, best_params, fit_seconds.
+    test_accuracy, best_params, fit_seconds, grid_size (the number of settings
+    the refit's grid search compared).
     """
     by_id = {}
     for r in records:
@@ -111,7 +112,7 @@ def stage_results(records, experiment) -> pd.DataFrame:
                   "split": base["split"], "seed": base["seed"],
                   "method": base["method"], "fixed": json.dumps(base.get("fixed", {}),
                                                                  sort_keys=True),
-                  "n_iter": base["n_iter"]}
+                  "n_iter": base["n_iter"], "grid_size": _grid_size(base)}
         stages = base.get("stages")
         if not stages:
             r = chosen[0]
@@ -128,17 +129,27 @@ def stage_results(records, experiment) -> pd.DataFrame:
                          "best_params": json.dumps(r["params"], sort_keys=True),
                          "fit_seconds": r["fit_seconds"]})
     cols = ["task", "data", "split", "seed", "method", "fixed", "n_iter", "stage",
-            "test_accuracy", "best_params", "fit_seconds"]
+            "test_accuracy", "best_params", "fit_seconds", "grid_size"]
     return pd.DataFrame(rows, columns=cols)
 
 
 def table2_runs(records, n_iter=None) -> pd.DataFrame:
     """``runs.csv``: one row per task x method x split (test_accuracy in [0, 1]);
-    only the runs of ``n_iter`` iterations when given (a results folder holds one)."""
+    only the runs of ``n_iter`` iterations when given (a results folder holds one).
+
+    ``attrs["mixed_grids"]`` lists the cells whose splits were tuned on grids of
+    different sizes (``--grid-values`` and a full run into one folder: the
+    larger grid replaces the smaller split by split) as (task, method,
+    {grid size: splits})."""
     df = stage_results(records, "table2")
     if n_iter is not None:
         df = df[df["n_iter"] == n_iter]
-    return _sort(df[RUNS_COLUMNS])
+    out = _sort(df[RUNS_COLUMNS])
+    out.attrs["mixed_grids"] = [
+        (task, method, dict(sorted(g["grid_size"].value_counts().items())))
+        for (task, method), g in _sort(df).groupby(["task", "method"], sort=False)
+        if g["grid_size"].nunique() > 1]
+    return out
 
 
 def table2_summary(runs: pd.DataFrame) -> pd.DataFrame:
