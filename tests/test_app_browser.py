@@ -505,3 +505,31 @@ def test_a_learner_too_fine_to_draw_says_so(server, browser):
     frame.locator(".strip").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "too_fine_to_draw.png"))
     page.close()
+
+
+def test_an_uploaded_file_survives_a_visit_to_another_page(server, browser, tmp_path):
+    """The real uploader and the sidebar's menu: Streamlit forgets the uploader's file on another page;
+    the playground keeps it for the session (appkit.kept_upload), until the uploader's ✕ removes it."""
+    import numpy as np
+
+    X = np.random.RandomState(0).normal(size=(80, 2))
+    csv = tmp_path / "xor.csv"
+    csv.write_text("u,v,label\n" + "\n".join(f"{a:.4f},{b:.4f},{int(a * b > 0)}" for a, b in X))
+    page = _open(browser, f"{server}/playground?data=upload", n_charts=1)
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    sidebar.locator('input[type="file"]').set_input_files(str(csv))
+    sidebar.get_by_text(re.compile(r"^80 points")).wait_for(timeout=60_000)
+    _settle(page)
+
+    def by_menu(title):
+        page.locator('[data-testid="stSidebarNav"] a', has_text=title).first.click()
+        page.wait_for_timeout(500)
+        _settle(page)
+
+    by_menu("Home")
+    by_menu("Boosting playground")
+    sidebar.get_by_text(re.compile(r"^Your earlier file xor\.csv: 80 points")).wait_for(timeout=60_000)
+    assert sidebar.get_by_text("No file yet").count() == 0
+    _no_errors(page, "upload_kept")
+    _shot(page, "upload_kept")
+    page.close()
