@@ -145,6 +145,17 @@ def test_missing_data_names_the_folder_and_the_download_command(cwd, capsys):
     assert sorted(p.name for p in cwd.iterdir()) == ["no-data"]  # no store left behind
 
 
+def test_missing_data_of_several_tasks_names_the_folder_the_loader_read(cwd, capsys, monkeypatch):
+    """The folder and its source as the loader resolves them: a blank --data-dir is not given."""
+    empty = cwd / "no-data"
+    empty.mkdir()
+    monkeypatch.setenv("GBRFF_DATA_DIR", str(empty))
+    argv = ["table2", "--tasks", "wine,sonar", "--methods", "GBRFF2", "--n-splits", "1"]
+    for extra in ([], ["--data-dir", "  "]):
+        line = error_of(capsys, argv + extra, 1)
+        assert f"in {empty} (GBRFF_DATA_DIR)" in line, line
+
+
 def test_unknown_names_list_the_valid_ones_and_match_any_case(cwd, capsys):
     line = error_of(capsys, ["table2", "--tasks", "wine", "--methods", "lgbmx"], 2)
     assert line == ("gbrff: error: unknown method 'lgbmx'; valid: BMKR, GFC, PBRFF, "

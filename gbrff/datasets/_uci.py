@@ -130,6 +130,15 @@ def default_data_dir():
     return Path(base) / "gbrff" / "datasets"
 
 
+def data_dir_source(data_dir=None):
+    """Where :func:`resolve_data_dir` takes the folder from: ``"given"`` (``data_dir``),
+    ``"GBRFF_DATA_DIR"`` or ``"default"`` (:func:`default_data_dir`); an empty value counts
+    as not given."""
+    if data_dir is not None and str(data_dir).strip():
+        return "given"
+    return "GBRFF_DATA_DIR" if os.environ.get("GBRFF_DATA_DIR", "").strip() else "default"
+
+
 def resolve_data_dir(data_dir=None):
     """The data directory: ``data_dir``, else ``$GBRFF_DATA_DIR``, else :func:`default_data_dir`.
 
@@ -138,9 +147,10 @@ def resolve_data_dir(data_dir=None):
     (``download`` creates it), but a path that is, or lies under, a file raises
     :class:`DataNotFoundError` saying so.
     """
-    if data_dir is not None and str(data_dir).strip():
+    source = data_dir_source(data_dir)
+    if source == "given":
         path, what = Path(data_dir), f"data folder {data_dir}"
-    elif os.environ.get("GBRFF_DATA_DIR", "").strip():
+    elif source == "GBRFF_DATA_DIR":
         path = Path(os.environ["GBRFF_DATA_DIR"])
         what = f"GBRFF_DATA_DIR={os.environ['GBRFF_DATA_DIR']}"
     else:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import signal
 import sys
 import threading
@@ -28,7 +27,7 @@ from .._argtypes import OneLineParser
 from .._argtypes import number as _number
 from ..datasets import (THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError,
                         default_data_dir, registry)
-from ..datasets._uci import resolve_data_dir
+from ..datasets._uci import data_dir_source, resolve_data_dir
 from ._execution import make_executor
 from ._plans import (THESIS_BOOSTING_VALUES, budget_stages, defaults_groups, kbudget_groups, landmark_groups,
                      n_features_of, preprint_groups, table2_groups, thesis_groups, toy_groups)
@@ -512,11 +511,11 @@ def _options(args):
 
 
 def _data_dir_text(args):
-    if getattr(args, "data_dir", None):
-        return f"{args.data_dir} (--data-dir)"
-    if os.environ.get("GBRFF_DATA_DIR"):
-        return f"{os.environ['GBRFF_DATA_DIR']} (GBRFF_DATA_DIR)"
-    return f"{resolve_data_dir()} (the cache; GBRFF_DATA_DIR is not set)"
+    """The run's data folder and where it comes from, in the loader's own resolution."""
+    given = getattr(args, "data_dir", None)
+    source = {"given": "--data-dir", "GBRFF_DATA_DIR": "GBRFF_DATA_DIR",
+              "default": "the cache; GBRFF_DATA_DIR is not set"}[data_dir_source(given)]
+    return f"{resolve_data_dir(given)} ({source})"
 
 
 def _n_features(args, ctx, tasks):
