@@ -228,10 +228,14 @@ def _task_rows(comp, tasks, methods, cell):
 
 
 def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
-                    compare=("GBRFF1", "GBRFF2")) -> str:
+                    compare=("GBRFF1", "GBRFF2"), ranked=None) -> str:
     """Table 2 as Markdown: mean ± std (n splits), the paper's value and the
     difference beside each number of the ``compare`` methods, the Mean row
-    and the average ranks over the first 15 tasks."""
+    and the average ranks over the first 15 tasks.
+
+    ``ranked``: the methods the two rank rows rank among (default: every
+    column); when it leaves columns out (methods beyond the paper beside
+    the paper's six), a third row ranks all columns together."""
     paper = load_paper_table2() if paper is None else paper
     comp = paper_comparison(summary, paper)
     present = list(dict.fromkeys(comp["method"]))
@@ -239,6 +243,7 @@ def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
         order = tuple(METHODS)
         methods = [m for m in order if m in present] + [m for m in present if m not in order]
     methods = [m for m in methods if m in present]
+    ranked = methods if ranked is None else [m for m in methods if m in ranked]
     tasks = [t for t in TASK_ORDER if t in set(comp["task"])]
     tasks += [t for t in dict.fromkeys(comp["task"]) if t not in tasks]
 
@@ -248,25 +253,28 @@ def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
             c += f"<br>paper {r['paper_mean']:.1f}, Δ {r['diff']:+.1f}"
         return c
 
+    def rank_row(ranks):
+        return " | ".join(f"{ranks[m]:.2f}" if m in ranks else "–" for m in methods)
+
     lines = _task_rows(comp, tasks, methods, cell)
     first15 = [t for t in TASK_ORDER[:15] if t in tasks]
     piv = summary.pivot(index="task", columns="method", values="mean")
     pst = summary.pivot(index="task", columns="method", values="std")
-    mean_cells, rank_cells, rank16_cells = [], [], []
     full = piv.reindex(index=first15, columns=methods).dropna(axis=0)
-    ranks = average_ranks(summary, tasks=first15, methods=methods)
-    ranks16 = average_ranks(summary, tasks=first15, methods=methods, include_mean_row=True)
-    for m in methods:
-        if m in piv and full.shape[0]:
-            mean_cells.append(_cell(full[m].mean(), pst.reindex(index=full.index)[m].mean()))
-        else:
-            mean_cells.append("–")
-        rank_cells.append(f"{ranks[m]:.2f}" if m in ranks else "–")
-        rank16_cells.append(f"{ranks16[m]:.2f}" if m in ranks16 else "–")
+    mean_cells = [_cell(full[m].mean(), pst.reindex(index=full.index)[m].mean())
+                  if m in piv and full.shape[0] else "–" for m in methods]
+    ranks = average_ranks(summary, tasks=first15, methods=ranked)
+    ranks16 = average_ranks(summary, tasks=first15, methods=ranked, include_mean_row=True)
     n_full = full.shape[0]
+    among = ("" if ranked == methods else f", among the paper's {len(ranked)}"
+             if set(ranked) <= set(PAPER_METHODS) else f", among {len(ranked)}")
     lines.append(f"| Mean ({n_full} tasks with all methods) | " + " | ".join(mean_cells) + " |")
-    lines.append(f"| Average rank ({n_full} tasks) | " + " | ".join(rank_cells) + " |")
-    lines.append("| Average rank (+ Mean row) | " + " | ".join(rank16_cells) + " |")
+    lines.append(f"| Average rank ({ranks.attrs.get('n_tasks', 0)} tasks{among}) | " + rank_row(ranks) + " |")
+    lines.append("| Average rank (+ Mean row) | " + rank_row(ranks16) + " |")
+    if ranked != methods:
+        every = average_ranks(summary, tasks=first15, methods=methods)
+        lines.append(f"| Average rank ({every.attrs.get('n_tasks', 0)} tasks, all {len(methods)}) | "
+                     + rank_row(every) + " |")
     return "\n".join(lines) + "\n"
 
 
