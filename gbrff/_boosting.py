@@ -32,9 +32,12 @@ else:
 
 def max_threads():
     """Threads this process may use: NUMBA_NUM_THREADS if set (joblib's
-    workers set it to their share of the cores), else every core available."""
+    workers set it to their share of the cores), else every core available;
+    one in a process forked after this one ran the engine's threads (below)."""
     from joblib import cpu_count
 
+    if _FORK["unsafe"]:
+        return 1
     cap = cpu_count()
     try:
         cap = min(cap, int(os.environ["NUMBA_NUM_THREADS"]))
@@ -52,9 +55,29 @@ def resolve_threads(n_jobs):
     cap = max_threads()
     if n_jobs is None:
         return cap
-    from joblib import effective_n_jobs
+    from joblib import cpu_count
 
-    return max(1, min(effective_n_jobs(n_jobs), cap))
+    # joblib's convention, counted here: joblib.effective_n_jobs says "setting
+    # n_jobs=1" about its own loky workers inside a multiprocessing worker
+    wanted = int(n_jobs) if n_jobs > 0 else cpu_count() + 1 + int(n_jobs)
+    return max(1, min(wanted, cap))
+
+
+# numba's OpenMP thread pool does not survive fork(): a child forked after the
+# parent ran the threaded engine (multiprocessing's "fork" start method, the
+# default on Linux before Python 3.14) would stop at its first parallel
+# region. Such a child runs its fits on one thread, in the serial ahead-of-time
+# engine: the same models, as for any n_jobs.
+_FORK = {"threads_started": False, "unsafe": False}
+
+
+def _after_fork_in_child():
+    if _FORK["threads_started"]:
+        _FORK["unsafe"] = True
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def serial_engine_available():
@@ -68,6 +91,15 @@ def engine_for(n, n_threads):
     the ahead-of-time module when one thread is enough (fewer than two
     blocks, or n_threads 1), else the JIT engine on that many threads."""
     threads = max(1, min(int(n_threads), n_blocks(n)))
+    if _FORK["unsafe"]:
+        if _aot_kernels is None:
+            raise RuntimeError(
+                "this process was forked after its parent ran gbrff's threaded engine, whose OpenMP "
+                "threads do not survive fork(), and the serial ahead-of-time engine is not built "
+                f"here ({_reason}); start worker processes with the 'spawn' or 'forkserver' "
+                "method (multiprocessing.get_context('spawn'); joblib's default loky is safe), or "
+                "build it: python -m gbrff._aot_build")
+        return _aot_kernels, 1
     if threads == 1 and _aot_kernels is not None:
         return _aot_kernels, 1
     import numba
@@ -75,6 +107,7 @@ def engine_for(n, n_threads):
     from . import _engine
 
     numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    _FORK["threads_started"] = True
     return _engine, threads
 
 __all__ = ["ENGINE", "Expansion", "LEARNERS", "LOSSES", "check_loss", "fit", "fit_gbrff1",

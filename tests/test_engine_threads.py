@@ -2,6 +2,8 @@
 sums in block order, so the model is bit for bit the same for any n_jobs,
 and the serial ahead-of-time engine (one thread) equals the JIT's threads."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from sklearn.datasets import make_classification
@@ -87,6 +89,52 @@ def test_n_jobs_resolution(monkeypatch):
     # one block: one thread whatever n_jobs
     assert _boosting.engine_for(BLOCK, 8)[1] == 1
     assert n_blocks(BLOCK + 1) == 2
+
+
+_FORK_SCRIPT = """
+import multiprocessing as mp, sys, warnings
+warnings.simplefilter("error")  # no joblib warning about its loky workers inside a worker
+import numpy as np
+from sklearn.datasets import make_classification
+from gbrff import GBRFF2Classifier
+X, y = make_classification(n_samples=5000, n_features=6, random_state=0)
+def fit(seed):
+    m = GBRFF2Classifier(n_estimators=5, random_state=seed).fit(X, y)  # every core by default
+    return m.expansions_[0].omegas.tobytes()
+if __name__ == "__main__":
+    parent = fit(0)                      # the threaded engine: numba's OpenMP pool started
+    with mp.get_context("fork").Pool(2) as pool:
+        children = pool.map_async(fit, [0, 1]).get(timeout=60)
+    assert children[0] == parent         # the serial engine in the child: the same model
+    print("ok")
+"""
+
+
+@pytest.mark.skipif(not _boosting.serial_engine_available(), reason="the ahead-of-time engine is not built")
+def test_a_child_forked_after_a_threaded_fit_fits_on_one_thread(tmp_path):
+    """numba's OpenMP pool does not survive fork(): a multiprocessing child forked after a threaded fit
+    used to stop at its first parallel region (the pool waited forever); it now fits serially."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "fork.py"
+    script.write_text(_FORK_SCRIPT)
+    env = {**__import__("os").environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env.pop("NUMBA_NUM_THREADS", None)
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-2000:]
+
+
+def test_negative_n_jobs_is_counted_without_joblibs_worker_warning(monkeypatch):
+    """joblib.effective_n_jobs warns and says 1 inside a multiprocessing worker; gbrff counts itself."""
+    import warnings
+
+    monkeypatch.delenv("NUMBA_NUM_THREADS", raising=False)
+    monkeypatch.setattr(_boosting, "max_threads", lambda: 8)
+    monkeypatch.setattr("joblib.cpu_count", lambda *a, **k: 8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert [_boosting.resolve_threads(k) for k in (-1, -2, -8, -20, 3, 20)] == [8, 7, 1, 1, 3, 8]
 
 
 def test_float32_input_is_not_widened_as_a_whole():
