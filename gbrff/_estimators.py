@@ -191,6 +191,11 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         self : object
             The fitted estimator.
         """
+        # a refit starts from nothing: no fitted attribute of an earlier fit
+        # (validation_loss_ of a fit with early stopping, a binary model's
+        # omegas_ after a one-vs-rest refit) survives beside the new model
+        for name in [k for k in vars(self) if k.endswith("_") and not k.startswith("_")]:
+            delattr(self, name)
         # float32 data stay float32 (the fit reads them as float32 anyway), in
         # their order: a column-major (Fortran) X is what the engine reads, so
         # it is used without a copy
@@ -247,7 +252,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     def _fit_quantile_features(self, X, sample_weight):
         """With ``quantile_features`` (GBRFF2 only): learn ``quantile_knots_``
         and return [X, F(X)], the features the model sees; else X itself."""
-        self.__dict__.pop("quantile_knots_", None)
         if not getattr(self, "quantile_features", False):
             return X
         self.quantile_knots_ = _fit_quantile_knots(X, sample_weight)
@@ -262,8 +266,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     def _fit_standardization(self, X, sample_weight):
         """With ``standardize``: learn ``mean_`` and ``scale_`` (weighted, as
         StandardScaler); X is not copied (see :meth:`_standardization`)."""
-        for name in ("mean_", "scale_"):  # none left from an earlier fit
-            self.__dict__.pop(name, None)
         if not self.standardize:
             return
         mean, scale = _weighted_mean_scale(X, sample_weight)
@@ -288,7 +290,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         normalised to a mean square of one (so that γ stays the average
         bandwidth: feature j gets γ_j = γ s_j²), then shrunk towards the
         shared bandwidth by ``bandwidth_shrinkage``."""
-        self.__dict__.pop("bandwidth_scales_", None)
         if getattr(self, "feature_bandwidths", None) is None:
             return
         keep = np.flatnonzero(sample_weight > 0)

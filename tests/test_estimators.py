@@ -144,6 +144,30 @@ def test_early_stopping():
     assert off.n_estimators_ == 40 and not hasattr(off, "validation_loss_")
 
 
+@pytest.mark.parametrize("make", [
+    lambda **kw: GBRFF2Classifier(n_estimators=10, random_state=0, **kw),
+    lambda **kw: GBRFF1Classifier(n_estimators=5, n_components=3, random_state=0, **kw),
+    lambda **kw: GBRFFLSClassifier(n_estimators=5, n_components=3, random_state=0, **kw),
+], ids=["gbrff2", "gbrff1", "gbrff-ls"])
+def test_a_refit_keeps_nothing_of_the_earlier_fit(make):
+    """No fitted attribute of a fit survives the next: not the validation curve of a fit with early
+    stopping, not a binary model's ω beside a later one-vs-rest model."""
+    from sklearn.datasets import load_iris
+
+    X, y = make_classification(n_samples=200, n_features=6, random_state=0)
+    est = make(n_iter_no_change=3).fit(X, y)
+    assert hasattr(est, "validation_loss_") and hasattr(est, "omegas_")
+    est.set_params(n_iter_no_change=None).fit(X, y)
+    assert not hasattr(est, "validation_loss_")
+    fresh = clone(est).fit(X, y)
+    assert sorted(k for k in vars(est) if k.endswith("_")) == sorted(k for k in vars(fresh) if k.endswith("_"))
+    Xi, yi = load_iris(return_X_y=True)
+    est.fit(Xi, yi)                                   # three classes: one expansion a class
+    assert len(est.expansions_) == 3 and est.n_features_in_ == 4
+    for name in ("omegas_", "alphas_", "train_loss_", "biases_", "landmarks_", "q_"):
+        assert not hasattr(est, name), name
+
+
 def test_zero_weight_equals_removing_the_sample(moons):
     Xa, Xb, ya, yb = moons
     sw = np.ones(len(ya))
