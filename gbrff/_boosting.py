@@ -46,15 +46,33 @@ def max_threads():
     return max(1, cap)
 
 
+def openmp_default_threads():
+    """The threads OpenMP code that does not choose would use here, as LightGBM's
+    and HistGradientBoosting's default: a ``threadpoolctl.threadpool_limits``
+    in force on the loaded OpenMP runtime (libgomp), else ``OMP_NUM_THREADS``;
+    None when neither says."""
+    import ctypes
+
+    try:  # only a runtime already loaded (by numba's OpenMP layer, LightGBM, ...): never load one
+        return max(1, int(ctypes.CDLL("libgomp.so.1", mode=os.RTLD_NOLOAD | os.RTLD_LAZY).omp_get_max_threads()))
+    except (OSError, AttributeError):
+        pass
+    try:
+        return max(1, int(os.environ["OMP_NUM_THREADS"].split(",")[0]))
+    except (KeyError, ValueError):
+        return None
+
+
 def resolve_threads(n_jobs):
-    """The threads of a fit for the estimators' ``n_jobs``: None means every
-    core this process may use (as LightGBM, XGBoost and scikit-learn's
-    HistGradientBoosting use all cores by default; the model does not depend
-    on it), -1 all of them, -k all but k - 1 (joblib's convention), k > 0 at
-    most k; never more than :func:`max_threads`."""
+    """The threads of a fit for the estimators' ``n_jobs``: None means the
+    default of OpenMP code, as LightGBM, XGBoost and scikit-learn's
+    HistGradientBoosting use it (every core, or fewer under
+    ``OMP_NUM_THREADS`` or a ``threadpoolctl`` limit; the model does not
+    depend on it), -1 every core, -k all but k - 1 (joblib's convention),
+    k > 0 at most k; never more than :func:`max_threads`."""
     cap = max_threads()
     if n_jobs is None:
-        return cap
+        return min(cap, openmp_default_threads() or cap)
     from joblib import cpu_count
 
     # joblib's convention, counted here: joblib.effective_n_jobs says "setting

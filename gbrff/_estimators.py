@@ -520,10 +520,14 @@ class GBRFF2Classifier(_BaseGBRFF):
     random_state : int, RandomState instance or None, default=None
         Seeds the draws of ω (and the validation split).
     n_jobs : int or None, default=None
-        Threads of a fit and of scoring large inputs. None: every core this
-        process may use (``NUMBA_NUM_THREADS`` if set, as joblib's workers
-        set it), as LightGBM, XGBoost and scikit-learn's
-        HistGradientBoosting do by default; -1: all cores; k: at most k.
+        Threads of a fit and of scoring large inputs. None: what OpenMP code
+        uses by default, as LightGBM, XGBoost and scikit-learn's
+        HistGradientBoosting do — every core this process may use, or fewer
+        under ``OMP_NUM_THREADS`` or ``threadpoolctl.threadpool_limits``;
+        -1: all cores; k: at most k; never more than ``NUMBA_NUM_THREADS``
+        (which joblib's workers set to their share). A process forked after
+        a threaded fit (``multiprocessing``'s "fork" start method) fits on
+        one thread: OpenMP's threads do not survive fork().
         A fit splits the samples into fixed blocks of 4096 and adds their
         partial sums in block order, so the model is bit for bit the same
         for any n_jobs (data of one block run on one thread; one-vs-rest

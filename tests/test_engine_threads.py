@@ -125,6 +125,28 @@ def test_a_child_forked_after_a_threaded_fit_fits_on_one_thread(tmp_path):
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-2000:]
 
 
+def test_the_default_follows_openmps_own_default_as_lightgbm_does(monkeypatch):
+    """n_jobs=None: fewer threads under OMP_NUM_THREADS or a threadpoolctl limit (LightGBM's and
+    HistGradientBoosting's knobs); an explicit n_jobs is the user's choice."""
+    import lightgbm  # noqa: F401  (loads the OpenMP runtime, as a user's session would)
+    from threadpoolctl import threadpool_limits
+
+    monkeypatch.setattr(_boosting, "max_threads", lambda: 8)
+    monkeypatch.setattr("joblib.cpu_count", lambda *a, **k: 8)
+    with threadpool_limits(limits=3, user_api="openmp"):
+        assert _boosting.resolve_threads(None) == 3
+        assert _boosting.resolve_threads(5) == 5 and _boosting.resolve_threads(-1) == 8
+
+    def not_loaded(*args, **kwargs):
+        raise OSError("libgomp.so.1: not loaded")
+
+    monkeypatch.setattr("ctypes.CDLL", not_loaded)  # no OpenMP runtime in the process yet
+    monkeypatch.setenv("OMP_NUM_THREADS", "2")
+    assert _boosting.resolve_threads(None) == 2
+    monkeypatch.delenv("OMP_NUM_THREADS")
+    assert _boosting.resolve_threads(None) == 8
+
+
 def test_negative_n_jobs_is_counted_without_joblibs_worker_warning(monkeypatch):
     """joblib.effective_n_jobs warns and says 1 inside a multiprocessing worker; gbrff counts itself."""
     import warnings
