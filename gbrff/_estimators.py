@@ -158,7 +158,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         "validation_fraction": [Interval(Real, 0, 1, closed="neither")],
         "tol": [Interval(Real, 0, None, closed="left")],
         "random_state": ["random_state"],
-        "n_jobs": [Integral, None],
+        "n_jobs": [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"), None],
         "loss": [StrOptions(set(_boosting.LOSSES))],
         "standardize": ["boolean"],
     }
@@ -405,6 +405,12 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples, in the units of the training data (standardised inside
+            with ``standardize=True``); NaN and inf are rejected.
+
         Returns
         -------
         scores : ndarray of shape (n_samples,) or (n_samples, n_classes)
@@ -453,14 +459,38 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """Predicted class labels: the sign of H (binary) or the largest
-        one-vs-rest score."""
+        one-vs-rest score.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples, in the units of the training data (standardised inside
+            with ``standardize=True``); NaN and inf are rejected.
+
+        Returns
+        -------
+        labels : ndarray of shape (n_samples,)
+            Labels from ``classes_``.
+        """
         return self._labels_from_scores(self.decision_function(X))
 
     def predict_proba(self, X):
         """Class probabilities through the loss's link: p(classes_[1]) is
         σ(2H) for the exponential loss, σ(H) for log_loss and
         clip((1 + H)/2, 0, 1) for squared_error (H estimates E[y], y = ±1);
-        one-vs-rest probabilities are normalised to sum to one."""
+        one-vs-rest probabilities are normalised to sum to one.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples, in the units of the training data (standardised inside
+            with ``standardize=True``); NaN and inf are rejected.
+
+        Returns
+        -------
+        proba : ndarray of shape (n_samples, n_classes)
+            Columns in the order of ``classes_``; each row sums to one.
+        """
         return self._proba_from_scores(self.decision_function(X))
 
     def staged_predict(self, X):
@@ -557,7 +587,10 @@ class GBRFF2Classifier(_BaseGBRFF):
         given (no copy of X): the paper's protocol, which standardises
         outside the estimator (``gbrff.baselines.METHODS`` makes its
         estimators so), and the teaching app, whose ω live in the plane's
-        own coordinates.
+        own coordinates. The fit holds X in float32 (7 significant digits):
+        with False, a feature whose variation is small beside its offset
+        (timestamps around 1.6e9 that differ by seconds) loses it; True
+        subtracts the mean first.
     feature_bandwidths : {None, "fkl"}, default=None
         None: one bandwidth γ for every feature (the paper's ω ~ N(0, 2γ)^d).
         "fkl": one bandwidth per feature, ω_j ~ N(0, 2γ s_j²), with s_j
@@ -712,7 +745,9 @@ class GBRFF1Classifier(_BaseGBRFF):
         variance, see ``standardize``); "quantile" as in
         :class:`GBRFF2Classifier`.
     beta : float, default=1.0
-        The paper's β, temperature of the pseudo-posterior q.
+        The paper's β: the pseudo-posterior q has temperature β√n, n the
+        number of training rows — with ``sample_weight``, their total weight,
+        so that a weight acts like a number of copies here too.
     learning_rate : float, default=1.0
         Shrinkage applied to every step α.
     n_optim_steps : int, default=10
@@ -741,6 +776,8 @@ class GBRFF1Classifier(_BaseGBRFF):
         The landmarks in the same space as z (a landmark in the features'
         units: ``landmarks_ * scale_ + mean_``).
     q_ : ndarray of shape (T, K)
+        The pseudo-posterior over each iteration's K cosines (Eq. 10 of the
+        paper, temperature β√n), summing to one a row.
 
     See Also
     --------
@@ -783,9 +820,14 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.standardize = standardize
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
+        # the temperature β√n counts copies: n is the total weight (the number of
+        # rows for unit weights, where β stays bit for bit the same); the engine
+        # multiplies β by the square root of its count of rows of positive weight
+        n_pos, total = np.count_nonzero(sw > 0), float(np.sum(sw))
+        beta = self.beta if total == n_pos else self.beta * np.sqrt(total / n_pos)
         return _boosting.fit_gbrff1(
             X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
-            gamma=gamma, beta=self.beta, learning_rate=self.learning_rate,
+            gamma=gamma, beta=beta, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
             landmarks=self.landmarks, n_threads=n_threads,
