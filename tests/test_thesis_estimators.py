@@ -113,3 +113,30 @@ def test_rbfsvc_is_svc_with_the_rule(data):
     ours = RBFSVC(C=3.0).fit(X, y)
     ref = SVC(C=3.0, gamma=quantile_gamma(X)).fit(X, y)
     np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X))
+
+
+@pytest.mark.parametrize("kind, n_out", [("rff", 7), ("nystroem", 30)])
+def test_map_names_its_features_for_pandas_output(kind, n_out):
+    """get_feature_names_out (D names; Nyström's D at most the rows), so a pipeline's
+    set_output(transform="pandas") works through the map."""
+    import pandas as pd
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = make_classification(n_samples=30, n_features=4, random_state=0)
+    X = pd.DataFrame(X, columns=list("abcd"))
+    pipe = Pipeline([("scale", StandardScaler()),
+                     ("map", RandomFeatureMap(kind=kind, n_components=7 if kind == "rff" else 50,
+                                              random_state=0))]).set_output(transform="pandas")
+    Z = pipe.fit_transform(X)
+    assert isinstance(Z, pd.DataFrame) and list(Z.columns) == [f"randomfeaturemap{i}" for i in range(n_out)]
+
+
+def test_n_jobs_zero_is_refused_up_front(data):
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    from gbrff import GBRFF2Classifier
+
+    X, y = data
+    for est in (RandomFeatureEnsembleClassifier(n_jobs=0), GBRFF2Classifier(n_jobs=0)):
+        with pytest.raises(InvalidParameterError, match="n_jobs"):
+            est.fit(X, y)

@@ -16,7 +16,7 @@ Fig. 3.1). The maps are scikit-learn's; this module only chooses their γ
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin, clone
+from sklearn.base import BaseEstimator, ClassifierMixin, ClassNamePrefixFeaturesOutMixin, TransformerMixin, clone
 from sklearn.ensemble import BaggingClassifier
 from sklearn.kernel_approximation import Nystroem, RBFSampler
 from sklearn.pipeline import Pipeline
@@ -44,7 +44,7 @@ _MAX_SEED = np.iinfo(np.int32).max
 _GAMMA = [Interval(Real, 0, None, closed="neither"), StrOptions(set(GAMMA_RULES))]
 
 
-class RandomFeatureMap(TransformerMixin, BaseEstimator):
+class RandomFeatureMap(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     """A random map of the RBF kernel exp(-γ||x - x'||²): RFF or Nyström.
 
     Random Fourier features z(x) = sqrt(2/D) cos(ω x + b), ω ~ N(0, 2γ I),
@@ -72,6 +72,10 @@ class RandomFeatureMap(TransformerMixin, BaseEstimator):
     map_ : RBFSampler or Nystroem
         The fitted map.
     n_features_in_ : int
+
+    Its output features are named ``randomfeaturemap0``, ``randomfeaturemap1``, …
+    (``get_feature_names_out``), so ``set_output(transform="pandas")`` works in
+    a pipeline.
 
     Examples
     --------
@@ -112,6 +116,11 @@ class RandomFeatureMap(TransformerMixin, BaseEstimator):
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
         return self.map_.transform(X)
+
+    @property
+    def _n_features_out(self):
+        """D, the features of the fitted map (Nyström: at most the training rows)."""
+        return self.map_.n_components if self.kind == "rff" else self.map_.components_.shape[0]
 
 
 class RBFSVC(ClassifierMixin, BaseEstimator):
@@ -244,7 +253,7 @@ default="white_ensemble"
         "n_components": [Interval(Integral, 1, None, closed="left")],
         "gamma": _GAMMA,
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
-        "n_jobs": [None, Integral],
+        "n_jobs": [None, Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left")],
         "random_state": ["random_state"],
     }
 
