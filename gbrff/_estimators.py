@@ -493,6 +493,22 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         """
         return self._proba_from_scores(self.decision_function(X))
 
+    def predict_log_proba(self, X):
+        """Logarithm of :meth:`predict_proba` (−inf where a probability is 0,
+        as squared_error's clipped link can give).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples, in the units of the training data.
+
+        Returns
+        -------
+        log_proba : ndarray of shape (n_samples, n_classes)
+        """
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
+
     def staged_predict(self, X):
         """Yield the predicted labels after each boosting iteration."""
         for scores in self.staged_decision_function(X):

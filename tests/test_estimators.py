@@ -171,6 +171,16 @@ def test_a_refit_keeps_nothing_of_the_earlier_fit(make):
         assert not hasattr(est, name), name
 
 
+@pytest.mark.parametrize("cls", [GBRFF2Classifier, GBRFF1Classifier, GBRFFLSClassifier])
+def test_predict_log_proba_is_the_log_of_predict_proba(cls):
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    m = cls(n_estimators=5, random_state=0).fit(X, y)
+    with np.errstate(divide="ignore"):
+        np.testing.assert_array_equal(m.predict_log_proba(X), np.log(m.predict_proba(X)))
+
+
 def test_zero_weight_equals_removing_the_sample(moons):
     Xa, Xb, ya, yb = moons
     sw = np.ones(len(ya))
