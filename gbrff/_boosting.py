@@ -289,6 +289,9 @@ def _prepare(X, y, sw, validation, standardization=None):
     y = np.ascontiguousarray(y, dtype=np.float64)
     sw = np.ascontiguousarray(sw, dtype=np.float64)
     scale = sw.shape[0] / sw.sum()              # mean weight one
+    if not 0.0 < scale < np.inf:                # weights whose sum leaves float64's range
+        sw = sw / sw.max()
+        scale = sw.shape[0] / sw.sum()
     if scale != 1.0:                            # (unit weights: no second copy)
         sw = sw * scale
     if validation is None:

@@ -36,6 +36,15 @@ def _weighted_mean_scale(X, sample_weight):
     a time (X - mean), below the fit's own peak. float32 X: StandardScaler
     itself (its float64 copies of X are made either way, in a layout of their
     own that sets the last bits of the weighted sums)."""
+    if sample_weight is not None:
+        # weights scaled by a power of two (exact: the same bits of every mean and
+        # variance) to at most one: their sum cannot overflow, and StandardScaler's
+        # test for constant features, which counts the weights as rows, does not take
+        # every feature for constant under weights of 1e13 (unit weights: unchanged)
+        sample_weight = np.asarray(sample_weight, dtype=np.float64)
+        top = float(np.max(sample_weight))
+        if top > 1.0:
+            sample_weight = np.ldexp(sample_weight, -np.frexp(top)[1])
     if X.dtype != np.float64:
         scaler = StandardScaler().fit(X, sample_weight=sample_weight)
         return scaler.mean_, scaler.scale_
@@ -841,6 +850,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         # multiplies β by the square root of its count of rows of positive weight
         n_pos, total = np.count_nonzero(sw > 0), float(np.sum(sw))
         beta = self.beta if total == n_pos else self.beta * np.sqrt(total / n_pos)
+        beta = min(beta, 1e150)  # weights summing beyond float64: q all on the best cosine
         return _boosting.fit_gbrff1(
             X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
             gamma=gamma, beta=beta, learning_rate=self.learning_rate,

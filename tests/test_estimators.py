@@ -181,6 +181,23 @@ def test_predict_log_proba_is_the_log_of_predict_proba(cls):
         np.testing.assert_array_equal(m.predict_log_proba(X), np.log(m.predict_proba(X)))
 
 
+@pytest.mark.parametrize("cls", [GBRFF2Classifier, GBRFF1Classifier, GBRFFLSClassifier])
+def test_weights_of_any_size_standardise_and_fit(cls):
+    """Uniform weights of 1e13 made StandardScaler's constant-feature test (which counts weights as
+    rows) take every feature for constant (scale 1, accuracy 0.87), and weights of 1e300 overflowed
+    into a constant predictor; any uniform weight now gives the unweighted scale_ and a finite model."""
+    from sklearn.datasets import load_breast_cancer
+
+    X, y = load_breast_cancer(return_X_y=True)
+    base = cls(n_estimators=20, random_state=0).fit(X, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for w in (1e-300, 1e13, 1e300):
+            m = cls(n_estimators=20, random_state=0).fit(X, y, sample_weight=np.full(len(y), w))
+            np.testing.assert_array_equal(m.scale_, base.scale_)
+            assert np.isfinite(m.predict_proba(X)).all() and m.score(X, y) >= base.score(X, y) - 0.03
+
+
 def test_zero_weight_equals_removing_the_sample(moons):
     Xa, Xb, ya, yb = moons
     sw = np.ones(len(ya))
