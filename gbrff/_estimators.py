@@ -473,8 +473,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-            The samples, in the units of the training data (standardised inside
-            with ``standardize=True``); NaN and inf are rejected.
+            As in :meth:`decision_function`.
 
         Returns
         -------
@@ -492,8 +491,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-            The samples, in the units of the training data (standardised inside
-            with ``standardize=True``); NaN and inf are rejected.
+            As in :meth:`decision_function`.
 
         Returns
         -------
