@@ -14,6 +14,8 @@ estimator itself is given.
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
+from ._boosting import LOSSES
+
 __all__ = ["bias_objective", "landmark_objective", "residuals", "warm_up"]
 
 
@@ -88,9 +90,11 @@ def landmark_objective(X, y_tilde, omegas, landmarks, log=False, chunk=512):
 def residuals(model, X, y, t):
     """Weights and residuals at the start of iteration ``t`` (0-based).
 
-    Returns ``(w, y_tilde)`` with w = exp(-y H^t(X)) and ỹ = y w, where H^t is
-    the score after ``t`` iterations of the fitted binary ``model`` (H^0 for
-    t = 0) and ``y`` holds labels in {-1, +1}.
+    Returns ``(w, y_tilde)`` as the engine computes them for the model's loss
+    at H^t, the score after ``t`` iterations of the fitted binary ``model``
+    (H^0 for t = 0), ``y`` holding labels in {-1, +1}: for the exponential
+    loss (the paper's) w = exp(-y H^t) and ỹ = y w; for log_loss
+    ỹ = y σ(−y H^t) and w = p (1 − p); for squared_error ỹ = y − H^t, w = 1.
     """
     check_is_fitted(model)
     y = np.asarray(y, dtype=float)
@@ -108,8 +112,7 @@ def residuals(model, X, y, t):
     H = np.asarray(H, dtype=float)
     if H.ndim != 1:
         raise ValueError("residuals() needs a binary model.")
-    w = np.exp(np.clip(-y * H, -745.0, 709.0))
-    return w, y * w
+    return LOSSES[getattr(model, "loss", "exponential")].residuals(y, H)
 
 
 def warm_up():

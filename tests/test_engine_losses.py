@@ -65,6 +65,10 @@ def test_residuals_step_and_loss_match_numpy(loss):
     assert a == pytest.approx(ref.step(loss, y, yt_ref, w_ref, sw, h), rel=1e-10)
     assert _losses.loss_value(CODES[loss], y, H, sw, np.empty(n)) == pytest.approx(
         np.sum(sw * terms) / np.sum(sw), rel=1e-12)
+    # the registry's numpy residuals (inspection.residuals, the playground's point sizes) are the loop's
+    w_np, yt_np = LOSSES[loss].residuals(y, H)
+    np.testing.assert_allclose(yt_np, yt, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(w_np, w, rtol=1e-12, atol=1e-15)
 
 
 @pytest.mark.parametrize("loss", sorted(CODES))

@@ -200,7 +200,8 @@ def residuals(loss, y, H, sw, w, yt):
     loss's case (there w = exp(-y H), yt = y w).
 
     log_loss, ln(1 + exp(-y H)): yt = y sigma(-y H) (= y01 - p), w = p (1 - p);
-    squared_error, (y - H)^2 / 2: yt = y - H, w = 1.
+    squared_error, (y - H)^2: yt = y - H (half its negative gradient, the
+    preprint's Algorithm 1, whose step alpha needs no other factor), w = 1.
     ``shift`` > 0 when exp(|yt|) could overflow in the weak-learner searches
     (the same rule as the exponential loss's: |yt| > 600)."""
     if loss == EXPONENTIAL:

@@ -38,6 +38,7 @@ class Loss:
     terms: Callable             # (y, H) -> the loss of each sample
     init: Callable              # (y, sw) -> H⁰, the best constant score
     link: Callable              # H -> P(y = +1)
+    fit_targets: Callable       # (y, H) -> (w, ỹ): the curvatures and residuals of _losses.residuals
 
     def init_score(self, y, sw):
         """H⁰ for labels y in {−1, +1} with sample weights sw."""
@@ -47,6 +48,12 @@ class Loss:
     def probability(self, H):
         """P(y = +1) from the scores H."""
         return self.link(np.asarray(H, dtype=np.float64))
+
+    def residuals(self, y, H):
+        """(w, ỹ) at the scores H: the residuals ỹ the next weak learner fits and the
+        curvatures w its step divides by, as the compiled loop computes them
+        (:func:`gbrff._engine._losses.residuals`; the exponential loss: w = exp(−yH), ỹ = y w)."""
+        return self.fit_targets(np.asarray(y, dtype=np.float64), np.asarray(H, dtype=np.float64))
 
     def mean(self, H, y, sw=None):
         """The (weighted) mean loss of the scores H on labels y."""
@@ -59,25 +66,33 @@ def _log_ratio(y, sw):
     return np.log(np.sum(sw * (1.0 + y)) / np.sum(sw * (1.0 - y)))
 
 
+def _with_residuals(w, y):
+    """(w, y w): the exponential loss's weights are its curvatures, and ỹ = y w."""
+    return w, y * w
+
+
 LOSSES = {loss.name: loss for loss in (
     Loss("exponential", 0, EXP_SURROGATE, "Exponential loss",
          "the 2020 paper's exp(−yH): H⁰ = ½ log-odds, ỹ = y exp(−yH), closed-form α, "
          "P = σ(2H)",
          terms=lambda y, H: np.exp(-y * H),
          init=lambda y, sw: 0.5 * _log_ratio(y, sw),
-         link=lambda H: expit(2.0 * H)),
+         link=lambda H: expit(2.0 * H),
+         fit_targets=lambda y, H: _with_residuals(np.exp(np.clip(-y * H, -745.0, 709.0)), y)),
     Loss("log_loss", 1, EXP_SURROGATE, "Log loss",
          "binomial deviance ln(1 + exp(−yH)): H⁰ = log-odds, ỹ = y σ(−yH), one Newton "
          "step α, P = σ(H)",
          terms=lambda y, H: -log_expit(y * H),
          init=_log_ratio,
-         link=expit),
+         link=expit,
+         fit_targets=lambda y, H: (expit(-y * H) * expit(y * H), y * expit(-y * H))),
     Loss("squared_error", 2, LEAST_SQUARES, "Squared error",
          "the 2019 preprint's (y − H)²: H⁰ = ȳ, ỹ = y − H, learners fitted by least "
          "squares, α = Σỹh / Σh², P = clip((1 + H)/2, 0, 1)",
          terms=lambda y, H: (y - H) ** 2,
          init=lambda y, sw: np.sum(sw * y) / np.sum(sw),
-         link=lambda H: np.clip(0.5 * (1.0 + H), 0.0, 1.0)),
+         link=lambda H: np.clip(0.5 * (1.0 + H), 0.0, 1.0),
+         fit_targets=lambda y, H: (np.ones_like(H), y - H)),
 )}
 
 EXPONENTIAL = LOSSES["exponential"].code

@@ -164,15 +164,12 @@ def boosting_weights(expansion, X, y, stages):
     """How much each point counts for the learner of each iteration ``t`` of ``stages``, from
     ``H^{t−1}`` (``H⁰`` for ``t ≤ 1``); shape ``(len(stages), n)``.
 
-    The exponential and logistic models: the boosting weights ``w_i = exp(−y_i H^{t−1}(x_i))``, as
-    :func:`gbrff.inspection.residuals` gives them one ``t`` at a time. The least-squares model
-    (``expansion.loss == "squared_error"``, the 2019 GBRFF) weighs every point alike and fits the
-    residuals ``ỹ_i = y_i − H^{t−1}(x_i)``: their sizes ``|ỹ_i|``."""
+    The sizes ``|ỹ_i|`` of the residuals the learner fits (:func:`gbrff.inspection.residuals`
+    gives them one ``t`` at a time): for the exponential loss the boosting weights
+    ``w_i = exp(−y_i H^{t−1}(x_i))``, for log_loss ``σ(−y_i H^{t−1}(x_i))``, for the least-squares
+    model of the 2019 GBRFF (``squared_error``, which weighs every point alike) ``|y_i − H^{t−1}(x_i)|``."""
     before = staged_scores(expansion, X, [max(int(t) - 1, 0) for t in stages])
-    y = np.asarray(y, dtype=np.float64)
-    if expansion.loss == "squared_error":
-        return np.abs(y - before)
-    return np.exp(np.clip(-y * before, -745.0, 709.0))
+    return np.abs(LOSSES[expansion.loss].residuals(y, before)[1])
 
 
 def band_limited(expansion, dx, dy):
