@@ -21,8 +21,9 @@ HELP = {
             "version (2019 preprint): the same kind of learner, fitted by least squares to what the vote still "
             "gets wrong.",
     "T": "Number of boosting rounds: each round adds one weak learner (a wave) to the vote.",
-    "gamma": "Width of the RBF kernel exp(−γ‖x − x′‖²) behind the random frequencies: each ω is drawn from "
-             "N(0, 2γ). Larger γ: shorter waves, a wigglier boundary.",
+    "gamma": "γ of the RBF kernel exp(−γ‖x − x′‖²) behind the random frequencies (an inverse squared width: "
+             "larger γ, a narrower kernel): each ω is drawn from N(0, 2γ I). Larger γ: shorter waves, a "
+             "wigglier boundary.",
     "lam": "Penalty λ‖ω‖² on the tuned frequencies: a larger λ keeps ω small — long waves, a smoother "
            "boundary. λ = 0: no penalty.",
     "lam_plus": "GBRFF2+'s penalty λ‖ω‖² on the tuned frequencies: its definition uses 2⁻⁴ (chosen by "
@@ -31,7 +32,8 @@ HELP = {
     "beta": "How sharply GBRFF1 weights its K cosines (the weights q): a small β weights them evenly, a large β "
             "keeps the best few.",
     "K_ls": "How many random cosines each GBRFF-LS learner sums around its landmark (100 in the 2019 "
-            "paper, the largest here). More cosines: a smoother learner, a slower fit.",
+            "paper; here at most 100 and T × K ≤ 3000, so 30 at T = 100). More cosines: a smoother learner, "
+            "a slower fit.",
     "c": "How sharply GBRFF-LS weights its K cosines (the weights Q): c = 0 gives them all 1/K; a large c "
          "gives most of the weight to the few cosines that fit the residuals best.",
     "v": "GBRFF-LS's learning rate v: every step α is multiplied by it. Small v: many small steps, "
@@ -56,11 +58,13 @@ GLOSSARY = {
     "α (step)": "The weight of a weak learner in the vote, computed by a formula (in closed form: no search).",
     "boosting weight wᵢ": "How much point i counts for the next learner: exp(−yᵢ H(xᵢ)), large for points "
                           "the vote gets wrong.",
-    "log-odds": "H(x) itself: H > 0 votes for class +1, H < 0 for −1; p(+1) = 1 / (1 + e^(−2H)).",
+    "log-odds": "ln(p / (1 − p)) = 2H(x) for GBRFF's exponential loss (H is half the log-odds): H > 0 votes "
+                "for class +1, H < 0 for −1; p(+1) = 1 / (1 + e^(−2H)).",
     "RBF kernel": "A similarity of two points that decays with their distance: k(x, x′) = exp(−γ‖x − x′‖²).",
-    "random Fourier feature": "A cosine cos(ω·x − b) with ω drawn at random from N(0, 2γ): the average of many "
-                              "of them reproduces the RBF kernel (picture below).",
-    "N(0, 2γ)": "The normal distribution with mean 0 and variance 2γ, from which the frequencies ω are drawn.",
+    "random Fourier feature": "A cosine cos(ω·x − b) with ω drawn at random from N(0, 2γ I): averaged over "
+                              "many ω, cos(ω·(x − x′)) reproduces the RBF kernel k(x, x′) (picture below).",
+    "N(0, 2γ I)": "The normal distribution with mean 0 and variance 2γ in each coordinate, from which the "
+                  "frequencies ω are drawn.",
     "frequency ω": "The direction and density of a wave's stripes: they are perpendicular to ω, one every 2π/‖ω‖.",
     "phase b": "Where the wave's crests lie: cos(ω·x − b) is largest on the lines ω·x = b + 2πk.",
     "landmark": "A point xₜ around which GBRFF1 centres its learner: cos(ω·(x − xₜ)); for one cosine it is "

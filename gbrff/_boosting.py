@@ -313,7 +313,7 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
     steps (penalty ``reg_lambda``), b global. "landmark" (GBRFF1): K =
     ``n_components`` cosines around a landmark learned by ``n_optim_steps``
     L-BFGS steps from the origin, weighted by the pseudo-posterior q of
-    temperature ``beta``. "random_landmark" (the preprint's "GBRFF Random"):
+    inverse temperature ``beta``. "random_landmark" (the preprint's "GBRFF Random"):
     the same with a landmark drawn from the training points (positive
     weight), without descent.
 

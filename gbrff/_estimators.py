@@ -590,7 +590,8 @@ class GBRFF2Classifier(_BaseGBRFF):
         paper's: H⁰ = ½ ln(Σ(1+y)/Σ(1−y)), ỹ = y exp(−yH), the closed-form α,
         probabilities σ(2H). "log_loss" (binomial deviance ln(1 + exp(−yH))):
         H⁰ the log-odds, ỹ = y σ(−yH), α one Newton step Σỹh / Σp(1−p)h²,
-        probabilities σ(H), better calibrated and less hurt by label noise.
+        probabilities σ(H) (each loss's own link), less hurt by label noise
+        (its residuals stay below 1 on points far on the wrong side).
         "squared_error" (the 2019 preprint's Algorithm 1): H⁰ = ȳ, ỹ = y − H,
         the weak learner fitted to ỹ by least squares (GBRFF2: ω and b of the
         best a₁cos(ω·x) + a₂sin(ω·x); GBRFF1: the landmark by its Eq. 5, q by
@@ -768,7 +769,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         variance, see ``standardize``); "quantile" as in
         :class:`GBRFF2Classifier`.
     beta : float, default=1.0
-        The paper's β: the pseudo-posterior q has temperature β√n, n the
+        The paper's β: the pseudo-posterior q has inverse temperature β√n, n the
         number of training rows — with ``sample_weight``, their total weight,
         so that a weight acts like a number of copies here too.
     learning_rate : float, default=1.0
@@ -800,7 +801,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         units: ``landmarks_ * scale_ + mean_``).
     q_ : ndarray of shape (T, K)
         The pseudo-posterior over each iteration's K cosines (Eq. 10 of the
-        paper, temperature β√n), summing to one a row.
+        paper, inverse temperature β√n), summing to one a row.
 
     See Also
     --------
@@ -843,7 +844,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.standardize = standardize
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
-        # the temperature β√n counts copies: n is the total weight (the number of
+        # the inverse temperature β√n counts copies: n is the total weight (the number of
         # rows for unit weights, where β stays bit for bit the same); the engine
         # multiplies β by the square root of its count of rows of positive weight
         n_pos, total = np.count_nonzero(sw > 0), float(np.sum(sw))
@@ -889,7 +890,7 @@ class GBRFFLSClassifier(_BaseGBRFF):
     learning_rate : float, default=0.1
         v, the shrinkage of every step (the preprint searches {1, .5, .1, .05, .01}).
     c : float, default=1.0
-        The temperature c ≥ 0 of the pseudo-posterior Q (Eq. 7); c = 0 gives
+        The inverse temperature c ≥ 0 of the pseudo-posterior Q (Eq. 7); c = 0 gives
         uniform weights 1/K. The preprint searches {0} ∪ 2^{0..10}.
     gamma : "auto", "quantile" or float, default="auto"
         The frequencies are drawn from N(0, 2γ)^d, the Fourier transform of
@@ -923,9 +924,9 @@ class GBRFFLSClassifier(_BaseGBRFF):
     Notes
     -----
     Probabilities are clip((1 + H)/2, 0, 1) (H estimates E[y], y = ±1).
-    The engine's temperature of Eq. 7 is β√n with n the samples of positive
+    The engine's inverse temperature of Eq. 7 is β√n with n the samples of positive
     weight (the 2020 paper's Eq. 10); this class passes β = c / √n, so that
-    the softmax's temperature is c whatever n, as the preprint writes it.
+    the softmax's inverse temperature is c whatever n, as the preprint writes it.
 
     See Also
     --------
@@ -971,7 +972,7 @@ class GBRFFLSClassifier(_BaseGBRFF):
         self.standardize = standardize
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
-        # the engine's temperature is beta * sqrt(n), n the samples of positive weight
+        # the engine's inverse temperature is beta * sqrt(n), n the samples of positive weight
         n_pos = int(np.count_nonzero(sw > 0))
         return _boosting.fit_gbrff1(
             X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,

@@ -18,8 +18,9 @@ st.markdown(
     "**GBRFF** (Gautheron et al., ECML-PKDD 2020) builds a classifier as a weighted vote of *cosine waves*. "
     "Each round of boosting adds one wave cos(ω·x − b) whose frequency ω starts as a random Fourier "
     "feature of the RBF kernel and is then tuned to the points the vote still gets wrong. "
-    "The sum of the waves is a kernel learned for the task: below, three pictures from one real fit on the "
-    "two moons."
+    "The weighted sum of the waves is the classifier's vote H(x); the learned frequencies, with their landmarks, "
+    "stand for a kernel learned for the task (each wave compares x with a landmark). Below, three pictures "
+    "from one real fit on the two moons."
 )
 begin_page("home")
 warm_engine()
@@ -45,7 +46,7 @@ om, b = e.omegas[0, 0], float(e.phases[0, 0])
 # one picture a row, the whole width, its words under it: readable on a 1024×768 projector with the sidebar open
 acc = 100 * model.score(X, y)
 PICTURES = [
-    (f"1 · one weak learner", figs.cosine_figure(xs, ys, h[0], title=f"ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
+    ("1 · one weak learner", figs.cosine_figure(xs, ys, h[0], title=f"ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
                                                  X=X, y=y),
      "A single cosine wave: straight stripes perpendicular to ω, one wavelength every 2π/‖ω‖. "
      "Red votes for class +1, blue for −1.", r"h(x) = \cos(\omega\cdot x - b)", "one_weak_learner", "dl_home_wave",

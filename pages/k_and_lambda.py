@@ -73,7 +73,7 @@ with tab_live:
                                title=f"GBRFF1 on {data_name}: test accuracy at a fixed budget T × K<br>"
                                      f"(mean of {REPEATS} seeds)")
     st.plotly_chart(fig_k, key="k_budget", config={"displaylogo": False}, theme=None)
-    explain("Each line is one K; a point at budget B is a GBRFF1 with T = B / K iterations. Left of the plot "
+    explain("Each line is one K; a point at budget B is a GBRFF1 with T = ⌊B / K⌋ iterations (T × K ≤ B). Left of the plot "
             "(few features) the lines separate most.",
             r"\begin{gathered}h^t(x) = \sum_{j=1}^{K} q^t_j\cos\big(\omega^t_j\cdot(x^t - x)\big),\\"
             r"q^t_j \propto \exp\Big(-\tfrac{\beta}{\sqrt n}\sum_i e^{-\tilde y_i\cos(\omega^t_j\cdot(x^t - x_i))}\Big)\end{gathered}")
@@ -114,7 +114,8 @@ def two_ways_part(T):
     st.markdown(
         "GBRFF2 moves **each frequency ω** on its own, one boosting iteration at a time. Fourier kernel "
         "learning (RFF-SKL, Băzăvan et al. 2012) keeps the random draws and learns only the kernel's **scales "
-        "σ**, one per input feature: γ_i = σ ⊙ h(ω_i), so the whole cloud of frequencies stretches or "
+        "σ**, one per input feature: ωᵢ = σ ⊙ h(uᵢ) (uᵢ the uniform draws, h the normal quantile; the paper "
+        "writes γᵢ = σ ⊙ h(ωᵢ)), so the whole cloud of frequencies stretches or "
         "shrinks along each axis, with the weights of the features refitted by ridge at every σ.")
     two = two_ways(data_name, n, noise, seed, gamma, T)
     fig_s = fkl_figs.spectra_figure(
@@ -124,7 +125,7 @@ def two_ways_part(T):
     st.plotly_chart(fig_s, key="two_ways", config={"displaylogo": False}, theme=None)
     explain("Grey: the random draws at the start (σ from the sidebar's γ, σ = √(2γ)). Pink: RFF-SKL's frequencies "
             "after L-BFGS on σ — the same points, scaled per axis. Red: the T frequencies GBRFF2 learned.",
-            r"\begin{gathered}\psi_\sigma(x) = \sqrt{2/D}\,\big[\cos(\textstyle\sum_j \sigma_j h(\omega_{i,j}) x_j"
+            r"\begin{gathered}\psi_\sigma(x) = \sqrt{2/D}\,\big[\cos(\textstyle\sum_j \sigma_j h(u_{i,j}) x_j"
             r" + 2\pi b_i)\big]_{i},\\ \min_\sigma \min_w \tfrac12\|\psi_\sigma(X)^\top w - y\|^2 + \tfrac{\lambda}{2}\|w\|^2\end{gathered}")
     figure_download(fig_s, f"two_ways_{data_name}", "dl_two_ways")
 

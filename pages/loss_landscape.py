@@ -19,7 +19,8 @@ LANDSCAPE_GRID = 60
 st.title("Loss landscape of a landmark")
 st.markdown(
     "The paper's Fig. 1: **GBRFF1 with K = 1** on the two moons. At each iteration the weak learner is one "
-    "cosine centred on a landmark xₜ, chosen to minimise the loss f below. Over all landmark positions the "
+    "cosine centred on a landmark xₜ, chosen by a descent of the loss f below (10 L-BFGS steps from the "
+    "origin, as in the paper). Over all landmark positions the "
     "loss repeats in **diagonal stripes**: infinitely many landmarks are equally good, so the search can fix "
     "all but one number — a phase b."
 )
@@ -38,8 +39,8 @@ sb.header("GBRFF1, K = 1")
 T = control("slider", "Iterations T", "T", 10, min_value=1, max_value=30, where=sb,
             help="How many weak learners (landmarks) the boosting adds; the player shows each of them.")
 gamma = control("select_slider", "γ: ω drawn from N(0, 2γ)", "gamma", 0.5, options=GAMMAS, where=sb,
-                help="Width of the RBF kernel k(x, x') = exp(−γ‖x − x'‖²): each frequency ω is drawn from "
-                     "N(0, 2γ). Larger γ: larger ω, narrower stripes.")
+                help="γ of the RBF kernel k(x, x') = exp(−γ‖x − x'‖²), an inverse squared width: each "
+                     "frequency ω is drawn from N(0, 2γ I). Larger γ: larger ω, narrower stripes.")
 
 
 @st.cache_resource(max_entries=16, show_spinner="Fitting GBRFF1 (K = 1)…")
@@ -103,8 +104,10 @@ with l:
 with r:
     explain("**Right — the same loss over one number.** Since cos(ω·(x − xᵢ)) = cos(ω·xᵢ − b) with b = ω·x, "
             "the whole 2-D landscape is this one periodic curve: moving x along a stripe leaves b unchanged, "
-            "moving it across changes b. So GBRFF2 looks for the single scalar b ∈ [−π, π] — its global "
-            "minimum (star) is the phase of the best landmark (dashed).",
+            "moving it across changes b. So GBRFF2 looks for the single scalar b ∈ [−π, π]: its global "
+            "minimum (star) is the phase of the best landmarks. The dashed line is the phase b = ω·xₜ of the "
+            "landmark GBRFF1 chose: its descent from the origin often ends at the star, but it can stop in "
+            "another valley of the curve — what GBRFF2's global search of b avoids.",
             r"\begin{gathered}f(b) = \frac{1}{n}\sum_{i=1}^{n} e^{-\tilde y_i\cos(\omega^t\cdot x_i - b)}\\"
             r"b = \omega^t\cdot x^t\end{gathered}")
 acc_T = 100 * b["model"].score(b["X"], b["y"])

@@ -106,7 +106,7 @@ elif algo == "GBRFF2+":  # its own key: choosing GBRFF2+ gives its own λ, which
     sb.caption("GBRFF2+: γ is the average bandwidth; column j draws ωⱼ from N(0, 2γ sⱼ²).")
 elif algo == "GBRFF1":
     K = control("slider", "K: random features per weak learner", "K", 10, min_value=1, max_value=20, where=sb)
-    beta = control("select_slider", "β: temperature of the weights q", "beta", 1.0, options=BETAS, where=sb)
+    beta = control("select_slider", "β: sharpness of the weights q (inverse temperature)", "beta", 1.0, options=BETAS, where=sb)
     lam = None
 else:  # the 2019 preprint's least-squares GBRFF: its own K (100 in the paper), c and v, in its grids
     K_max = max(1, min(100, LS_BUDGET // T))
@@ -114,7 +114,7 @@ else:  # the 2019 preprint's least-squares GBRFF: its own K (100 in the paper), 
                 max_value=K_max, where=sb)
     sb.caption(f"GBRFF-LS draws T × K ≤ {LS_BUDGET:,} cosines, so that the page stays quick: K ≤ {K_max} at "
                f"T = {T} (the paper's K = 100 up to T = {LS_BUDGET // 100}).")
-    beta = control("select_slider", "c: temperature of the weights Q", "c", 16.0, options=LS_TEMPS, where=sb)
+    beta = control("select_slider", "c: sharpness of the weights Q (inverse temperature)", "c", 16.0, options=LS_TEMPS, where=sb)
     lam = None
 if algo == "GBRFF-LS":  # beta carries c, lr carries v: one model key for the three algorithms
     lr = control("select_slider", "v: learning rate (shrinks every α)", "v", 0.5, options=LS_RATES, where=sb)
@@ -147,8 +147,8 @@ def make_model(algo, T, gamma, lam, K, beta, lr, seed):
         return GBRFF2Classifier(**{**GBRFF2_PLUS, "reg_lambda": lam}, n_estimators=T, gamma=gamma, learning_rate=lr,
                                 random_state=seed)
     # standardize=False: the model works in the plane's own coordinates, so that ω, b and the
-    # stripes are read in the picture's units (the toy data and an upload are standardised here)
-    if algo == "GBRFF-LS":  # beta is its temperature c, lr its learning rate v
+    # stripes are read in the picture's units (an upload is standardised here; the toy data come centred)
+    if algo == "GBRFF-LS":  # beta is its inverse temperature c, lr its learning rate v
         return GBRFFLSClassifier(n_estimators=T, n_components=K, learning_rate=lr, c=beta, gamma=gamma,
                                  random_state=seed, standardize=False)
     return GBRFF1Classifier(n_estimators=T, n_components=K, gamma=gamma, beta=beta, learning_rate=lr,
@@ -330,9 +330,10 @@ with e2:
         explain("**Right — the weak learner added at t** (the 2019 GBRFF). K cosines with random ω around the "
                 "landmark xₜ (cross), learned by least squares on the residuals ỹ = y − Hᵗ⁻¹, each weighted by "
                 "Qⱼ (bars below the player): a cosine that fits the residuals better gets more weight, the "
-                "temperature c sets how much (c = 0: all 1/K). Point size = |ỹᵢ|: the learner chases the points "
+                "inverse temperature c sets how much (c = 0: all 1/K). Point size = |ỹᵢ|: the learner chases the points "
                 "the vote still gets wrong. Late in a run, with little left to fit, a landmark may wander off the "
-                "picture (an arrow points to it) and α is tiny.",
+                "picture (an arrow points to it) and α is tiny. The α shown includes the learning rate v (the "
+                "preprint's Eq. 8 gives α, then adds vαh).",
                 r"h^t(x) = \sum_{j=1}^{K} Q_j \cos\big(\omega_j\cdot(x^t - x)\big)")
         st.latex(r"\begin{gathered}Q_j \propto e^{-c\, f_j}\\ f_j = \tfrac{1}{n}\textstyle\sum_i "
                  r"\big(\tilde y_i - h_j(x_i)\big)^2\\ h_j(x) = \cos\big(\omega_j\cdot(x^t - x)\big)\\"
@@ -362,15 +363,17 @@ if bundle["plane"]:
     st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False}, theme=None)
     if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
         explain(f"Each ωₜ starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
-                "and is then tuned by gradient descent (λ pulls it back to 0). Where the learned ω leave the dotted "
-                "circles, the data asked for another kernel than the RBF one.",
+                "and is then tuned by gradient descent (λ pulls it back to 0). The dotted circles are 1, 2 and 3 "
+                "prior standard deviations √(2γ): even untuned draws fall outside them (61 %, 14 % and 1 % of "
+                "them in the plane); many learned ω far beyond the outer one mean the data asked for another "
+                "kernel than the RBF one.",
                 r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \frac{1}{n}\sum_{i=1}^n e^{-\tilde y_i \cos(\omega\cdot x_i - b^t)}")
     else:
         explain(f"{algo} draws its K·T frequencies from the prior and never changes them, so they follow the "
                 f"dotted circles; what it learns is the landmarks and the weights {'Q' if algo == 'GBRFF-LS' else 'q'}.",
                 r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
-    explain("Here the data are standardised before the fit and the model works on the plane's own coordinates "
-            "(`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
+    explain("Here the toy data come centred (an uploaded file is standardised) and the model works on the "
+            "plane's own coordinates (`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
             "`GBRFF2Classifier()` standardises each feature itself (`standardize=True`, the default): raw data "
             "need no scaler, and ω then acts on (x − mean_) / scale_.")
     figure_download(fig_o, "omegas_vs_prior", "dl_omegas")

@@ -17,7 +17,7 @@ from gbrff.viz import playground as pg
 
 BUDGETS = (1, 2, 5, 10, 20, 50, 100, 200)
 REPEATS = 3
-C = 100.0  # the logistic regression's C: the larger value of the thesis's grid {1, 100}
+C = 100.0  # the logistic regression's C: the larger value of our thesis grid {1, 100} (gbrff/baselines/_thesis.py)
 SKL_ITER = 30  # L-BFGS iterations on σ (a toy problem needs fewer than 25)
 GRID = 80
 # registry names: label and colour of each way
@@ -187,16 +187,17 @@ st.markdown(
     f"| **what is learned** | one scale σⱼ per input feature: {n_sigma} numbers, whatever D | every ω: "
     f"D × {n_sigma} = {D * n_sigma} numbers here (with a phase b and a step α per cosine) |\n"
     "| **how the ω move** | all together: the j-th coordinate of every draw is multiplied by σⱼ; "
-    "the cloud stretches along the axes and keeps its shape | each on its own, anywhere, one per round |\n"
+    "the cloud stretches along the axes (draws turn within their quadrant, none changes a sign or moves "
+    "on its own) | each on its own, anywhere, one per round |\n"
     "| **the kernel** | still a Gaussian (RBF) kernel, with one width per feature | no longer Gaussian: "
-    "the learned cosines are a kernel made for this problem |\n"
+    "the learned ω are draws of a spectrum, so of a kernel, made for this problem |\n"
     "| **the weights** | all D refitted together (ridge) at every σ | each α set once, when its cosine "
     "is added (greedy) |\n"
     "| **good at** | choosing how wiggly the boundary may be along each feature, from few numbers, hard to "
     "overfit; a σⱼ → 0 switches feature j off | putting the few cosines the problem needs exactly where "
     "they belong: fewer features for the same accuracy |\n"
-    "| **cannot** | create a direction chance did not draw: stretching never turns a draw towards "
-    "(π, π) | stay simple for free: many rounds can fit the noise (the learning rate, λ and the number "
+    "| **cannot** | place a frequency where the problem needs it: one stretch moves every draw at once, "
+    "so a draw reaches (π, ±π) only if chance put one in the right place | stay simple for free: many rounds can fit the noise (the learning rate, λ and the number "
     "of rounds hold it back) |\n\n"
     "In one sentence: learning the bandwidths chooses **which kernel** the random features approximate; "
     "learning each frequency gives up the kernel and chooses **the features themselves**.")

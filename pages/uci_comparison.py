@@ -85,8 +85,9 @@ else:
              "the paper's value in points (choose *full* above for the standard deviations and the paper's own "
              "numbers). " if short else
              f"Each cell: reproduced mean ± std over {splits} splits, then the paper's mean and the difference "
-             "in points. ") + "A difference within about one standard deviation is what a different random "
-            "split draw gives." + (" **GBRFF2+** is not in the paper (no published value): see *Beyond the paper* "
+             "in points. ") + "The standard deviation is that of one split; the difference of two means over 20 "
+            "splits each varies by about std·√(2/20), a third of it: a difference within one standard "
+            "deviation is close agreement, not always split-to-split noise alone." + (" **GBRFF2+** is not in the paper (no published value): see *Beyond the paper* "
                                    "below." if "GBRFF2+" in methods_here else ""),
             r"\text{difference} = \overline{\mathrm{acc}}_{\text{ours}} - \overline{\mathrm{acc}}_{\text{paper}}")
     st.download_button("table (CSV)", icon=":material/download:", data=merged.to_csv(index=False), file_name="table2_comparison.csv",
@@ -346,7 +347,7 @@ else:
 st.header("A small live run")
 st.markdown("Fit the chosen methods on a few 70/30 splits of one task, each method as Table 2 builds it "
             "**before its grid search** (GBRFF: γ = 1/d, λ = 0, K = 10, β = 1; GBRFF2+: its own ingredients; "
-            "LightGBM depth 5; T = 100): no cross-validation, so expect slightly lower numbers than Table 2.")
+            "LightGBM at its own defaults, 31 leaves, before its grid of depths; T = 100): no cross-validation, so expect slightly lower numbers than Table 2.")
 task = control("selectbox", "Task", "task", UCI_TASKS[0], options=UCI_TASKS)
 methods = st.multiselect("Methods", options=list(METHODS), default=["GBRFF2", "LGBM"], key="live_methods",
                          format_func=lambda m: METHODS[m].label)

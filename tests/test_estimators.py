@@ -20,7 +20,7 @@ ESTIMATORS = [GBRFF2Classifier(n_estimators=10, random_state=0),
               GBRFF1Classifier(n_estimators=20, n_components=5, loss="log_loss",
                                landmarks="random", random_state=0)]
 
-# GBRFF1's temperature beta*sqrt(n) counts the total weight, so a weight of 2 is a repeated row
+# GBRFF1's inverse temperature beta*sqrt(n) counts the total weight, so a weight of 2 is a repeated row
 # (it counted rows until 2026-11-26); its random landmarks (landmarks="random") are drawn uniformly
 # among the rows of positive weight, as documented, so there a repeated row is twice as likely.
 # GBRFF2 passes the check on its raw data (standardize=False). Standardised (the default, exponential loss),

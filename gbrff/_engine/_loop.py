@@ -50,7 +50,7 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
     are the draws; landmarks (T, d) hold the starting points on entry (the
     paper's origin, or training points for the random-landmark learner, run
     with n_steps = 0) and the landmarks after ``n_steps`` L-BFGS steps on
-    exit; qs (T, K) get the pseudo-posterior of temperature ``beta``
+    exit; qs (T, K) get the pseudo-posterior of inverse temperature ``beta``
     (phases is not written). Least squares: GBRFF2's omega minimises the
     squared error of the best a1 cos z + a2 sin z (variable projection) and
     b = atan2(a2, a1); GBRFF1's landmark minimises the preprint's Eq. (5).

@@ -32,7 +32,7 @@ class BMKRClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixin, 
 
     Implements BMKR of Wu, Wang, Precup and Boulet, "Boosting Based Multiple
     Kernel Learning and Transfer Regression for Electricity Load
-    Forecasting" (ECML-PKDD 2017), as the GBRFF paper (section 4.1, [14])
+    Forecasting" (ECML-PKDD 2017), as the GBRFF paper (section 4.1, [13])
     runs it, for labels y ∈ {-1, +1}:
 
     1. F_0 = mean(y) (the constant minimising the squared loss);

@@ -38,7 +38,9 @@ def quantile(kernel, omega):
     """h(ω) of Table 1 (the quantile of the kernel's spectral density at σ = 1).
 
     - ``"gaussian"``: √2 erf⁻¹(2ω − 1), the standard normal quantile
-      (kernel exp(−σ²δ²/2) per dimension);
+      (kernel exp(−σ²δ²/2) per dimension: σ scales the frequencies, as in
+      the paper's Table 1 and Eq. 3, so the kernel's width is 1/σ where its
+      printed form e^{−δ²/(2σ²)} calls σ the width);
     - ``"skewed_chi2"``: (2/π) log(tan(πω/2)), the hyperbolic secant
       quantile (kernel sech(σδ) on δ = log(x + c) − log(y + c));
     - ``"skewed_intersection"``: tan(π(ω − ½)), the Cauchy quantile

@@ -49,7 +49,7 @@ class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         the random-features thesis's rule (:func:`gbrff.baselines.quantile_gamma`),
         its value in ``gamma_``.
     beta : float, default=1.0
-        β ≥ 0, the pseudo-posterior temperature (β = 0 gives uniform q, i.e.
+        β ≥ 0, the pseudo-posterior's inverse temperature (β = 0 gives uniform q, i.e.
         plain RFF per landmark).
     C : float, default=1.0
         Regularisation parameter of the linear SVM.

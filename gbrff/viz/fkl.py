@@ -56,7 +56,7 @@ def spectra_figure(prior, skl, gbrff2, sigma0, sigma, title="") -> go.Figure:
     """Two ways of learning a kernel from its Fourier features, on one 2-D problem.
 
     ``prior`` (2, D): RFF-SKL's frequencies at its start σ0 (= draws of the
-    prior); ``skl`` (2, D): the same draws after σ is learned (γ_i = σ ⊙ h(ω_i):
+    prior); ``skl`` (2, D): the same draws after σ is learned (ω_i = σ ⊙ h(u_i), the paper's γ_i = σ ⊙ h(ω_i):
     the cloud only stretches along the axes); ``gbrff2`` (T, 2): the
     frequencies GBRFF2 learned one by one (each moved freely). ``sigma0``,
     ``sigma``: RFF-SKL's scales before and after.

@@ -873,7 +873,7 @@ def q_weights_animation(expansion, stages, *, c=None, height=300):
     One step (a bar) per cosine, largest first (the order of the draw carries no meaning), with the
     uniform weight 1/K dashed: c = 0 in the preprint's Eq. 7, Q_j ∝ exp(−c f_j). The title gives
     the largest weight and the effective number of cosines 1/ΣQ², from K (uniform) down to 1
-    (one cosine takes all). ``c`` (optional) is the temperature, named in the title. The steps are
+    (one cosine takes all). ``c`` (optional) is the inverse temperature, named in the title. The steps are
     a line of ``K + 1`` points (x = 0.5 … K + 0.5, the first weight repeated) filled down to 0.
     """
     K = int(expansion.n_components)
