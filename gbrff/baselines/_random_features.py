@@ -138,9 +138,18 @@ class RBFSVC(ClassifierMixin, BaseEstimator):
     Attributes
     ----------
     gamma_ : float
+        The γ used.
     svc_ : SVC
+        The fitted SVM.
     classes_ : ndarray
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> RBFSVC(C=10, random_state=0).fit(X, y).score(X, y) > 0.95
+    True
     """
 
     _parameter_constraints = {
@@ -165,10 +174,12 @@ class RBFSVC(ClassifierMixin, BaseEstimator):
         return self
 
     def decision_function(self, X):
+        """The SVM's signed distances (``SVC.decision_function``)."""
         check_is_fitted(self)
         return self.svc_.decision_function(validate_data(self, X, dtype=np.float64, reset=False))
 
     def predict(self, X):
+        """The SVM's labels (``SVC.predict``)."""
         check_is_fitted(self)
         return self.svc_.predict(validate_data(self, X, dtype=np.float64, reset=False))
 
