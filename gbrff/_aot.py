@@ -96,6 +96,50 @@ def sources_digest(folder=_HERE):
     return h.hexdigest()
 
 
+def clear_jit_cache(package_dir=_HERE):
+    """Delete numba's on-disk cache of the engine (``_engine/__pycache__``'s
+    index and data files); returns how many files. numba checks only the
+    file that defines a cached function, so after an edit of, say,
+    ``_bias.py`` the cached ``boost`` of ``_loop.py`` would still run the
+    former code in every threaded fit."""
+    removed = 0
+    for f in (Path(package_dir) / ENGINE_PACKAGE / "__pycache__").glob("*.nb[ic]"):
+        f.unlink(missing_ok=True)
+        removed += 1
+    return removed
+
+
+#: The digest of the kernel sources the JIT's on-disk cache was made from, beside it.
+JIT_STAMP = "gbrff-sources.sha256"
+
+
+def ensure_fresh_jit_cache(package_dir=_HERE):
+    """Clear the engine's JIT cache if the kernel sources changed since it was
+    made (:func:`clear_jit_cache`), so that no edit of one engine file leaves a
+    cached function of another running the former code; returns how many files
+    went. Run when :mod:`gbrff._engine` is imported, before numba loads any of
+    its cache (~1 ms: the sources' digest). A cache numba keeps elsewhere
+    (``NUMBA_CACHE_DIR``, or its user-wide folder when the package's is
+    read-only) is not checked: there the sources change only by a new
+    install, which rewrites every file and so invalidates every entry."""
+    cache = Path(package_dir) / ENGINE_PACKAGE / "__pycache__"
+    digest = sources_digest(package_dir)
+    try:
+        if (cache / JIT_STAMP).read_text() == digest:
+            return 0
+    except OSError:
+        pass
+    removed = clear_jit_cache(package_dir)
+    try:
+        cache.mkdir(exist_ok=True)
+        tmp = cache / f"{JIT_STAMP}.{os.getpid()}"
+        tmp.write_text(digest)
+        os.replace(tmp, cache / JIT_STAMP)
+    except OSError:  # a read-only install: numba caches elsewhere
+        pass
+    return removed
+
+
 def host_cpu():
     """(name, features) of this CPU as LLVM, hence numba's JIT, sees it."""
     import llvmlite.binding as ll

@@ -19,8 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from gbrff._aot import (EXPORTS, MODULE_NAME, RECORD, _HERE, cpuinfo_digest, host_cpu,
-                        llvmlite_version, sources_digest)
+from gbrff._aot import (EXPORTS, MODULE_NAME, RECORD, _HERE, clear_jit_cache, cpuinfo_digest,  # noqa: F401
+                        host_cpu, llvmlite_version, sources_digest)
 
 
 def build(output_dir=None, package_dir=_HERE, verbose=False):
@@ -110,20 +110,6 @@ def main(argv=None):
     removed = clear_jit_cache()
     if removed:
         print(f"removed {removed} files of the JIT's cache of the former engine")
-
-
-def clear_jit_cache(package_dir=_HERE):
-    """Delete numba's on-disk cache of the engine (``_engine/__pycache__``'s
-    index and data files); returns how many files. numba checks only the
-    file that defines a cached function, so after an edit of, say,
-    ``_bias.py`` the cached ``boost`` of ``_loop.py`` would still run the
-    former code in every threaded fit: after an edit of the engine, its JIT
-    cache goes with the rebuild."""
-    removed = 0
-    for f in (Path(package_dir) / "_engine" / "__pycache__").glob("*.nb[ic]"):
-        f.unlink(missing_ok=True)
-        removed += 1
-    return removed
 
 
 if __name__ == "__main__":

@@ -160,3 +160,27 @@ def test_the_rebuild_clears_the_jit_cache_of_the_former_engine(tmp_path):
         (cache / name).write_bytes(b"x")
     assert clear_jit_cache(tmp_path) == 2
     assert [p.name for p in cache.iterdir()] == ["_loop.cpython-311.pyc"]
+
+
+def test_the_jit_cache_of_other_sources_goes_on_import(tmp_path):
+    """An edit of one engine file would leave another file's cached functions running the former code
+    (numba checks only the defining file): importing the engine clears a cache whose stamp is not the
+    sources' digest, and keeps one that is."""
+    import shutil
+
+    from gbrff import _aot
+
+    shutil.copytree(Path(_aot.__file__).parent / "_engine", tmp_path / "_engine",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    cache = tmp_path / "_engine" / "__pycache__"
+    cache.mkdir()
+    (cache / "_loop.boost-33.py311.nbi").write_bytes(b"x")
+    assert _aot.ensure_fresh_jit_cache(tmp_path) == 1           # no stamp yet: cleared, stamped
+    (cache / "_loop.boost-33.py311.nbi").write_bytes(b"x")
+    assert _aot.ensure_fresh_jit_cache(tmp_path) == 0           # the same sources: kept
+    assert (cache / "_loop.boost-33.py311.nbi").exists()
+    with open(tmp_path / "_engine" / "_losses.py", "a") as f:   # an edit of another file
+        f.write("\n# edited\n")
+    assert _aot.ensure_fresh_jit_cache(tmp_path) == 1
+    assert not (cache / "_loop.boost-33.py311.nbi").exists()
+    assert (cache / _aot.JIT_STAMP).read_text() == _aot.sources_digest(tmp_path)

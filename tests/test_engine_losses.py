@@ -133,4 +133,14 @@ def test_every_learner_takes_every_loss_and_a_bad_name_is_refused():
         for loss in _boosting.LOSSES:
             _boosting.check_loss(learner, loss)
     with pytest.raises(ValueError, match="loss must be one of"):
-        _boosting.check_loss("cosine", "hinge")
+        _boosting.check_loss("cosine", "no_such_loss")
+
+
+def test_a_loss_code_without_its_compiled_branch_is_nan_not_another_loss():
+    """A loss added to the registry but not to _losses' branches must not fit as squared error."""
+    unknown = len(LOSSES)
+    assert np.isnan(_losses._loss_term(unknown, 1.0, 0.3))
+    y, H, sw, _ = _data(n=5)
+    w, yt = np.empty(5), np.empty(5)
+    _losses.residuals(unknown, y, H, sw, w, yt)
+    assert np.isnan(yt).all() and np.isnan(w).all()

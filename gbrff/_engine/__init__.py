@@ -23,7 +23,12 @@ of :mod:`.losses` can be read without importing numba.
 
 from importlib import import_module
 
-from .losses import EXPONENTIAL, LOG_LOSS, LOSSES, SQUARED_ERROR
+from .._aot import ensure_fresh_jit_cache
+
+# before numba loads any cached function: a cache made from other sources goes
+ensure_fresh_jit_cache()
+
+from .losses import EXPONENTIAL, LOG_LOSS, LOSSES, SQUARED_ERROR  # noqa: E402
 
 # compiled name -> its module
 _COMPILED = {

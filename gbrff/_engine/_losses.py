@@ -187,8 +187,10 @@ def _loss_term(loss, y, H):
         return math.exp(-y * H)
     if loss == LOG_LOSS:
         return _softplus(-y * H)          # ln(1 + exp(-y H))
-    r = y - H
-    return r * r                          # (y - H)^2
+    if loss == SQUARED_ERROR:
+        r = y - H
+        return r * r                      # (y - H)^2
+    return math.nan                       # a loss of the registry without its branch here
 
 
 @njit(cache=True)
@@ -219,9 +221,12 @@ def residuals(loss, y, H, sw, w, yt):
                 s = 1.0 / (1.0 + math.exp(m))
             yt[i] = y[i] * s
             w[i] = s * (1.0 - s)
-        else:
+        elif loss == SQUARED_ERROR:
             yt[i] = y[i] - H[i]
             w[i] = 1.0
+        else:                           # a loss of the registry without its branch here
+            yt[i] = math.nan
+            w[i] = math.nan
         total += sw[i] * _loss_term(loss, y[i], H[i])
         if sw[i] > 0.0 and abs(yt[i]) > R:
             R = abs(yt[i])
