@@ -2,7 +2,9 @@
 
 A script imports it as ``from _args import ...`` after putting its own folder
 on ``sys.path`` (``python benchmarks/x.py`` does that already; the tests load
-the scripts by path, which does not).
+the scripts by path, which does not), and before it imports gbrff: importing it
+puts the checkout's root first on ``sys.path``, so that a script measures the
+gbrff beside it, not another install.
 
 The errors read as the project's command lines' do (``gbrff/experiments/_cli.py``):
 one line, ``<script>: error: <what>``, exit code 2 for the command line
@@ -11,9 +13,16 @@ matched, a failed step).
 """
 
 import argparse
+import sys
+from pathlib import Path
 
-from gbrff._argtypes import OneLineParser
-from gbrff._argtypes import number as _number
+# the checkout's gbrff, whatever is installed: a benchmark measures the code beside it
+_ROOT = Path(__file__).resolve().parents[1]
+if (_ROOT / "gbrff" / "__init__.py").is_file() and str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from gbrff._argtypes import OneLineParser  # noqa: E402
+from gbrff._argtypes import number as _number  # noqa: E402
 
 __all__ = ["Parser", "number", "int_list", "pick", "load_tasks"]
 

@@ -41,12 +41,12 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from gbrff import GBRFF2Classifier  # noqa: E402
-
 ROOT = Path(__file__).resolve().parents[1]
 if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
     sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _args import Parser, number, pick  # noqa: E402
+
+from gbrff import GBRFF2Classifier  # noqa: E402
 
 RUNS = ROOT / "results" / "table2" / "runs.csv"
 # the estimators' default, with which the committed results were fitted
