@@ -32,12 +32,9 @@ else:
 
 def max_threads():
     """Threads this process may use: NUMBA_NUM_THREADS if set (joblib's
-    workers set it to their share of the cores), else every core available;
-    one in a process forked after this one ran the engine's threads (below)."""
+    workers set it to their share of the cores), else every core available."""
     from joblib import cpu_count
 
-    if _FORK["unsafe"]:
-        return 1
     cap = cpu_count()
     try:
         cap = min(cap, int(os.environ["NUMBA_NUM_THREADS"]))
@@ -107,18 +104,17 @@ def serial_engine_available():
 def engine_for(n, n_threads):
     """(kernels, threads) for a fit on n samples with at most ``n_threads``:
     the ahead-of-time module when one thread is enough (fewer than two
-    blocks, or n_threads 1), else the JIT engine on that many threads."""
+    blocks, or n_threads 1) or must do (a process forked after threads ran),
+    else the JIT engine on that many threads."""
     threads = max(1, min(int(n_threads), n_blocks(n)))
-    if _FORK["unsafe"]:
-        if _aot_kernels is None:
-            raise RuntimeError(
-                "this process was forked after its parent ran gbrff's threaded engine, whose OpenMP "
-                "threads do not survive fork(), and the serial ahead-of-time engine is not built "
-                f"here ({_reason}); start worker processes with the 'spawn' or 'forkserver' "
-                "method (multiprocessing.get_context('spawn'); joblib's default loky is safe), or "
-                "build it: python -m gbrff._aot_build")
-        return _aot_kernels, 1
-    if threads == 1 and _aot_kernels is not None:
+    if _FORK["unsafe"] and _aot_kernels is None:
+        raise RuntimeError(
+            "this process was forked after its parent ran gbrff's threaded engine, whose OpenMP "
+            "threads do not survive fork(), and the serial ahead-of-time engine is not built "
+            f"here ({_reason}); start worker processes with the 'spawn' or 'forkserver' "
+            "method (multiprocessing.get_context('spawn'); joblib's default loky is safe), or "
+            "build it: python -m gbrff._aot_build")
+    if (threads == 1 or _FORK["unsafe"]) and _aot_kernels is not None:
         return _aot_kernels, 1
     import numba
 

@@ -144,10 +144,11 @@ def table2_runs(records, n_iter=None) -> pd.DataFrame:
     df = stage_results(records, "table2")
     if n_iter is not None:
         df = df[df["n_iter"] == n_iter]
-    out = _sort(df[RUNS_COLUMNS])
+    df = _sort(df)
+    out = df[RUNS_COLUMNS]
     out.attrs["mixed_grids"] = [
         (task, method, dict(sorted(g["grid_size"].value_counts().items())))
-        for (task, method), g in _sort(df).groupby(["task", "method"], sort=False)
+        for (task, method), g in df.groupby(["task", "method"], sort=False)
         if g["grid_size"].nunique() > 1]
     return out
 
