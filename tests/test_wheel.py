@@ -51,7 +51,7 @@ def venv(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("wheel")
     src = tmp / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md", "MANIFEST.in"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in"):
         if (ROOT / name).is_file():
             shutil.copy2(ROOT / name, src / name)
     shutil.copytree(ROOT / "gbrff", src / "gbrff", ignore=_NOT_SOURCES)
@@ -95,6 +95,9 @@ report = {
     "score": GBRFF1Classifier(n_estimators=10, n_components=3, random_state=0).fit(X, y).score(X, y),
     "requires": metadata.distribution("gbrff").requires,
     "extras": metadata.distribution("gbrff").metadata.get_all("Provides-Extra"),
+    "meta": {k: metadata.distribution("gbrff").metadata.get_all(k)
+             for k in ("Requires-Python", "License-Expression", "License-File", "Author", "Classifier")},
+    "license_text": (metadata.distribution("gbrff").read_text("licenses/LICENSE") or "")[:40],
 }
 if sys.argv[1:] == ["data"]:
     X, y = load_uci("wine")
@@ -123,12 +126,81 @@ def test_wheel_installs_and_runs(venv):
     assert Path(report["default_data_dir"]) == tmp / "home" / ".cache" / "gbrff" / "datasets"
 
     requires = " ".join(report["requires"]).lower()
-    for dep in ("numpy", "scipy", "numba", "scikit-learn", "joblib", "pandas", "plotly", "streamlit",
-                "lightgbm", "xgboost", "dask"):
+    for dep in ("numpy", "scipy", "numba", "scikit-learn", "joblib", "pandas", "plotly",
+                "lightgbm", "xgboost-cpu", "dask"):
         assert dep in requires, dep
     core = [r.lower() for r in report["requires"] if "extra ==" not in r]
     assert not any(r.startswith(("pandas", "plotly", "streamlit", "lightgbm")) for r in core), core
-    assert {"experiments", "app", "dask", "xgboost", "all"} <= set(report["extras"])
+    # no [app]: the app is the checkout's (app.py, pages/, results/), not the wheel's
+    assert set(report["extras"]) == {"experiments", "dask", "xgboost", "test", "all"}
+    assert "streamlit" not in requires
+
+    # the metadata tells the truth: requires-python as the build needs it, the licence
+    # expression and its file, authors, classifiers
+    meta = report["meta"]
+    assert meta["Requires-Python"] == [">=3.11"]
+    assert meta["License-Expression"] == ["BSD-3-Clause"]
+    assert meta["License-File"] == ["LICENSE"] and report["license_text"].startswith("BSD 3-Clause License")
+    assert meta["Author"] and "Programming Language :: Python :: 3.11" in meta["Classifier"]
+
+
+def _extra_requirements(requires, extra, system):
+    """The requirements that ``pip install 'gbrff[extra]'`` asks for on ``system``
+    (``platform_system``), nested extras of gbrff itself followed."""
+    from packaging.requirements import Requirement
+
+    out, todo, seen = [], [extra], set()
+    while todo:
+        e = todo.pop()
+        seen.add(e)
+        env = {"extra": e, "platform_system": system}
+        for r in map(Requirement, requires):
+            if r.marker is None or not r.marker.evaluate(env):
+                continue
+            if r.name == "gbrff":
+                todo += [x for x in r.extras if x not in seen]
+            else:
+                out.append(r.name)
+    return out
+
+
+@pytest.mark.parametrize("system", ["Linux", "Windows", "Darwin"])
+def test_wheel_extra_all_has_no_cuda_build(venv, system):
+    """[all] is every extra but the tests, and takes XGBoost's CPU-only build where it is
+    published (the full xgboost pulls nvidia-nccl-cu12, 469 MB, on Linux)."""
+    python, purelib, tmp = venv
+    out = _run([str(python), "-c", "import json; from importlib import metadata; "
+                "print(json.dumps(metadata.distribution('gbrff').requires))"], cwd=tmp / "work",
+               env=_clean_env(tmp))
+    requires = json.loads(out.stdout)
+    everything = _extra_requirements(requires, "all", system)
+    assert {"pandas", "lightgbm", "plotly", "dask"} <= set(everything)
+    assert ("xgboost-cpu" if system != "Darwin" else "xgboost") in everything
+    if system != "Darwin":   # (macOS's xgboost has no CUDA libraries)
+        assert "xgboost" not in everything
+    assert not set(everything) & {"pytest", "playwright", "streamlit"}
+
+
+def test_requires_python_admits_no_python_the_build_cannot_serve():
+    """The lower bound of requires-python is at least that of every pinned build
+    dependency (numpy 2.4 needs 3.11: pip wheel . on 3.10 failed), and admits this Python."""
+    import tomllib
+    from importlib import metadata
+
+    from packaging.specifiers import SpecifierSet
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    ours = SpecifierSet(project["project"]["requires-python"])
+    assert Version(".".join(map(str, sys.version_info[:3]))) in ours
+    lowest = min(Version(f"3.{m}") for m in range(6, 20) if Version(f"3.{m}") in ours)
+    for text in project["build-system"]["requires"]:
+        req = Requirement(text)
+        if req.name == "setuptools":
+            continue
+        theirs = SpecifierSet(metadata.metadata(req.name)["Requires-Python"] or "")
+        assert lowest in theirs, f"{req} (installed: Requires-Python {theirs}) cannot build on {lowest}"
 
 
 def test_wheel_command_lines(venv):
