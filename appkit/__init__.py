@@ -16,7 +16,7 @@ Streamlit; everything that does, apart from the pages, is here:
   random-features pages;
 * :mod:`appkit._widgets` — a figure's explanation and download button, presenter mode's look, an uploader that keeps its file;
 * :mod:`appkit._tables` — the UCI page's tables beyond the paper, from ``results/``;
-* :mod:`appkit._files` — uploads and downloads (CSV points, JSON models);
+* :mod:`appkit._files` — uploads and downloads (CSV points, JSON models) and the downloads' names;
 * :mod:`appkit._words` — the tooltip of every control and the glossary.
 
 Pages import it as ``import appkit`` (or ``from appkit import …``): the
@@ -25,7 +25,8 @@ the tests run from it.
 """
 
 from ._cache import RESULTS_DIR, paper_table2, preprint_table2, stored_results, warm_engine
-from ._files import MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, model_to_json, parse_points_csv, points_to_csv
+from ._files import (MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, download_name, model_to_json, parse_points_csv, points_to_csv,
+                     read_points_csv, split_column, split_indices, upload_label)
 from ._gate import one_blas_thread, painted
 from ._router import PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
@@ -42,4 +43,5 @@ __all__ = [
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
     "player_start", "painted", "one_blas_thread", "explain", "figure_download", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
     "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
+    "read_points_csv", "split_column", "split_indices", "upload_label", "download_name",
 ]

@@ -5,11 +5,11 @@ import time
 
 import numpy as np
 import streamlit as st
-from sklearn.model_selection import train_test_split
 
-from appkit import (begin_page, control, explain, figure_download, frame_player, kept_upload, model_to_json, pack_frames,
-                    painted, parse_points_csv, play_schedule, player_start, points_to_csv, presenter_style, register,
-                    share_box, warm_engine, what_changed)
+from appkit import (begin_page, control, download_name, explain, figure_download, frame_player, kept_upload,
+                    model_to_json, pack_frames, painted, play_schedule, player_start, points_to_csv, presenter_style,
+                    read_points_csv, register, share_box, split_column, split_indices, upload_label, warm_engine,
+                    what_changed)
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
 from gbrff.baselines import GBRFF2_PLUS
 from gbrff.datasets import TOY_PROBLEMS, make_toy
@@ -71,7 +71,7 @@ if data_name == "upload":
     else:
         file_name, upload_bytes, earlier = file
         try:
-            upload = parse_points_csv(upload_bytes)
+            upload = read_points_csv(upload_bytes)
         except Exception as err:  # noqa: BLE001 - a file the parser did not foresee too: say so, keep the page
             why = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
             sb.error(f"Could not use this file: {why}")
@@ -129,13 +129,20 @@ if presenter:  # large type on the whole page, larger headline numbers (the play
 
 # ---------------------------------------------------------------- cached computations
 @st.cache_data(max_entries=32, show_spinner=False)
-def split_data(name, n, noise, test_share, seed, csv_digest, _upload):
+def load_rows(name, n, noise, seed, csv_digest, _upload):
+    """The points in their own order (the file's, the generator's), as the model sees them: an upload
+    standardised (its mean and scale go into the model's JSON), the toy data as generated."""
     if _upload is not None:
-        X, y, _ = _upload
-        X = (X - X.mean(axis=0)) / np.where(X.std(axis=0) > 0, X.std(axis=0), 1.0)
-    else:
-        X, y = make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
-    return train_test_split(X, y, test_size=float(test_share), random_state=int(seed), stratify=y)
+        return _upload.standardised(), _upload.y
+    return make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def split_data(name, n, noise, test_share, seed, csv_digest, _upload):
+    """(X_tr, X_te, y_tr, y_te): scikit-learn's stratified split, seeded by ``seed``."""
+    X, y = load_rows(name, n, noise, seed, csv_digest, _upload)
+    train, test = split_indices(y, test_share, seed)
+    return X[train], X[test], y[train], y[test]
 
 
 def make_model(algo, T, gamma, lam, K, beta, lr, seed):
@@ -241,6 +248,7 @@ bundle = fit_bundle(model_key, data)
 model, expansion = bundle["model"], bundle["expansion"]
 lgbm = fit_lgbm(data_key, data) if with_lgbm else None
 label = toy_name if is_toy else "your data"
+data_tag = toy_name if is_toy else upload_label(file_name)  # the <data> of the downloads' names
 
 c1, c2 = st.columns(2)  # two wide metrics: their numbers stay whole on a 1024×768 projector
 c1.metric(f"{algo} (T = {T}): test accuracy · fit time",
@@ -354,7 +362,7 @@ st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →
            "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
 figure_download(figs.curves_figure(bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
                                    extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
-                "curves", "dl_curves", label="curves (HTML)")
+                "curves", "dl_curves", label="curves (HTML)", data=data_tag)
 
 # ---------------------------------------------------------------- learned kernel
 if bundle["plane"]:
@@ -376,7 +384,7 @@ if bundle["plane"]:
             "plane's own coordinates (`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
             "`GBRFF2Classifier()` standardises each feature itself (`standardize=True`, the default): raw data "
             "need no scaler, and ω then acts on (x − mean_) / scale_.")
-    figure_download(fig_o, "omegas_vs_prior", "dl_omegas")
+    figure_download(fig_o, "omegas_vs_prior", "dl_omegas", data=data_tag)
 else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
     st.header("What GBRFF2+ adds to GBRFF2")
     st.markdown("No picture of ω against N(0, 2γ) here: GBRFF2+'s ω have 4 entries, each drawn with its own "
@@ -411,14 +419,14 @@ if lgbm is not None:
                                       f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
     l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False}, theme=None)
     with l:
-        figure_download(fig_g, f"{algo}_final_{label}", "dl_cmp_gbrff")
+        figure_download(fig_g, f"boundary {algo}", "dl_cmp_gbrff", data=data_tag)
     fig_l = figs.surface_figure(bundle["xs"], bundle["ys"], lgbm_surface(data_key, lgbm["model"], bundle["G"]), X_tr, y_tr, X_te if show_test else None,
                                 y_te, discretise=discretise,
                                 title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
                                       f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
     r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False}, theme=None)
     with r:
-        figure_download(fig_l, f"lightgbm_{label}", "dl_cmp_lgbm")
+        figure_download(fig_l, "boundary LightGBM", "dl_cmp_lgbm", data=data_tag)
     st.markdown("Trees cut the plane along the axes, so LightGBM's boundary is made of steps; a sum of cosines "
                 "draws smooth, oblique and periodic boundaries.")
     if control("toggle", "Show test accuracy against the number of training examples (refits both models "
@@ -428,7 +436,7 @@ if lgbm is not None:
         st.plotly_chart(fig_lc, key="learning_curve", config={"displaylogo": False}, theme=None)
         explain("Test accuracy when both models see only the first n training points (mean ± std over 3 "
                 "subsets), as in the paper's Fig. 5: kernel-like models often need fewer examples than trees.")
-        figure_download(fig_lc, "learning_curve", "dl_lc")
+        figure_download(fig_lc, "learning_curve", "dl_lc", data=data_tag)
 
 # ---------------------------------------------------------------- challenges
 st.header("Challenges")
@@ -446,13 +454,35 @@ st.caption(f"{len(done)} of {len(CHALLENGES)} done. A challenge is ticked as soo
 # ---------------------------------------------------------------- downloads
 st.header("Downloads")
 d1, d2 = st.columns(2)
-split = np.array(["train"] * len(y_tr) + ["test"] * len(y_te))
-d1.download_button("data set (CSV)", icon=":material/download:", data=points_to_csv(np.vstack([X_tr, X_te]),
-                                                              np.concatenate([y_tr, y_te]), split),
-                   file_name=f"{label.replace(' ', '_')}.csv", mime="text/csv", key="dl_data", on_click="ignore")
+# the data in their own order and units (an upload: the student's file, its columns, values and class names),
+# each row's split beside; the model applies to those rows as they are (an upload's standardisation included)
+X_rows, y_rows = load_rows(toy_name if is_toy else "upload", n_samples, noise, seed, digest, upload)
+split = split_column(len(y_rows), split_indices(y_rows, test_share, seed)[1])
+
+
+def data_csv():  # made when clicked
+    return points_to_csv(X_rows, y_rows, split) if is_toy else upload.to_csv(split)
+
+
+def model_json():
+    if is_toy:
+        return model_to_json(model, algo, data=toy_name)
+    return model_to_json(model, algo, features=upload.features, classes=upload.classes,
+                         standardisation=upload.standardisation(), data=file_name)
+
+
+d1.download_button("data set (CSV)", icon=":material/download:", data=data_csv,
+                   file_name=download_name("playground", "data", data_tag, "csv"), mime="text/csv", key="dl_data",
+                   on_click="ignore",
+                   help=("The points as generated (x1, x2, label −1 or +1), each with its split (train or test "
+                         "here); uploaded back, they are standardised first." if is_toy else
+                         "Your file back: its columns, values and class names, each row with its split (train or "
+                         "test here). Uploaded again, it gives the same picture at the same seed and test share."))
 d2.download_button("fitted model (JSON: H⁰, α, ω, b, q per iteration)", icon=":material/download:",
-                   data=lambda: model_to_json(model, algo),
-                   file_name=f"{algo}_{label.replace(' ', '_')}.json", mime="application/json", key="dl_model",
-                   on_click="ignore")
+                   data=model_json, file_name=download_name("playground", f"model {algo}", data_tag, "json"),
+                   mime="application/json", key="dl_model", on_click="ignore",
+                   help="Applies to the points of the data CSV as they are: its preprocessing steps (the "
+                        "standardisation of an upload), the expansion H, the link from H to a probability, the "
+                        "class names. Format gbrff-model/1.")
 
 share_box()

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from appkit import (RESULTS_DIR, ablation_table, begin_page, control, defaults_overview, explain, figure_download,
-                    paper_table2, preprint_table2, share_box, stored_results)
+from appkit import (RESULTS_DIR, ablation_table, begin_page, control, defaults_overview, download_name, explain,
+                    figure_download, paper_table2, preprint_table2, share_box, stored_results)
 from gbrff.baselines import METHODS, PREPRINT_METHODS
 from gbrff.datasets import UCI_TASKS
 from gbrff.experiments import (PREPRINT_TASK_ORDER, average_ranks, preprint_comparison, preprint_fig2_gap,
@@ -90,7 +90,8 @@ else:
             "deviation is close agreement, not always split-to-split noise alone." + (" **GBRFF2+** is not in the paper (no published value): see *Beyond the paper* "
                                    "below." if "GBRFF2+" in methods_here else ""),
             r"\text{difference} = \overline{\mathrm{acc}}_{\text{ours}} - \overline{\mathrm{acc}}_{\text{paper}}")
-    st.download_button("table (CSV)", icon=":material/download:", data=merged.to_csv(index=False), file_name="table2_comparison.csv",
+    st.download_button("table (CSV)", icon=":material/download:", data=merged.to_csv(index=False),
+                       file_name=download_name("uci_comparison", "table2", ext="csv"),
                        mime="text/csv", key="dl_table2", on_click="ignore")
     # ranks compare only among the same methods: the paper ranked its six, so ours are ranked among those six
     # (a rank among the ten reproduced methods, beside one among six, made GBRFF2 look 3.81 against 1.96)
@@ -237,8 +238,8 @@ else:
             r"\text{miss} \iff |\overline{\mathrm{acc}}_{\text{ours}} - \overline{\mathrm{acc}}_{\text{paper}}|"
             r" > \max(1.5,\ \sigma_{\text{paper}})")
     st.download_button("2019 table (CSV)", icon=":material/download:", data=comp19.to_csv(index=False),
-                       file_name="table2_2019_comparison.csv", mime="text/csv", key="dl_table2019",
-                       on_click="ignore")
+                       file_name=download_name("uci_comparison", "table2_2019", ext="csv"), mime="text/csv",
+                       key="dl_table2019", on_click="ignore")
     r19 = preprint_ranks(summary19)
     if len(r19):
         tasks_r = [t for t in tasks19 if t in set(summary19["task"])]

@@ -525,10 +525,11 @@ def test_feature_columns_and_json_of_gbrff2_plus(plus_model):
     assert cols["column"] == ["x₁", "x₂", "F(x₁)", "F(x₂)"]
     np.testing.assert_allclose(cols["bandwidth"], est.gamma_ * est.bandwidth_scales_ ** 2)
     np.testing.assert_allclose(cols["rms_omega"], np.sqrt(np.mean(est.omegas_ ** 2, axis=0)))
-    out = files.model_to_dict(est, "GBRFF2+")
-    assert len(out["quantile_knots"]) == 2 and "F(x)" in out["expansion"] and len(out["mean"]) == 4
+    out = files.model_to_dict(est, "GBRFF2+")  # the steps before the expansion: [x, F(x)], then standardised
+    knots, standardise = out["preprocessing"]
+    assert len(knots["knots"]) == 2 and len(standardise["mean"]) == 4 and standardise["step"] == "standardise"
     v, lv = est.quantile_knots_[0]
-    assert out["quantile_knots"][0] == {"values": v.tolist(), "levels": lv.tolist()}
+    assert knots["knots"][0] == {"values": v.tolist(), "levels": lv.tolist()}
     json.loads(files.model_to_json(est, "GBRFF2+"))
 
 
