@@ -69,3 +69,12 @@ def test_an_unknown_task_exits_2_and_a_folder_that_is_a_file_1(a_file, monkeypat
     assert main(["download", "wine"]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"gbrff: error: GBRFF_DATA_DIR={a_file} is a file") and err.count("\n") == 1
+
+
+def test_a_missing_file_sends_to_what_an_installed_package_has(tmp_path):
+    """The message named 'datasets/README.md in gbrff's repository', which a pip user does not have."""
+    with pytest.raises(DataNotFoundError) as err:
+        load_uci("wine", data_dir=tmp_path)
+    message = str(err.value)
+    assert "README" not in message and "repository" not in message
+    assert "`python -m gbrff.datasets download --help`" in message and "page 'Data sets'" in message

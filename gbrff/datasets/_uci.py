@@ -66,6 +66,11 @@ THESIS_TASKS = ("optdigits", "pendigits", "satellite", "segment", "vowel")
 UNAVAILABLE_TASKS = ("covertype", "falldetection", "mnist", "fashionmnist")
 
 
+#: Where a message sends a user for more (true of an installed package: its command's help and
+#: the documentation's page, not a file of the source repository).
+HELP = "see `python -m gbrff.datasets download --help` and the gbrff documentation, page 'Data sets'"
+
+
 class DataNotFoundError(FileNotFoundError):
     """A data file is missing or does not match its pinned SHA-256 digest."""
 
@@ -178,7 +183,7 @@ def _how_to_get(name, data_dir):
     return (
         f"Get it with `python -m gbrff.datasets download {name} --data-dir {data_dir}` "
         "(add --base-url URL to fetch from a mirror of the files), or point GBRFF_DATA_DIR "
-        "at a directory that holds the files (see datasets/README.md in gbrff's repository)."
+        f"at a directory that holds the files ({HELP})."
     )
 
 
