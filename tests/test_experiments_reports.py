@@ -202,7 +202,7 @@ def test_landmarks_curve_and_figure(out):
     from gbrff.viz.paper import landmarks_figure
 
     fig = landmarks_figure(curve)
-    assert "1 tasks × 1 train/test splits" in fig.layout.title.text
+    assert "1 task × 1 train/test split<" in fig.layout.title.text
     assert sorted(t.name for t in fig.data) == ["GBRFF2", "PBRFF"]
     # lines on different numbers of splits say how many in the legend
     curve.loc[curve["method"] == "GBRFF2", "n_splits"] = 20
@@ -223,7 +223,7 @@ def test_toy_curve(out):
     curve = pd.read_csv(out / "toy" / "curve.csv")
     assert sorted(zip(curve["method"], curve["n_train"])) == [
         ("GBRFF2", 50), ("GBRFF2", 100), ("LGBM", 50), ("LGBM", 100)]
-    assert "1 seeds per point" in (out / "toy" / "fig5_toy.html").read_text()
+    assert "1 seed per point" in (out / "toy" / "fig5_toy.html").read_text()
 
 
 def test_scaling_grows_by_1_5_and_stops_at_the_time_limit(out, tmp_path):

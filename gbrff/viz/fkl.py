@@ -10,6 +10,8 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ._axes import count_axis, log_range
+
 __all__ = ["scaling_figure", "spectra_figure"]
 
 _COLORS = {"RFF-SKL": "#e377c2", "KRR-GD": "#7f7f7f"}
@@ -18,9 +20,12 @@ _COLORS = {"RFF-SKL": "#e377c2", "KRR-GD": "#7f7f7f"}
 def scaling_figure(frame: pd.DataFrame) -> go.Figure:
     """Test accuracy and training time against N (log axes), one line per method and
     configuration (its D = n_components, and its iteration budget when a folder holds
-    several); the sizes a method refused (memory) are marked on the time panel's axis."""
+    several); the sizes a method refused (memory) are marked by a cross at the time panel's foot."""
     fig = make_subplots(rows=1, cols=2, subplot_titles=("test accuracy", "training time (s)"))
     frame = frame.assign(**{c: None for c in ("n_components", "max_iter") if c not in frame})
+    # whole decades of seconds (Plotly's minor labels 2 … 9 fell on each other); a refusal's cross sits
+    # just above the time panel's lowest line, clear of the tick labels under it
+    seconds = log_range(frame.loc[frame["status"] == "ok", "fit_seconds"]) or [-1, 1]
     dashes = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
     for method, sub in frame.groupby("method", sort=False):
         color = _COLORS.get(method)
@@ -38,12 +43,22 @@ def scaling_figure(frame: pd.DataFrame) -> go.Figure:
                                      legendgroup=label, showlegend=False, line=line), row=1, col=2)
             refused = rows[rows["status"] == "memory"]
             if len(refused):
-                fig.add_trace(go.Scatter(x=refused["n"], y=[None] * len(refused), mode="markers",
-                                         name=f"{label}: no memory", marker={"symbol": "x", "color": color}),
+                floor = 10.0 ** (seconds[0] + 0.04 * (seconds[1] - seconds[0]))
+                fig.add_trace(go.Scatter(x=refused["n"], y=[floor] * len(refused), mode="markers",
+                                         name=f"{label}: no memory", cliponaxis=False, hoverinfo="x+name",
+                                         marker={"symbol": "x", "color": color, "size": 10}),
                               row=1, col=2)
-    fig.update_xaxes(type="log", title_text="training examples N")
-    fig.update_yaxes(type="log", row=1, col=2)
-    fig.update_layout(template="plotly_white", height=420, width=950)
+    # ticks at the sizes run (refused ones too)
+    fig.update_xaxes(type="log", title_text="training examples N", **count_axis(frame["n"], log=True))
+    fig.update_yaxes(type="log", dtick=1, range=seconds, row=1, col=2)
+    acc = frame.loc[frame["status"] == "ok", "accuracy"].dropna()
+    if len(acc) and acc.max() - acc.min() < 0.02:  # one point: a range around it, never past 0 or 1
+        fig.update_yaxes(range=[max(0.0, acc.min() - 0.02), min(1.0, acc.max() + 0.02)], row=1, col=1)
+    tasks = ", ".join(dict.fromkeys(frame["task"].astype(str))) if "task" in frame else ""
+    fig.update_layout(template="plotly_white", height=460, width=950, showlegend=True,
+                      title="Fourier kernel learning: accuracy and time against N<br>"
+                            f"<sup>{tasks + ': ' if tasks else ''}one fit per point</sup>",
+                      margin=dict(t=100))
     return fig
 
 

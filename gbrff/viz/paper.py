@@ -19,6 +19,10 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..baselines import METHODS
+from ._axes import count as _count
+from ._axes import count_axis as _count_axis
+from ._axes import log_range as _log_range
+from ._axes import span as _span
 from ._legend import LEGEND_UNDER as _LEGEND_UNDER
 from ._legend import room_under as _room_under
 
@@ -40,13 +44,14 @@ def _color(method):
     return spec.color if spec is not None else None  # Plotly's next colour
 
 
-def _span(values) -> str:
-    """'20' or '3–20' for a set of split counts."""
-    values = [int(v) for v in values if pd.notna(v)]
-    if not values:
-        return "0"
-    lo, hi = min(values), max(values)
-    return f"{lo}" if lo == hi else f"{lo}–{hi}"
+def _nothing_to_draw(fig, text):
+    """``fig`` without axes, saying in its middle why it is empty (a run of methods the paper has no
+    value for, say), instead of an empty grid from −1 to 6."""
+    fig.add_annotation(text=text, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
+                       font=dict(size=16))
+    fig.update_xaxes(visible=False)
+    fig.update_yaxes(visible=False)
+    return fig
 
 
 def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
@@ -92,7 +97,7 @@ def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
                           f"<extra>{m}</extra>"))
     fig.update_layout(
         title=f"Table 2: reproduced vs paper<br><sup>mean test accuracy (%) ± std over "
-              f"{_span(df['n_splits'])} splits</sup>",
+              f"{_count(df['n_splits'], 'split')}</sup>",
         xaxis_title="paper's mean test accuracy (%)",
         yaxis_title="reproduced mean test accuracy (%)", font=_FONT, legend=_LEGEND_UNDER,
         margin=dict(l=70, r=20, t=90, b=_room_under([t.name for t in fig.data])), height=650)
@@ -102,32 +107,43 @@ def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
         fig.update_xaxes(range=[lo, hi], constrain="domain")
         fig.update_yaxes(range=[lo, hi], constrain="domain")
     fig.update_yaxes(scaleanchor="x", scaleratio=1)
+    if df.empty:
+        _nothing_to_draw(fig, "No task and method here has a value in the paper's Table 2.")
     return fig
 
 
 def table2_diff_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
                        tasks=None) -> go.Figure:
-    """Heatmap of reproduced minus paper mean accuracy (points), task x method."""
+    """Heatmap of reproduced minus paper mean accuracy (points), task x method.
+
+    Its height grows with the tasks (40 px a row, 300 px at least: one task's row stays a cell with its
+    number, not a line); the colour scale is symmetric around 0 and at least ±1 point wide, so that a
+    single cell, or differences that all round to zero, keep a readable colour bar and pale colours.
+    """
     df = summary.merge(paper, on=["task", "method"], suffixes=("", "_paper"))
     df["diff"] = df["mean"] - df["mean_paper"]
     methods = [m for m in (methods or METHODS) if m in set(df["method"])]
-    tasks = tasks or list(dict.fromkeys(df["task"]))
+    tasks = [t for t in (tasks or dict.fromkeys(df["task"])) if t in set(df["task"])]
     z = df.pivot(index="task", columns="method", values="diff").reindex(
         index=tasks, columns=methods)
     n = df.pivot(index="task", columns="method", values="n_splits").reindex(
         index=tasks, columns=methods)
     text = [[("" if pd.isna(v) else f"{signed(v)}<br>n={int(k)}") for v, k in zip(zr, nr)]
             for zr, nr in zip(z.to_numpy(), n.to_numpy())]
-    lim = float(np.nanmax(np.abs(z.to_numpy()))) if z.notna().any().any() else 1.0
+    lim = max(float(np.nanmax(np.abs(z.to_numpy()))) if z.notna().any().any() else 0.0, 1.0)
     fig = go.Figure(go.Heatmap(
         z=z.to_numpy(), x=methods, y=tasks, text=text, texttemplate="%{text}",
         colorscale="RdBu", zmid=0, zmin=-lim, zmax=lim,
-        colorbar=dict(title="Δ points"),
+        # at most one tick a row and a half of the plot (3 for one task): never printed on top of each other
+        colorbar=dict(title=dict(text="Δ points", side="right"), nticks=max(3, min(10, 2 * len(tasks)))),
         hovertemplate="%{y} · %{x}: %{z:+.2f} points<extra></extra>"))
     fig.update_layout(title=f"Reproduced minus paper accuracy (points); "
                             f"n = splits per cell ({_span(df['n_splits'])})",
-                      font=_FONT, height=120 + 40 * len(tasks))
-    fig.update_yaxes(autorange="reversed")
+                      font=_FONT, height=max(300, 120 + 40 * len(tasks)))
+    fig.update_xaxes(showgrid=False)
+    fig.update_yaxes(autorange="reversed", showgrid=False)
+    if df.empty:
+        _nothing_to_draw(fig, "No task and method here has a value in the paper's Table 2.")
     return fig
 
 
@@ -147,10 +163,14 @@ def _curve_figure(curve, x, xlabel, title, group="method", log_x=False, name_fmt
             hovertemplate=f"{xlabel} %{{x}}<br>%{{y:.2f}} %<br>%{{customdata[0]}} tasks, "
                           "%{customdata[1]} splits<extra></extra>"))
     fig.update_layout(
-        title=f"{title}<br><sup>mean test accuracy over {_span(curve['n_tasks'])} tasks × "
-              f"{_span(curve['n_splits'])} train/test splits</sup>",
+        title=f"{title}<br><sup>mean test accuracy over {_count(curve['n_tasks'], 'task')} × "
+              f"{_count(curve['n_splits'], 'train/test split')}</sup>",
         xaxis_title=xlabel, yaxis_title="mean test accuracy (%)", font=_FONT, legend=_LEGEND_UNDER,
+        # the legend names the lines even when there is one (Plotly hides a one-trace legend)
+        showlegend=True,
         margin=dict(l=70, r=20, t=90, b=_room_under([t.name for t in fig.data])), height=550)
+    # ticks at the numbers run (Plotly's own at one point: 0, 0.5, 1, 1.5, 2 landmarks)
+    fig.update_xaxes(**_count_axis(curve[x], log=log_x))
     if log_x:
         fig.update_xaxes(type="log")
     return fig
@@ -209,10 +229,10 @@ def preprint_fig1_figure(per_task: pd.DataFrame, tasks=PREPRINT_FIG1_TASKS,
         fig.update_xaxes(type="log", title_text="landmarks", tickvals=ticks, tickangle=0,
                          tickfont=dict(size=13), row=1, col=j)
     fig.update_yaxes(title_text="mean test accuracy (%)", row=1, col=1)
-    n = _span(per_task[per_task["task"].isin(tasks)]["n_splits"]) if tasks else "0"
+    n = _count(per_task[per_task["task"].isin(tasks)]["n_splits"] if tasks else [], "train/test split")
     fig.update_layout(
         title="Fig. 1 (2019 preprint): learned against random landmarks<br>"
-              f"<sup>mean test accuracy over {n} train/test split(s) of 30 % / 70 %</sup>",
+              f"<sup>mean test accuracy over {n} of 30 % / 70 %</sup>",
         font=_FONT, legend=dict(orientation="h", y=-0.25), height=height,
         margin=dict(l=60, r=20, t=90, b=40))
     return fig
@@ -265,11 +285,11 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=600) -> go.Figure:
             for k, w, n in zip(x, gap["gbrff_wins"], gap["n_tasks"])]
     fig.update_xaxes(tickvals=x, ticktext=wins, tickangle=0,
                      title_text="number of landmarks (and the tasks GBRFF wins)", row=2, col=1)
-    n = _span(gap["n_tasks"])
-    splits = _span(list(gap["min_splits"]) + list(gap["max_splits"]))
+    n = _count(gap["n_tasks"], "task")
+    splits = _count(list(gap["min_splits"]) + list(gap["max_splits"]), "train/test split")
     fig.update_layout(
         title="Fig. 2 (2019 preprint): fewer landmarks, learned or drawn<br>"
-              f"<sup>mean test accuracy over {n} tasks, {splits} train/test split(s) of 30 % / 70 % each</sup>",
+              f"<sup>mean test accuracy over {n}, {splits} of 30 % / 70 % each</sup>",
         font=_FONT, barmode="group", legend=dict(orientation="h", y=-0.3), height=height,
         margin=dict(l=70, r=20, t=90, b=60))
     return fig
@@ -299,8 +319,11 @@ def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
                                  name=m, line=dict(color=_color(m)),
                                  hovertemplate="n = %{x}<br>%{y:.3g} s<extra>" + m + "</extra>"))
     if len(times):
-        # a trace, not add_hline: shapes on a log axis misplace the line
+        # a trace, not add_hline: shapes on a log axis misplace the line; across a third of a decade
+        # around a single size (a line of no length is not drawn)
         xs = [times["n_samples"].min(), times["n_samples"].max()]
+        if xs[0] == xs[1]:
+            xs = [xs[0] / 1.5, xs[0] * 1.5]
         fig.add_trace(go.Scatter(x=xs, y=[time_limit, time_limit], mode="lines",
                                  name=f"time limit {time_limit:g} s",
                                  line=dict(color="gray", dash="dot"), hoverinfo="skip"))
@@ -309,13 +332,18 @@ def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
     # (100 iterations or landmarks, the fixed parameters of the paper's section 4.4)
     fig.update_layout(
         title="Fig. 4: train + predict time<br>"
-              f"<sup>make_classification data, {n_seeds} data seed(s), one fit per point</sup>",
+              f"<sup>make_classification data, {_count([n_seeds], 'data seed')}, one fit per point</sup>",
         xaxis_title="number of samples", yaxis_title="seconds", font=_FONT, legend=_LEGEND_UNDER,
         margin=dict(l=70, r=20, t=90, b=_room_under([t.name for t in fig.data])), height=550)
     # one labelled tick a decade: Plotly's default minor labels ("2", "5")
-    # read as seconds on a projector
+    # read as seconds on a projector; the sizes run when they are within a decade (no decade to label)
     fig.update_xaxes(type="log", dtick=1)
     fig.update_yaxes(type="log", dtick=1)
+    if len(times) and times["n_samples"].max() < 10 * times["n_samples"].min():
+        fig.update_xaxes(dtick=None, **_count_axis(times["n_samples"], log=True, min_gap=0.15))
+    seconds = [*times["seconds"], time_limit] if len(times) else []
+    if len(times) and max(seconds) < 10 * min(seconds):
+        fig.update_yaxes(range=_log_range(seconds))
     return fig
 
 
@@ -338,10 +366,11 @@ def toy_figure(curve: pd.DataFrame) -> go.Figure:
                 hovertemplate="n = %{x}<br>%{y:.1f} %<extra>" + m + "</extra>"),
                 row=1, col=j)
             shown.add(m)
-        fig.update_xaxes(type="log", title_text="training examples", row=1, col=j)
+        fig.update_xaxes(type="log", title_text="training examples", row=1, col=j,
+                         **_count_axis(curve.loc[curve["problem"] == p, "n_train"], log=True))
     fig.update_yaxes(title_text="test accuracy (%)", row=1, col=1)
     fig.update_layout(
         title="Fig. 5: LGBM vs GBRFF2 on 2-D toy problems<br>"
-              f"<sup>mean ± std over {_span(curve['n_splits'])} seeds per point</sup>",
+              f"<sup>mean ± std over {_count(curve['n_splits'], 'seed')} per point</sup>",
         font=_FONT, legend=dict(orientation="h", y=-0.25), height=500)
     return fig
