@@ -17,17 +17,11 @@ import pytest
 
 from gbrff.experiments._cli import main
 from gbrff.experiments._results import RUNS_COLUMNS
+from tests._data import data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
 STANDIN = "tests.test_experiments_standin:get_method"
-
-
-def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "wine").exists():
-        pytest.skip(f"UCI mirror not found at {path}")
-    return str(Path(path).resolve())
 
 
 def table2(*extra):

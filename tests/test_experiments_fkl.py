@@ -145,7 +145,8 @@ def test_krr_gd_fits_stored_under_a_d_by_earlier_versions_are_found_once(tmp_pat
     (["--task", "synthetic", "--sizes", "x"], 2, "argument --sizes: expected integers >= 2"),
     (["--task", "synthetic", "--seed", "-1"], 2, "argument --seed: expected an integer >= 0, got '-1'"),
     (["--task", "nosuchtask", "--sizes", "50"], 2, "unknown UCI task 'nosuchtask'"),
-    (["--task", "wine", "--sizes", "50", "--data-dir", "/nonexistent"], 1, "download wine"),
+    (["--task", "wine", "--sizes", "50", "--n-test", "20", "--data-dir", "/nonexistent"], 1, "download wine"),
+    (["--task", "vowel", "--sizes", "50"], 2, "task 'vowel' is not binary"),
 ])
 def test_fkl_user_errors_are_one_line_and_write_nothing(tmp_path, capsys, argv, code, words):
     out = tmp_path / "x"

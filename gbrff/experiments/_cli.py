@@ -6,11 +6,14 @@ command again after an interruption and only the missing fits are computed.
 ``--out`` names another folder: the committed ``results/`` are written only
 when ``--out`` names them, and then only added to.
 
-A mistake of the command line (a bad value, an unknown task or method) ends
-with one line ``gbrff: error: ...`` and exit code 2; missing data, or an
-output folder that holds other results, end the same way with exit code 1,
-before anything is written.  ``--debug`` shows the traceback above that line
-(the exit code stays).  SIGTERM stops a run as Ctrl-C does (exit 143, 130).
+A mistake of the command line (a bad value, an unknown task or method, a
+method or backend whose package is not installed) ends with one line
+``gbrff: error: ...`` and exit code 2, before any data file is read, any
+folder is looked at or any scheduler is contacted (:func:`_checked`); missing
+data, or an output folder that holds other results, end the same way with
+exit code 1, before anything is written.  ``--debug`` shows the traceback
+above that line (the exit code stays).  SIGTERM stops a run as Ctrl-C does
+(exit 143, 130).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pathlib import Path
 
 from .._argtypes import OneLineParser
 from .._argtypes import number as _number
+from .._optional import require
 from ..datasets import (THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError,
                         default_data_dir, registry)
 from ..datasets._uci import data_dir_source, resolve_data_dir
@@ -36,7 +40,7 @@ from ._reports import REFITS_NAME, STORE_NAME, ReportError, write_report
 from ._results import PAPER_METHODS, PREPRINT_METHODS, PREPRINT_TASK_ORDER, TASK_ORDER
 from ._runner import (N_ITER_EXPERIMENTS, FolderError, RunLog, check_folder, check_report,
                       run_config, run_groups)
-from ._fkl import FKL_METHODS, prepare_fkl, run_fkl
+from ._fkl import FKL_METHODS, SYNTHETIC, check_fkl, prepare_fkl, run_fkl
 from ._fkl import MIN_SIZE as FKL_MIN_SIZE
 from ._scaling import run_scaling, scaling_sizes
 from ._store import ResultStore, StoreLockedError
@@ -199,14 +203,19 @@ def _thesis_methods(text):
     return _match("method", names, valid, also=" (or single, boosting, ensembles, all)")
 
 
-def _methods(text, registry):
-    """The methods of ``text`` as the registry spells them (its ``METHODS`` when it has
-    one, else whatever its ``get_method`` accepts)."""
+def _get_method(registry):
+    """The ``get_method`` of ``--registry`` (an import path), or a command-line error."""
     try:
-        get_method = _resolve(registry)
+        return _resolve(registry)
     except (ImportError, AttributeError, ValueError) as exc:
         raise UserError(f"cannot import the method registry {registry!r}: {exc}",
                         code=2) from None
+
+
+def _methods(text, registry):
+    """The methods of ``text`` as the registry spells them (its ``METHODS`` when it has
+    one, else whatever its ``get_method`` accepts)."""
+    get_method = _get_method(registry)
     known = getattr(sys.modules.get(getattr(get_method, "__module__", "")), "METHODS", None)
     if known:
         return _match("method", _list(text), tuple(known))
@@ -297,8 +306,9 @@ where results go:
 
 errors:
   One line 'gbrff: error: ...', exit code 2 for the command line (a bad
-  value, an unknown task or method), 1 for missing data or an output folder
-  of other results, before anything is written. --debug adds the traceback.""")
+  value, an unknown task or method, a package that is not installed), checked
+  before any data is read; 1 for missing data or an output folder of other
+  results, before anything is written. --debug adds the traceback.""")
     sub = p.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
 
     t = sub.add_parser("table2", help="Table 2: every method on the UCI tasks (section 4.5)",
@@ -492,6 +502,93 @@ errors:
     return p
 
 
+# ---------------------------------------------------------------- the command line, checked
+
+def _checked(args):
+    """Every check of the command line, first (a :class:`UserError` with exit code 2): the
+    names of ``args`` resolved, ``{"tasks": [...], "methods": [...], ...}``.
+
+    It reads no data file, looks at no folder and contacts no scheduler, so that a mistake
+    of the command line is reported as one whatever the data, the folders and the network
+    hold; :func:`_run`, :func:`_run_fkl` and :func:`_report` check those afterwards (exit
+    code 1) and write nothing before all of it is checked.
+    """
+    command = args.command
+    if command == "report":
+        _check_report_args(args)
+        return {}
+    if getattr(args, "backend", None) == "dask":
+        if not args.scheduler:
+            raise UserError("--backend dask needs --scheduler ADDRESS "
+                            "(e.g. tcp://127.0.0.1:8786)", code=2)
+        try:
+            require("--backend dask", "dask", "distributed")
+        except ModuleNotFoundError as exc:
+            raise UserError(str(exc), code=2) from None
+    if command == "fkl":
+        chosen = {"methods": _match("method", _list(args.methods), FKL_METHODS)}
+        try:
+            check_fkl(args.task, args.sizes, n_test=args.n_test)    # by the registry's row counts
+        except ValueError as exc:
+            raise UserError(str(exc), code=2) from None
+        return chosen
+    if command == "toy":
+        chosen = {"problems": _match("toy problem", _list(args.problems), TOY_PROBLEMS),
+                  "methods": _methods(args.methods, args.registry)}
+    elif command == "thesis":
+        tasks = _thesis_tasks(args.tasks)
+        if all(task in UNAVAILABLE_TASKS for task in tasks):
+            raise UserError("no task with data to run", code=2)
+        chosen = {"tasks": tasks, "methods": _thesis_methods(args.methods)}
+    elif command in ("table2_2019", "landmarks_2019"):
+        chosen = {"tasks": _preprint_tasks(args.tasks), "methods": _methods(args.methods, args.registry)}
+        get_method = _get_method(args.registry)
+        outside = [m for m in chosen["methods"] if get_method(m).preprint_grid is None]
+        if outside:
+            raise UserError(f"method(s) {', '.join(outside)} are not in the 2019 preprint's "
+                            f"protocol; its methods: {', '.join(PREPRINT_METHODS)}, "
+                            "GBRFF-LS-random", code=2)
+    elif command == "kbudget":
+        chosen = {"tasks": _tasks(args.tasks),
+                  "unused_ks": [k for k in args.ks if not budget_stages(k, args.budgets)]}
+        if len(chosen["unused_ks"]) == len(args.ks):
+            raise UserError(f"no budget of --budgets {_join(args.budgets)} is a multiple of a K "
+                            f"of --ks {_join(args.ks)} (T = budget / K iterations must be a whole "
+                            "number): nothing to run", code=2)
+    elif command == "scaling":
+        chosen = {"methods": _methods(args.methods, args.registry)}
+        if args.start > args.max_samples:
+            raise UserError(f"--start {args.start} is larger than --max-samples "
+                            f"{args.max_samples}: no size to run, nothing to do", code=2)
+    else:  # table2, landmarks, defaults
+        chosen = {"tasks": _tasks(args.tasks), "methods": _methods(args.methods, args.registry)}
+    _installed(chosen.get("methods", ()), args.registry)
+    return chosen
+
+
+def _installed(methods, registry):
+    """Refuse (exit code 2) a method whose package is not installed, such as XGB without
+    ``gbrff[xgboost]``: each method's estimator is made once, unfitted, as the run would."""
+    get_method = _get_method(registry)
+    for name in methods:
+        try:
+            get_method(name).make(1, 0)
+        except ImportError as exc:   # the message names the extra that installs it
+            raise UserError(str(exc), code=2) from None
+        except Exception:  # noqa: BLE001 - another registry's contract: its run says what fails
+            pass
+
+
+def _check_report_args(args):
+    if args.n_iter is not None:
+        if args.experiment == "all":
+            raise UserError("--n-iter picks the runs of one experiment: give its name, "
+                            "not 'all'", code=2)
+        if args.experiment not in N_ITER_EXPERIMENTS:
+            raise UserError(f"--n-iter does not apply to {args.experiment} (only to "
+                            f"{', '.join(N_ITER_EXPERIMENTS)})", code=2)
+
+
 # ---------------------------------------------------------------- running
 
 def _run_data_dir(args):
@@ -503,7 +600,10 @@ def _run_data_dir(args):
 
 
 def _context(args):
-    return Context(data_dir=_run_data_dir(args), registry=args.registry)
+    """Where the workers find the methods and the data; the data folder is resolved only
+    for the experiments that read the UCI files (toy and scaling generate their data)."""
+    reads_files = args.command not in ("toy", "scaling")
+    return Context(data_dir=_run_data_dir(args) if reads_files else None, registry=args.registry)
 
 
 def _options(args):
@@ -539,62 +639,46 @@ def _n_features(args, ctx, tasks):
     return found
 
 
-def _plan(args, ctx):
-    """The groups of fits of ``args``; every name checked and every data file read."""
+def _plan(args, ctx, chosen):
+    """The groups of fits of ``args``, whose names :func:`_checked` resolved (``chosen``);
+    every data file read."""
     common = dict(n_splits=args.n_splits, first_split=args.first_split,
                   base_seed=args.seed, n_values=args.grid_values or None)
+    methods = chosen.get("methods")
     if args.command == "toy":
-        problems = _match("toy problem", _list(args.problems), TOY_PROBLEMS)
-        methods = _methods(args.methods, args.registry)
-        return toy_groups(ctx, problems=problems, methods=methods, sizes=args.sizes,
+        return toy_groups(ctx, problems=chosen["problems"], methods=methods, sizes=args.sizes,
                           n_test=args.n_test, n_iter=args.n_iter, **common)
     if args.command == "thesis":
         tasks = []
-        for task in _thesis_tasks(args.tasks):
+        for task in chosen["tasks"]:
             if task in UNAVAILABLE_TASKS:
                 entry = registry()["unavailable"][task]
                 print(f"[thesis] skipping {task} ({entry['title']}, {entry['source']}): "
                       f"{entry['reason']}", file=sys.stderr)
             else:
                 tasks.append(task)
-        if not tasks:
-            raise UserError("no task with data to run", code=2)
-        return thesis_groups(ctx, tasks, _thesis_methods(args.methods), n_iter=args.n_iter,
+        return thesis_groups(ctx, tasks, methods, n_iter=args.n_iter,
                              boosting_values=args.boosting_grid_values,
                              n_features=_n_features(args, ctx, tasks), **common)
+    tasks = chosen["tasks"]
     if args.command in ("table2_2019", "landmarks_2019"):
-        tasks = _preprint_tasks(args.tasks)
-        methods = _methods(args.methods, args.registry)
-        outside = [m for m in methods if ctx.get_method(m).preprint_grid is None]
-        if outside:
-            raise UserError(f"method(s) {', '.join(outside)} are not in the 2019 preprint's "
-                            f"protocol; its methods: {', '.join(PREPRINT_METHODS)}, "
-                            "GBRFF-LS-random", code=2)
         if args.command == "landmarks_2019":
             return preprint_groups(ctx, tasks, methods, stages=args.landmarks,
                                    experiment="landmarks_2019",
                                    n_features=_n_features(args, ctx, tasks), **common)
         return preprint_groups(ctx, tasks, methods, n_iter=args.n_iter,
                                n_features=_n_features(args, ctx, tasks), **common)
-    tasks = _tasks(args.tasks)
     if args.command == "defaults":
-        methods = _methods(args.methods, args.registry)
         _n_features(args, ctx, tasks)  # every data file read before anything is written
         return defaults_groups(tasks, methods, n_splits=args.n_splits,
                                first_split=args.first_split, base_seed=args.seed,
                                features=args.features)
     if args.command == "kbudget":
-        unused = [k for k in args.ks if not budget_stages(k, args.budgets)]
-        if len(unused) == len(args.ks):
-            raise UserError(f"no budget of --budgets {_join(args.budgets)} is a multiple of a K "
-                            f"of --ks {_join(args.ks)} (T = budget / K iterations must be a whole "
-                            "number): nothing to run", code=2)
-        for k in unused:
+        for k in chosen["unused_ks"]:
             print(f"[kbudget] K = {k}: no budget of --budgets {_join(args.budgets)} is a multiple "
                   "of it; skipped", file=sys.stderr)
         return kbudget_groups(ctx, tasks, ks=args.ks, budgets=args.budgets,
                               n_features=_n_features(args, ctx, tasks), **common)
-    methods = _methods(args.methods, args.registry)
     if args.command == "landmarks":
         return landmark_groups(ctx, tasks, methods=methods, landmarks=args.landmarks,
                                n_features=_n_features(args, ctx, tasks), **common)
@@ -621,13 +705,6 @@ def _report(args):
     written; a folder without a finished result keeps its reports as they are.
     """
     names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
-    if args.n_iter is not None:
-        if args.experiment == "all":
-            raise UserError("--n-iter picks the runs of one experiment: give its name, "
-                            "not 'all'", code=2)
-        if args.experiment not in N_ITER_EXPERIMENTS:
-            raise UserError(f"--n-iter does not apply to {args.experiment} (only to "
-                            f"{', '.join(N_ITER_EXPERIMENTS)})", code=2)
     todo = []
     for name in names:
         out = args.out if (args.out and len(names) == 1) else args.results / name
@@ -701,38 +778,36 @@ def _reports_or_say(args, records, **extra):
 
 
 def _executor(args):
-    if args.backend == "dask" and not args.scheduler:
-        raise UserError("--backend dask needs --scheduler ADDRESS "
-                        "(e.g. tcp://127.0.0.1:8786)", code=2)
+    """The run's executor: local processes, or a client of the Dask scheduler (contacted
+    here, after every other check)."""
     try:
         return make_executor(args.backend, args.n_jobs, args.scheduler)
     except ImportError as exc:
         raise UserError(f"--backend {args.backend} needs a package that is not installed: "
-                        f"{exc}") from None
+                        f"{exc}", code=2) from None
     except OSError as exc:
         raise UserError(f"cannot reach the Dask scheduler at {args.scheduler}: {exc}") from None
 
 
-def _run(args):
-    """One experiment: check everything, then compute into the store, then report."""
+def _run(args, chosen):
+    """One experiment whose command line :func:`_checked` accepted (``chosen``): check the
+    output folder, read the data and plan, reach the executor; then compute into the
+    store, then report."""
     default_out = args.out is None
     if default_out:
         args.out = DEFAULT_ROOT / args.command
-    ctx = _context(args)
-    if args.command == "scaling":
-        methods = _methods(args.methods, args.registry)
-        if args.start > args.max_samples:
-            raise UserError(f"--start {args.start} is larger than --max-samples "
-                            f"{args.max_samples}: no size to run, nothing to do", code=2)
-        sizes = scaling_sizes(args.start, args.factor, args.max_samples, args.include_max)
-        groups = None
-    else:
-        groups = _plan(args, ctx)
-        if not groups:  # (each experiment says why where its arguments can plan nothing)
-            raise UserError(f"the arguments plan no fit of {args.command}: nothing to run", code=2)
     check_folder(args.out, run_config(args.command, args.seed, getattr(args, "n_iter", None),
                                       getattr(args, "n_test", None),
                                       getattr(args, "features", None)))
+    ctx = _context(args)
+    if args.command == "scaling":
+        methods = chosen["methods"]
+        sizes = scaling_sizes(args.start, args.factor, args.max_samples, args.include_max)
+        groups = None
+    else:
+        groups = _plan(args, ctx, chosen)
+        if not groups:  # (each experiment says why where its arguments can plan nothing)
+            raise UserError(f"the arguments plan no fit of {args.command}: nothing to run", code=2)
     executor = _executor(args)
     if default_out:
         print(f"[{args.command}] results go to {args.out} (the default; --out to choose)",
@@ -781,23 +856,23 @@ def _run(args):
     return 1 if n_err else 0
 
 
-def _run_fkl(args):
+def _run_fkl(args, chosen):
     """Fourier kernel learning's scaling run (sequential: its timings are the result).
 
-    The data are loaded, the test set split off and every size's sample drawn,
-    and the folder checked, before anything is written."""
-    methods = _match("method", _list(args.methods), FKL_METHODS)
+    After :func:`_checked`, the folder is checked, then the data are loaded, the test
+    set split off and every size's sample drawn, before anything is written."""
+    methods = chosen["methods"]
     if args.out is None:
         args.out = DEFAULT_ROOT / "fkl"
-    try:
-        data = prepare_fkl(args.task, args.sizes, n_test=args.n_test, seed=args.seed,
-                           data_dir=_run_data_dir(args))
-    except DataNotFoundError:
-        raise
-    except ValueError as exc:
-        raise UserError(str(exc), code=2) from None
     check_folder(args.out, run_config("fkl", args.seed, n_test=args.n_test, task=args.task,
                                       max_size=max(args.sizes)))
+    try:
+        data = prepare_fkl(args.task, args.sizes, n_test=args.n_test, seed=args.seed,
+                           data_dir=None if args.task == SYNTHETIC else _run_data_dir(args))
+    except DataNotFoundError:
+        raise
+    except ValueError as exc:   # a size a stratified sample cannot draw from the task's rows
+        raise UserError(str(exc), code=2) from None
     store, log = _store_and_log(args.out, "fkl", _options(args))
     n_before = len(store)
     try:
@@ -845,9 +920,10 @@ def main(argv=None) -> int:
             args.n_iter = 200 if args.protocol == "2019" else 100
     try:
         with _sigterm_as_interrupt():
+            chosen = _checked(args)   # the command line first: nothing read, looked at or contacted
             if args.command == "fkl":
-                return _run_fkl(args)
-            return _report(args) if args.command == "report" else _run(args)
+                return _run_fkl(args, chosen)
+            return _report(args) if args.command == "report" else _run(args, chosen)
     except KeyboardInterrupt as exc:   # before or after the computing (during it: the run's own)
         how, code = _stopped(exc)
         print(f"\n[{args.command}] {how}", file=sys.stderr)

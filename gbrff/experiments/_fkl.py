@@ -42,8 +42,8 @@ from sklearn.preprocessing import StandardScaler
 
 from ._store import ResultStore, make_key
 
-__all__ = ["FKL_METHODS", "MIN_SIZE", "FklData", "prepare_fkl", "run_fkl", "fkl_frame", "load_task",
-           "SYNTHETIC"]
+__all__ = ["FKL_METHODS", "MIN_SIZE", "FklData", "check_fkl", "prepare_fkl", "run_fkl", "fkl_frame",
+           "load_task", "SYNTHETIC"]
 
 FKL_METHODS = ("RFF-SKL", "KRR-GD")
 SYNTHETIC = "synthetic"
@@ -111,31 +111,67 @@ class FklData(NamedTuple):
     n_data: int
 
 
-def prepare_fkl(task, sizes, n_test=5000, seed=0, data_dir=None) -> FklData:
-    """Load (or generate) the data, split off the test set and draw every size's
-    training rows, before anything is fitted or written.
+def _binary_tasks():
+    """The binary UCI tasks (name -> registry entry: ``n`` rows): Table 1's and the preprint's."""
+    from ..datasets import registry
 
-    Raises ValueError for a task that is not binary, a test set too large, or a
-    size the pool cannot give (the message says which); a missing UCI file
-    raises ``DataNotFoundError``.
+    reg = registry()
+    return {**reg["tasks"], **reg["preprint"]}
+
+
+def _check_rows(task, n_rows, sizes, n_test):
+    """Refuse (ValueError) a test set or training sizes that ``n_rows`` examples cannot give."""
+    if n_test > n_rows - MIN_SIZE:
+        raise ValueError(f"task {task!r} has {n_rows} examples: --n-test {n_test} leaves fewer "
+                         f"than {MIN_SIZE} to train on")
+    too_big = [n for n in sizes if n > n_rows - n_test]
+    if too_big:
+        raise ValueError(f"task {task!r} has {n_rows - n_test} examples beside its {n_test} test "
+                         f"examples; sizes {too_big} are larger (use --task synthetic)")
+
+
+def check_fkl(task, sizes, n_test=5000):
+    """Check a run's task, sizes and test size without reading any data: the task is
+    ``"synthetic"`` or a binary UCI task, and its number of rows (the registry's, which
+    the loader verifies by the file's SHA-256) gives the test set and every size.
+
+    Raises ValueError saying what is wrong (the command line's mistake).
     """
     sizes = sorted(set(int(s) for s in sizes))
     if not sizes or sizes[0] < MIN_SIZE:
         raise ValueError(f"sizes must be integers >= {MIN_SIZE} (one training example of each "
                          f"class), got {sizes}")
+    if task == SYNTHETIC:
+        return
+    binary = _binary_tasks()
+    if task not in binary:
+        from ..datasets import THESIS_TASKS, UNAVAILABLE_TASKS
+
+        valid = f"valid: {SYNTHETIC}, {', '.join(binary)}"
+        if task in THESIS_TASKS + UNAVAILABLE_TASKS:
+            raise ValueError(f"task {task!r} is not binary; {valid}")
+        raise ValueError(f"unknown UCI task {task!r}; {valid}")
+    _check_rows(task, binary[task]["n"], sizes, n_test)
+
+
+def prepare_fkl(task, sizes, n_test=5000, seed=0, data_dir=None) -> FklData:
+    """Load (or generate) the data, split off the test set and draw every size's
+    training rows, before anything is fitted or written.
+
+    Raises ValueError for a task that is not binary, a test set too large, or a
+    size the pool cannot give (the message says which; :func:`check_fkl` says
+    the same without reading the data); a missing UCI file raises
+    ``DataNotFoundError``.
+    """
+    sizes = sorted(set(int(s) for s in sizes))
+    check_fkl(task, sizes, n_test)
     X, y = load_task(task, max(sizes) + n_test, seed, data_dir)
     X, y = np.asarray(X, dtype=np.float64), np.asarray(y)
     if len(np.unique(y)) != 2:
         raise ValueError(f"task {task!r} is not binary")
-    if n_test > len(y) - MIN_SIZE:
-        raise ValueError(f"task {task!r} has {len(y)} examples: --n-test {n_test} leaves fewer "
-                         f"than {MIN_SIZE} to train on")
+    _check_rows(task, len(y), sizes, n_test)
     X_pool, X_test, y_pool, y_test = train_test_split(X, y, test_size=n_test, stratify=y,
                                                       random_state=seed)
-    too_big = [n for n in sizes if n > len(y_pool)]
-    if too_big:
-        raise ValueError(f"task {task!r} has {len(y_pool)} examples beside its {n_test} test "
-                         f"examples; sizes {too_big} are larger (use --task synthetic)")
     train = {}
     for n in sizes:
         if n >= len(y_pool):
