@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests._data import reason
+
 ROOT = Path(__file__).resolve().parents[1]
 SUMMARY = ROOT / "results" / "table2" / "summary.csv"
 
@@ -65,7 +67,7 @@ def test_live_run_table_names_and_units():
     fit time in ms, the accuracies in %."""
     at = run_page({"task": "wine", "splits": "2"})
     if not [b for b in at.button if b.key == "live_run"]:
-        pytest.skip("the UCI data are not on this machine")
+        pytest.skip(reason("wine") or "the page offers no live run")
     at.multiselect(key="live_methods").set_value(["GBRFF2", "LGBM"])
     at.button(key="live_run").click().run()
     assert not at.exception

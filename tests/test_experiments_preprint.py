@@ -1,7 +1,6 @@
 """The 2019 preprint's protocol: glass, the 30/70 splits, the grids, the CLI,
 the reports and the average ranks both ways (quick: tiny grids, a few fits)."""
 
-import os
 from pathlib import Path
 
 import numpy as np
@@ -13,15 +12,13 @@ from gbrff.experiments._cli import main
 from gbrff.experiments._plans import PREPRINT_TRAIN_SIZE, preprint_groups
 from gbrff.experiments._results import (PREPRINT_TASK_ORDER, load_preprint_table2,
                                         preprint_markdown, preprint_ranks)
+from tests._data import data_dir as _data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "glass", "glass0.dat").exists():
-        pytest.skip(f"UCI mirror with glass not found at {path}")
-    return str(Path(path).resolve())
+    return _data_dir("glass")
 
 
 def test_glass_loads_without_its_id():

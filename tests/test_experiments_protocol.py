@@ -1,6 +1,5 @@
 """The section 4.1 protocol of the experiment runner, on a tiny task (wine)."""
 
-import os
 from pathlib import Path
 
 import numpy as np
@@ -15,15 +14,9 @@ from gbrff.experiments._protocol import select_best
 from gbrff.experiments._plans import kbudget_groups, landmark_groups
 
 from tests import test_experiments_standin as standin
+from tests._data import data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "wine").exists():
-        pytest.skip(f"UCI mirror not found at {path}")
-    return str(Path(path).resolve())
 
 
 @pytest.fixture(scope="module")

@@ -15,17 +15,11 @@ from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 
 from gbrff.experiments._cli import main
+from tests._data import data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
 pytest.importorskip("gbrff.baselines")
-
-
-def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "wine").exists():
-        pytest.skip(f"UCI mirror not found at {path}")
-    return str(Path(path).resolve())
 
 
 def run(*args):

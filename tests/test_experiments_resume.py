@@ -13,15 +13,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from tests._data import data_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 N_UNITS = 2 * 2 * 2 * (4 * 5 + 1)  # tasks x splits x methods x (4 points x 5 folds + refit)
-
-
-def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "wine").exists():
-        pytest.skip(f"UCI mirror not found at {path}")
-    return str(Path(path).resolve())
 
 
 def env():

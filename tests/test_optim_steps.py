@@ -6,8 +6,8 @@ import re
 import pandas as pd
 import pytest
 
-from gbrff.datasets import DataNotFoundError, load_uci
 from tests._benchmarks import ROOT, load_benchmark
+from tests._data import data_dir
 
 
 @pytest.fixture(scope="module")
@@ -24,10 +24,7 @@ def test_speed_rows_for_every_step_count(study, capsys):
 
 
 def test_accuracy_table_keeps_the_committed_ten_steps(study, capsys):
-    try:
-        load_uci("wine")
-    except DataNotFoundError:
-        pytest.skip("no UCI data (GBRFF_DATA_DIR)")
+    data_dir()     # (skips without wine's file)
     study.main(["--steps", "10,3", "--no-speed", "--tasks", "wine", "--splits", "2"])
     out = capsys.readouterr().out
     row = re.search(r"^\| wine \| 2 \| ([\d.]+) \| ([\d.]+) \(([+-][\d.]+)\) \|$", out, re.M)

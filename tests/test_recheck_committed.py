@@ -3,8 +3,8 @@
 import pandas as pd
 import pytest
 
-from gbrff.datasets import DataNotFoundError, load_uci
 from tests._benchmarks import ROOT, load_benchmark
+from tests._data import data_dir
 
 RUNS = ROOT / "results" / "table2" / "runs.csv"
 
@@ -28,10 +28,7 @@ def wine_rows(tmp_path):
 
 
 def test_committed_rows_are_reproduced_and_a_changed_one_is_named(recheck, wine_rows, capsys):
-    try:
-        load_uci("wine")
-    except DataNotFoundError:
-        pytest.skip("no UCI data (GBRFF_DATA_DIR)")
+    data_dir()     # (skips without wine's file)
     good, bad = wine_rows
     assert recheck.main(["--methods", "GBRFF2", "--runs", str(good)]) == 0
     assert "committed rows rechecked: 2, mismatches: 0" in capsys.readouterr().out

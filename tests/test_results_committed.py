@@ -15,15 +15,14 @@ import pytest
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 
+from tests._data import data_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = ROOT / "results" / "table2" / "runs.csv"
 
 
 def _data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "wine").exists():
-        pytest.skip(f"UCI mirror not found at {path}")
-    return path
+    return data_dir("wine", "sonar", "heart", "newthyroid")
 
 
 def _rows():

@@ -1,21 +1,17 @@
 """benchmarks/svm_cap_check.py refits stored MKBoost and BMKR units with the cap and compares."""
 
 import json
-import os
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from tests._benchmarks import load_benchmark
+from tests._data import data_dir as _data_dir
 
 
 @pytest.fixture(scope="module")
 def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR", "")   # conftest.py points it at the mirror when there is one
-    if not path or not Path(path, "wine").exists():
-        pytest.skip("UCI mirror not found: set GBRFF_DATA_DIR")
-    return path
+    return _data_dir()
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,6 @@
 """The committed thesis results: rerunning a split with its seed gives its committed row."""
 
 import json
-import os
 from pathlib import Path
 
 import pandas as pd
@@ -9,16 +8,15 @@ import pytest
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 
+from tests._data import data_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = ROOT / "results" / "thesis" / "runs.csv"
 CHEAP = ("LogReg", "LogReg+RFF", "LinSVM+Nystroem", "Tree+RFF", "RF")  # the thesis's own models
 
 
 def _data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "vowel", "vowel.dat").exists():
-        pytest.skip(f"thesis data not found at {path}")
-    return path
+    return data_dir("vowel")
 
 
 def _rows():

@@ -3,7 +3,6 @@
 import http.server
 import functools
 import io
-import os
 import threading
 import zipfile
 from pathlib import Path
@@ -14,11 +13,12 @@ import pytest
 from gbrff.datasets import (THESIS_TASKS, UNAVAILABLE_TASKS, DataNotFoundError, download, load_uci,
                             registry)
 from gbrff.datasets import _download
+from tests._data import data_folder
+from tests._data import needs_data as _needs_data
 
 _REPO = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("GBRFF_DATA_DIR") or _REPO.parent / "shared" / "datasets")
-needs_data = pytest.mark.skipif(not (MIRROR / "vowel" / "vowel.dat").is_file(),
-                                reason="no thesis data: set GBRFF_DATA_DIR")
+MIRROR = data_folder()                        # the loader's: GBRFF_DATA_DIR, else the default folder
+needs_data = _needs_data(*THESIS_TASKS)
 
 # rows after the thesis's subsample (Table 3.1), features, classes (shared/datasets/README.md)
 EXPECTED = {"optdigits": (5000, 64, 10), "pendigits": (5000, 16, 10), "satellite": (5000, 36, 6),

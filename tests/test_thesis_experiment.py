@@ -1,6 +1,5 @@
 """The thesis experiment: its plan, the command line, the reports and the findings."""
 
-import os
 from pathlib import Path
 
 import pandas as pd
@@ -11,15 +10,13 @@ from gbrff.experiments._cli import main
 from gbrff.experiments._plans import thesis_groups
 from gbrff.experiments._thesis import (THESIS_SUMMARY_COLUMNS, thesis_findings, thesis_markdown,
                                       thesis_summary)
+from tests._data import data_dir as _data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def data_dir():
-    path = os.environ.get("GBRFF_DATA_DIR") or str(ROOT.parent / "shared" / "datasets")
-    if not Path(path, "vowel", "vowel.dat").exists():
-        pytest.skip(f"thesis data not found at {path}")
-    return str(Path(path).resolve())
+    return _data_dir("vowel")
 
 
 def test_plan_cuts_the_boosting_grids_only():
