@@ -8,18 +8,60 @@ and its reports), ``[app]`` (Streamlit, Plotly, pandas, LightGBM),
 of such a part imported without its extra raises a
 :class:`ModuleNotFoundError` (an :class:`ImportError`) that says which extra
 to install, instead of a bare ``No module named 'pandas'``.
+
+A command, ``python -m gbrff.experiments ...``, says the same in one line
+``gbrff: error: ...`` and exits with code 2 (a command line's mistake), with
+no traceback: while Python imports the packages of the module it is asked to
+run, ``sys.argv[0]`` is ``"-m"`` (see :func:`_command`), and an extra found
+missing then ends the process so; a ``__main__`` runs its command through
+:func:`run_command`, which does the same for what the command imports later.
 """
 
 import importlib
 import importlib.util
+import sys
 
-__all__ = ["import_optional", "require"]
+__all__ = ["import_optional", "require", "run_command"]
 
 
 def _message(part, missing, extras):
     extras = (extras,) if isinstance(extras, str) else tuple(extras)
     how = " or ".join(f"pip install 'gbrff[{e}]'" for e in extras)
     return f"{part} needs {', '.join(missing)}, which is not installed; install it with {how}"
+
+
+def _command():
+    """The module that ``python -m MODULE`` is importing to run, or None.
+
+    Python sets ``sys.argv[0]`` to ``"-m"`` while it locates and imports the
+    module and its packages (the documented behaviour of ``-m``), and to the
+    module's file once its code runs. The module's name is then the argument
+    of ``-m`` in ``sys.orig_argv``: what precedes the user's arguments ends
+    with ``-m MODULE`` (``-m`` possibly grouped with other flags, ``-Im``) or
+    with ``-mMODULE``.
+    """
+    if sys.argv[:1] != ["-m"]:
+        return None
+    orig = list(getattr(sys, "orig_argv", ()))
+    head = orig[:len(orig) - (len(sys.argv) - 1)]
+    if len(head) >= 3 and head[-2][:1] == "-" and head[-2][1:2] != "-" and head[-2].endswith("m"):
+        return head[-1]
+    if len(head) >= 2 and head[-1][:1] == "-" and head[-1][1:2] != "-" and "m" in head[-1]:
+        return head[-1][head[-1].index("m") + 1:] or None
+    return None
+
+
+def _missing(part, missing, extras):
+    """The error of a part without its extra; under ``python -m gbrff....``, while the command
+    is being imported, its one line and exit code 2 instead."""
+    message = _message(part, missing, extras)
+    module = _command() or ""
+    if module == "gbrff" or module.startswith("gbrff."):
+        print(f"gbrff: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+    exc = ModuleNotFoundError(message, name=missing[0])
+    exc.gbrff_extras = (extras,) if isinstance(extras, str) else tuple(extras)
+    return exc
 
 
 def require(part, extras, *modules):
@@ -41,7 +83,7 @@ def require(part, extras, *modules):
     """
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
-        raise ModuleNotFoundError(_message(part, missing, extras), name=missing[0])
+        raise _missing(part, missing, extras)
 
 
 def import_optional(module, part, extras):
@@ -53,4 +95,18 @@ def import_optional(module, part, extras):
         top = module.split(".")[0]
         if exc.name not in (module, top):      # the package is there but broken: not ours to explain
             raise
-        raise ModuleNotFoundError(_message(part, [top], extras), name=top) from exc
+        raise _missing(part, [top], extras) from exc
+
+
+def run_command(module, argv=None):
+    """Run ``module.main(argv)`` for ``python -m gbrff.X`` and return its exit code; a
+    module it imports without its extra (:func:`require`, :func:`import_optional`) is
+    the command's one line ``gbrff: error: ...`` and exit code 2, not a traceback."""
+    try:
+        main = importlib.import_module(module).main
+    except ModuleNotFoundError as exc:
+        if not getattr(exc, "gbrff_extras", None):
+            raise
+        print(f"gbrff: error: {exc}", file=sys.stderr)
+        return 2
+    return main(argv)

@@ -1,5 +1,6 @@
 """Tests for gbrff._optional: an optional part without its extra says which extra to install."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -59,3 +60,86 @@ def test_package_without_its_extra(blocked, module, extra):
     last = out.stderr.strip().splitlines()[-1]
     assert last.startswith("ModuleNotFoundError: ") and f"needs {blocked}" in last, last
     assert f"pip install 'gbrff[{extra}]'" in last, last
+
+
+# a fresh interpreter in which these modules are not installed, as far as the import system can tell:
+# PathFinder (which searches sys.path) no longer finds them, so find_spec gives None and import fails
+_SITECUSTOMIZE = """
+import sys
+from importlib.machinery import PathFinder
+
+HIDDEN = set({hidden!r})
+
+
+class _Hide(PathFinder):
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name.partition(".")[0] in HIDDEN:
+            return None
+        return PathFinder.find_spec(name, path, target)
+
+
+sys.meta_path[sys.meta_path.index(PathFinder)] = _Hide
+"""
+
+
+def _without(tmp_path, hidden, *argv):
+    site = tmp_path / "site"
+    site.mkdir(exist_ok=True)
+    (site / "sitecustomize.py").write_text(_SITECUSTOMIZE.format(hidden=sorted(hidden)))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]), GBRFF_DATA_DIR=str(tmp_path))
+    return subprocess.run([sys.executable, *argv], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.mark.parametrize("hidden, argv, says", [
+    ("pandas", ["--help"], "gbrff.experiments needs pandas"),
+    ("plotly", ["--help"], "gbrff.experiments needs plotly"),
+    ("pandas", ["table2", "--tasks", "wine"], "gbrff.experiments needs pandas"),
+    ("lightgbm", ["table2", "--tasks", "wine", "--methods", "GBRFF2,LGBM"], "the LGBM method needs lightgbm"),
+    ("distributed", ["table2", "--tasks", "wine", "--backend", "dask", "--scheduler", "tcp://127.0.0.1:9"],
+     "--backend dask needs distributed"),
+])
+def test_a_command_without_its_extra_is_one_line_and_exit_code_2(tmp_path, hidden, argv, says):
+    """`python -m gbrff.experiments` without gbrff[experiments] was a 9-line traceback (issue 43)."""
+    extra = "dask" if hidden == "distributed" else "experiments"
+    proc = _without(tmp_path, {hidden}, "-m", "gbrff.experiments", *argv)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == "" and proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith(f"gbrff: error: {says}, which is not installed; ")
+    assert f"pip install 'gbrff[{extra}]'" in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]    # nothing written
+
+
+def test_commands_without_an_extra_need_none():
+    """`python -m gbrff.datasets` and `python -m gbrff._aot_build` need no extra: they start
+    without pandas, Plotly, LightGBM or Dask."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for module in ("gbrff.datasets", "gbrff._aot_build"):
+            proc = _without(Path(tmp), {"pandas", "plotly", "lightgbm", "distributed"}, "-m", module, "--help")
+            assert proc.returncode == 0 and proc.stdout.startswith(f"usage: python -m {module}"), proc.stderr
+
+
+@pytest.mark.parametrize("orig_argv, argv, module", [
+    (["python", "-m", "gbrff.experiments", "--help"], ["-m", "--help"], "gbrff.experiments"),
+    (["python", "-B", "-X", "dev", "-mgbrff.datasets"], ["-m"], "gbrff.datasets"),
+    (["python", "-Im", "gbrff.experiments", "-m", "x"], ["-m", "-m", "x"], "gbrff.experiments"),
+    (["python", "-c", "import gbrff.experiments", "-m"], ["-c", "-m"], None),
+    (["python", "/path/to/__main__.py", "-m"], ["/path/to/__main__.py", "-m"], None),
+])
+def test_the_module_python_m_is_importing(monkeypatch, orig_argv, argv, module):
+    monkeypatch.setattr(sys, "orig_argv", orig_argv)
+    monkeypatch.setattr(sys, "argv", argv)
+    assert _optional._command() == module
+
+
+def test_a_missing_extra_outside_a_command_stays_an_import_error(monkeypatch):
+    """Under `python -m pytest` (argv[0] is pytest's file by the time tests import gbrff) or a
+    user's `python -m theirs`: the ModuleNotFoundError, as in a library."""
+    monkeypatch.setattr(sys, "orig_argv", ["python", "-m", "theirs"])
+    monkeypatch.setattr(sys, "argv", ["-m"])
+    with pytest.raises(ModuleNotFoundError, match=r"gbrff.x needs no_such_pkg_z"):
+        _optional.require("gbrff.x", "experiments", "no_such_pkg_z")

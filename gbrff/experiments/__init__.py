@@ -14,12 +14,14 @@ explains every option.  The pieces are importable for the app and for tests:
   folder read back, for :mod:`gbrff.viz.paper` and the app.
 
 It needs the ``[experiments]`` extra (``pip install 'gbrff[experiments]'``:
-pandas, LightGBM, Plotly for the reports); ``--backend dask`` needs ``[dask]``.
+pandas, LightGBM, Plotly for the reports; without pandas or Plotly it does not
+import, without LightGBM only the LGBM method is refused); ``--backend dask``
+needs ``[dask]``.
 """
 
 from .._optional import require
 
-require("gbrff.experiments", "experiments", "pandas")
+require("gbrff.experiments", "experiments", "pandas", "plotly")
 
 from ._execution import ProgressBar, make_executor
 from ._layout import load_results, scaling_time_limit

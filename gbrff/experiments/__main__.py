@@ -2,7 +2,7 @@
 
 import sys
 
-from ._cli import main
+from .._optional import run_command
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("gbrff.experiments._cli"))
