@@ -15,13 +15,13 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_require_names_the_extra():
     _optional.require("gbrff.core", "experiments", "numpy", "json")  # present: no error
     expected = (r"gbrff.thing needs no_such_pkg_x, which is not installed; "
-                r"install it with pip install 'gbrff\[app\]' or pip install 'gbrff\[experiments\]'")
+                r"install it with pip install 'gbrff\[dask\]' or pip install 'gbrff\[experiments\]'")
     with pytest.raises(ImportError, match=expected):
-        _optional.require("gbrff.thing", ("app", "experiments"), "numpy", "no_such_pkg_x")
+        _optional.require("gbrff.thing", ("dask", "experiments"), "numpy", "no_such_pkg_x")
 
 
 def test_import_optional(monkeypatch):
-    assert _optional.import_optional("json", "x", "app").dumps([1]) == "[1]"
+    assert _optional.import_optional("json", "x", "experiments").dumps([1]) == "[1]"
     monkeypatch.setitem(sys.modules, "no_such_pkg_y", None)
     with pytest.raises(ModuleNotFoundError, match=r"pip install 'gbrff\[dask\]'") as err:
         _optional.import_optional("no_such_pkg_y", "--backend dask", "dask")
@@ -50,7 +50,7 @@ def test_dask_backend_without_distributed(monkeypatch):
 
 @pytest.mark.parametrize("blocked, module, extra", [
     ("pandas", "gbrff.experiments", "experiments"),
-    ("plotly", "gbrff.viz.paper", "app"),
+    ("plotly", "gbrff.viz.paper", "experiments"),
 ])
 def test_package_without_its_extra(blocked, module, extra):
     """A fresh interpreter in which ``blocked`` cannot be imported."""

@@ -149,7 +149,7 @@ def _default_gbrff2_plus(random_state=None):
 def _make_lgbm(n_iter=100, random_state=None):
     from gbrff._optional import import_optional
 
-    LGBMClassifier = import_optional("lightgbm", "the LGBM method", ("experiments", "app")).LGBMClassifier
+    LGBMClassifier = import_optional("lightgbm", "the LGBM method", "experiments").LGBMClassifier
 
     return LGBMClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbose=-1)
 

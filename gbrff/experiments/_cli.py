@@ -31,6 +31,7 @@ from .._argtypes import number as _number
 from .._optional import require
 from ..datasets import (THESIS_TASKS, TOY_PROBLEMS, UNAVAILABLE_TASKS, DataNotFoundError,
                         default_data_dir, registry)
+from ..datasets._uci import HELP as DATA_HELP
 from ..datasets._uci import data_dir_source, resolve_data_dir
 from ._execution import make_executor
 from ._plans import (THESIS_BOOSTING_VALUES, budget_stages, defaults_groups, kbudget_groups, landmark_groups,
@@ -634,8 +635,7 @@ def _n_features(args, ctx, tasks):
         raise UserError(
             f"the UCI files of {len(names)} tasks ({', '.join(names)}) are missing or corrupt "
             f"in {_data_dir_text(args)}. Get them with `{DOWNLOAD}{which}`, or point "
-            "GBRFF_DATA_DIR (or --data-dir) at a folder that holds them "
-            "(see datasets/README.md).")
+            f"GBRFF_DATA_DIR (or --data-dir) at a folder that holds them ({DATA_HELP}).")
     return found
 
 

@@ -11,11 +11,11 @@ pages in ``pages/`` are thin wrappers around them.
 
 The submodules are imported on demand (``from gbrff.viz import playground``)
 so that ``import gbrff`` never pulls in Plotly. Plotly comes with the
-``[app]`` and ``[experiments]`` extras.
+``[experiments]`` extra (and with the app's ``requirements.txt``).
 """
 
 from .._optional import require
 
-require("gbrff.viz", ("app", "experiments"), "plotly")
+require("gbrff.viz", "experiments", "plotly")
 
 __all__ = ["playground", "paper", "thesis", "features"]
