@@ -28,7 +28,7 @@ from ._cache import RESULTS_DIR, paper_table2, preprint_table2, stored_results, 
 from ._files import (MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, download_name, model_to_json, parse_points_csv, points_to_csv,
                      read_points_csv, split_column, split_indices, upload_label)
 from ._gate import one_blas_thread, painted
-from ._router import PAGES, ROOT, current_page, ensure_router, run_router
+from ._router import FAVICON, PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
 from ._tables import ablation_table, defaults_overview
 from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh_share_box, register, share_box,
@@ -38,7 +38,7 @@ from ._widgets import explain, figure_download, kept_upload, presenter_style
 from ._words import GLOSSARY, HELP
 
 __all__ = [
-    "PAGES", "ROOT", "RESULTS_DIR", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
+    "PAGES", "ROOT", "FAVICON", "RESULTS_DIR", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
     "player_start", "painted", "one_blas_thread", "explain", "figure_download", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",

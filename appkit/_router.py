@@ -31,10 +31,12 @@ import streamlit as st
 
 from . import _gate
 
-__all__ = ["ROOT", "PAGES", "PageSpec", "run_router", "ensure_router", "current_page"]
+__all__ = ["ROOT", "FAVICON", "PAGES", "PageSpec", "run_router", "ensure_router", "current_page"]
 
 #: The app's folder (``app.py``, ``pages/``, ``results/``).
 ROOT = Path(__file__).resolve().parents[1]
+#: The browser tab's icon, a file of the app: a ``:material/…:`` icon would be fetched from Google's fonts.
+FAVICON = Path(__file__).with_name("favicon.png")
 
 
 @dataclass(frozen=True)
