@@ -15,7 +15,7 @@ Streamlit; everything that does, apart from the pages, is here:
 * :mod:`appkit._toy` — the toy-problem sidebar and split of the K-and-λ and
   random-features pages;
 * :mod:`appkit._widgets` — a figure's explanation and download button, presenter mode's look, an uploader that keeps its file;
-* :mod:`appkit._tables` — the UCI page's tables beyond the paper, from ``results/``;
+* :mod:`appkit._tables` — the UCI page's tables beyond the paper, from ``results/``, and its tables' column widths;
 * :mod:`appkit._files` — uploads and downloads (CSV points, JSON models) and the downloads' names;
 * :mod:`appkit._words` — the tooltip of every control and the glossary.
 
@@ -30,7 +30,7 @@ from ._files import (MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, download_name, model_to_
 from ._gate import one_blas_thread, painted
 from ._router import FAVICON, PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
-from ._tables import ablation_table, defaults_overview
+from ._tables import ablation_table, defaults_overview, table_columns
 from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh_share_box, register, share_box,
                      what_changed, widget_key)
 from ._toy import TOY_GAMMAS, toy_controls, toy_split
@@ -42,6 +42,6 @@ __all__ = [
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
     "player_start", "painted", "one_blas_thread", "explain", "figure_download", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
-    "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
+    "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "table_columns", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
     "read_points_csv", "split_column", "split_indices", "upload_label", "download_name",
 ]

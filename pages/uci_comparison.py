@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from appkit import (RESULTS_DIR, ablation_table, begin_page, control, defaults_overview, download_name, explain,
-                    figure_download, paper_table2, preprint_table2, share_box, stored_results)
+                    figure_download, paper_table2, preprint_table2, share_box, stored_results, table_columns)
 from gbrff.baselines import METHODS, PREPRINT_METHODS
 from gbrff.datasets import UCI_TASKS
 from gbrff.experiments import (PREPRINT_TASK_ORDER, average_ranks, preprint_comparison, preprint_fig2_gap,
@@ -78,7 +78,7 @@ else:
     wide = cell.pivot(index="task", columns="method", values="value").reindex(index=task_order,
                                                                               columns=methods_here).fillna("–")
     st.dataframe(wide, width="stretch", height=38 + 35 * len(wide),  # every task, no inner scrolling
-                 column_config={"_index": st.column_config.TextColumn("task", pinned=True)})
+                 column_config=table_columns(wide, compact=short))  # short cells: 10 methods in 1280 px
     n_splits = sorted(set(int(v) for v in summary["n_splits"])) if "n_splits" in summary else []
     splits = ', '.join(map(str, n_splits)) or '?'
     explain((f"Each cell: our mean test accuracy (%) over {splits} splits and, in brackets, the difference from "
