@@ -17,7 +17,8 @@ Streamlit; everything that does, apart from the pages, is here:
 * :mod:`appkit._widgets` — a figure's explanation and download button, presenter mode's look, an uploader that keeps its file;
 * :mod:`appkit._tables` — the UCI page's tables beyond the paper, from ``results/``, and its tables' column widths;
 * :mod:`appkit._files` — uploads and downloads (CSV points, JSON models) and the downloads' names;
-* :mod:`appkit._words` — the tooltip of every control and the glossary.
+* :mod:`appkit._words` — the tooltip of every control and the glossary;
+* :mod:`appkit._text` — user text (a link's values, an upload's names) shown as text, never as Markdown.
 
 Pages import it as ``import appkit`` (or ``from appkit import …``): the
 folder of ``app.py`` is on ``sys.path`` when Streamlit runs ``app.py``, and
@@ -33,12 +34,13 @@ from ._player import frame_player, pack_frames, play_schedule, player_start
 from ._tables import ablation_table, defaults_overview, table_columns
 from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh_share_box, register, share_box,
                      what_changed, widget_key)
+from ._text import plain
 from ._toy import TOY_GAMMAS, toy_controls, toy_split
 from ._widgets import explain, figure_download, kept_upload, presenter_style
 from ._words import GLOSSARY, HELP
 
 __all__ = [
-    "PAGES", "ROOT", "FAVICON", "RESULTS_DIR", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
+    "PAGES", "ROOT", "FAVICON", "RESULTS_DIR", "plain", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
     "player_start", "painted", "one_blas_thread", "explain", "figure_download", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",

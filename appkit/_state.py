@@ -25,6 +25,7 @@ import numpy as np
 import streamlit as st
 
 from ._router import current_page, ensure_router
+from ._text import plain
 from ._words import HELP
 
 __all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "set_registered",
@@ -107,13 +108,33 @@ def _to_url(v):
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
+def _range_words(whole, min_value, max_value, step):
+    """What a numeric control takes, in words: "a whole number from 1 to 500", "a number from 0 to 0.6 in
+    steps of 0.02"."""
+    kind = "a whole number" if whole else "a number"
+    if min_value is not None and max_value is not None:
+        words = f"{kind} from {_fmt(min_value)} to {_fmt(max_value)}"
+    elif min_value is not None:
+        words = f"{kind} ≥ {_fmt(min_value)}"
+    elif max_value is not None:
+        words = f"{kind} ≤ {_fmt(max_value)}"
+    else:
+        words = f"any finite {kind[2:]}"
+    if step and not (whole and step == 1):
+        words += f" in steps of {_fmt(step)}"
+    return words
+
+
 def adopt(key, raw, default, options=None, min_value=None, max_value=None, step=None):
     """A URL value checked against this page's control: ``(value, note)``.
 
     ``value`` is always valid for the control: one of ``options``, a bool, or
     a finite number of the default's type within ``[min_value, max_value]``
     and on the ``step`` grid. ``note`` is None when the URL value was used
-    as it is, else a sentence for the reader saying what was used instead.
+    as it is, else a sentence for the reader saying what was wrong, what the
+    control takes and what was used instead. The note is plain text (the
+    raw value is quoted as it came, cut at 40 characters): show it with
+    :func:`appkit.plain`, never as Markdown.
     """
     shown = str(raw) if len(str(raw)) <= 40 else str(raw)[:40] + "…"
     if options is not None:
@@ -127,7 +148,9 @@ def adopt(key, raw, default, options=None, min_value=None, max_value=None, step=
                     return o, None
         except (TypeError, ValueError):
             pass
-        choices = ", ".join(_fmt(o) for o in list(options)[:12])
+        options = list(options)
+        choices = ", ".join(_fmt(o) for o in options[:12]) + (f", … ({len(options)} in all)" if len(options) > 12
+                                                               else "")
         return default, (f"{key} = {shown} is not one of this page's choices ({choices}); "
                          f"using {_fmt(default)}.")
     if isinstance(default, bool):
@@ -138,17 +161,22 @@ def adopt(key, raw, default, options=None, min_value=None, max_value=None, step=
             return False, None
         return default, f"{key} = {shown} is neither true nor false; using {_to_url(default)}."
     if isinstance(default, (int, float)):
+        whole = isinstance(default, int)
+        takes = f"{key} takes {_range_words(whole, min_value, max_value, step)} here"
         try:
             x = float(raw)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             x = float("nan")
-        if not np.isfinite(x):
-            return default, f"{key} = {shown} is not a number; using the default {_fmt(default)}."
+        if np.isnan(x):
+            return default, f"{key} = {shown} is not a number: {takes}; using the default {_fmt(default)}."
         note = None
-        if max_value is not None and x > max_value:
-            x, note = max_value, f"{key} = {shown} is above this page's maximum {_fmt(max_value)}; using {_fmt(max_value)}."
+        if max_value is not None and x > max_value:  # 1e309 too: a number, too large (float() says inf)
+            x, note = max_value, f"{key} = {shown} is too large: {takes}; using {_fmt(max_value)}."
         elif min_value is not None and x < min_value:
-            x, note = min_value, f"{key} = {shown} is below this page's minimum {_fmt(min_value)}; using {_fmt(min_value)}."
+            x, note = min_value, f"{key} = {shown} is too small: {takes}; using {_fmt(min_value)}."
+        elif not np.isfinite(x):  # no bound to clamp to
+            return default, (f"{key} = {shown} is too {'large' if x > 0 else 'small'}: {takes}; "
+                             f"using the default {_fmt(default)}.")
         if step and note is None:
             base = min_value if min_value is not None else 0
             snapped = base + round((x - base) / step) * step
@@ -156,18 +184,20 @@ def adopt(key, raw, default, options=None, min_value=None, max_value=None, step=
                 snapped -= step
             snapped = round(snapped, 10)
             if abs(snapped - x) > 1e-9 * max(1.0, abs(x)):
-                note = f"{key} = {shown} is not on this control's steps of {_fmt(step)}; using {_fmt(snapped)}."
+                note = f"{key} = {shown} is not on this control's steps: {takes}; using {_fmt(snapped)}."
             x = snapped
-        if isinstance(default, int):
+        if whole:
             if x != int(round(x)) and note is None:
-                note = f"{key} = {shown} is not a whole number; using {int(round(x))}."
+                note = f"{key} = {shown} is not a whole number: {takes}; using {int(round(x))}."
             return int(round(x)), note
         return float(x), note
     return str(raw), None
 
 
 def _show_note(note):
-    st.info(note + " (The link asked for it; the picture uses the value given here.)", icon=":material/info:")
+    """A note of :func:`adopt` under its control: plain text (the link's value in it is the link's, not ours)."""
+    st.info(plain(note) + " (The link asked for it; the picture uses the value given here.)",
+            icon=":material/info:")
 
 
 def control(kind, label, key, default, *, options=None, where=None, **kwargs):
@@ -212,7 +242,9 @@ def control(kind, label, key, default, *, options=None, where=None, **kwargs):
         value, note = adopt(key, old, default, None, **bounds)
         if note:
             st.session_state[skey] = value
-            st.info(f"{label}: {_fmt(old)} → {_fmt(value)}, the most these settings allow.", icon=":material/info:")
+            most = "most" if value < old else "least"
+            st.info(plain(f"{label}: {_fmt(old)} → {_fmt(value)}, the {most} these settings allow."),
+                    icon=":material/info:")
     host = where if where is not None else st
     widget = getattr(host, kind)
     if kind in ("selectbox", "radio", "select_slider"):
@@ -329,6 +361,11 @@ def share_box():
                 f'<span data-gbrff-link="{html.escape(link, quote=True)}">{html.escape(link)}</span></div>')
 
 
+def _count(n, word, noun):
+    """ "1 more weak learner", "3 more weak learners", "1 random cosine" (``word`` may be empty)."""
+    return " ".join(w for w in (str(n), word, noun + ("" if n == 1 else "s")) if w)
+
+
 def _ratio_words(old, new):
     r = new / old
     if r > 1:
@@ -346,7 +383,7 @@ def _change_sentence(key, label, old, new):
                 f"(ω grows like √γ)")
     if key == "T" and num:
         more = new - old
-        return (f"T {old} → {new}: {abs(more)} {'more' if more > 0 else 'fewer'} weak learners in the vote"
+        return (f"T {old} → {new}: {_count(abs(more), 'more' if more > 0 else 'fewer', 'weak learner')} in the vote"
                 + ("" if more > 0 else " (the earlier iterations are unchanged)"))
     if key == "lam" and num:
         return (f"λ {_fmt(old)} → {_fmt(new)}: a {'stronger' if new > old else 'weaker'} pull of ω towards 0, "
@@ -354,11 +391,11 @@ def _change_sentence(key, label, old, new):
     if key == "noise" and num:
         return f"noise {_fmt(old)} → {_fmt(new)}: the classes {'overlap more' if new > old else 'are cleaner'}"
     if key == "n" and num:
-        return f"{new} points instead of {old}: {'more' if new > old else 'fewer'} examples to learn from"
+        return f"{_count(new, '', 'point')} instead of {old}: {'more' if new > old else 'fewer'} examples to learn from"
     if key == "K" and num:
-        return f"K {old} → {new}: each GBRFF1 learner sums {new} random cosines around its landmark"
+        return f"K {old} → {new}: each GBRFF1 learner sums {_count(new, '', 'random cosine')} around its landmark"
     if key == "K_ls" and num:
-        return f"K {old} → {new}: each GBRFF-LS learner sums {new} random cosines around its landmark"
+        return f"K {old} → {new}: each GBRFF-LS learner sums {_count(new, '', 'random cosine')} around its landmark"
     if key == "c" and num:
         return (f"c {_fmt(old)} → {_fmt(new)}: the weights Q are {'sharper' if new > old else 'flatter'}"
                 + (" (c = 0: all equal 1/K)" if new == 0 else ""))

@@ -3,8 +3,8 @@
 import numpy as np
 import streamlit as st
 
-from appkit import (begin_page, control, explain, figure_download, refresh_share_box, share_box, stored_results,
-                    toy_controls, toy_split, warm_engine)
+from appkit import (begin_page, control, explain, figure_download, plain, refresh_share_box, share_box,
+                    stored_results, toy_controls, toy_split, warm_engine)
 from gbrff import GBRFF1Classifier, GBRFF2Classifier
 from gbrff.baselines import RFFSKLClassifier
 from gbrff.viz import _compute as cmp
@@ -83,7 +83,7 @@ with tab_uci:
     try:
         curve = stored_results().get("kbudget")
     except Exception as exc:  # a malformed file
-        why = f" ({type(exc).__name__}: {exc})"
+        why = f" ({type(exc).__name__}: {plain(exc)})"
     if curve is None or len(curve) == 0:
         st.info("**No stored UCI results for Fig. 3 yet** (`results/kbudget/curve.csv`)." + why +
                 " Produce them with `python -m gbrff.experiments kbudget --out results/kbudget` (see `--help` and the README), "

@@ -7,7 +7,7 @@ import numpy as np
 import streamlit as st
 
 from appkit import (begin_page, control, download_name, explain, figure_download, frame_player, kept_upload,
-                    model_to_json, pack_frames, painted, play_schedule, player_start, points_to_csv, presenter_style,
+                    model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
                     read_points_csv, register, share_box, split_column, split_indices, upload_label, warm_engine,
                     what_changed)
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
@@ -74,13 +74,14 @@ if data_name == "upload":
             upload = read_points_csv(upload_bytes)
         except Exception as err:  # noqa: BLE001 - a file the parser did not foresee too: say so, keep the page
             why = str(err) if isinstance(err, ValueError) else f"{type(err).__name__}: {err}"
-            sb.error(f"Could not use this file: {why}")
+            # the file's own words (a column name, a value) are text, never Markdown (appkit.plain)
+            sb.error(f"Could not use this file: {plain(why)}")
             # the main area says it too, where the picture is: it shows moons, not the file
-            st.warning(f"Your file could not be used: {why.rstrip('.')}; showing moons instead.",
+            st.warning(f"Your file could not be used: {plain(why.rstrip('.'))}; showing moons instead.",
                        icon=":material/warning:")
         else:
-            sb.success((f"Your earlier file {file_name}: " if earlier else "")
-                       + f"{len(upload[1])} points, classes {upload[2][0]} → −1 and {upload[2][1]} → +1 "
+            sb.success((f"Your earlier file {plain(file_name)}: " if earlier else "")
+                       + f"{len(upload[1])} points, classes {plain(upload[2][0])} → −1 and {plain(upload[2][1])} → +1 "
                        "(features standardised)." + (" Upload another to replace it." if earlier else ""))
 is_toy = upload is None
 toy_name = data_name if data_name in TOY_PROBLEMS else "moons"
@@ -257,7 +258,7 @@ if lgbm is not None:
     c2.metric("LightGBM: test accuracy · fit time", f"{100 * lgbm['test_acc']:.1f} % · {1000 * lgbm['fit_time']:.0f} ms")
 changed = what_changed()
 if changed:
-    st.markdown(f":blue-background[**What changed:** {changed}]")
+    st.markdown(f":blue-background[**What changed:** {plain(changed)}]")
 st.caption(f"{label}: {len(y_tr)} training and {len(y_te)} test points. LightGBM: 100 trees of depth ≤ 5 "
            "on the same split. Times are wall-clock fits on this server (the GBRFF engine is compiled once).")
 

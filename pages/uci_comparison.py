@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from appkit import (RESULTS_DIR, ablation_table, begin_page, control, defaults_overview, download_name, explain,
-                    figure_download, paper_table2, preprint_table2, share_box, stored_results, table_columns)
+                    figure_download, paper_table2, plain, preprint_table2, share_box, stored_results, table_columns)
 from gbrff.baselines import METHODS, PREPRINT_METHODS
 from gbrff.datasets import UCI_TASKS
 from gbrff.experiments import (PREPRINT_TASK_ORDER, average_ranks, preprint_comparison, preprint_fig2_gap,
@@ -160,7 +160,7 @@ else:
     try:
         abl = ablation_table(cv)
     except ValueError as exc:
-        st.error(f"Could not read `results/gbrff2plus/cv_summary.csv`: {exc}")
+        st.error(f"Could not read `results/gbrff2plus/cv_summary.csv`: {plain(exc)}")
     else:
         best = abl.pop("best in round")
 
@@ -275,7 +275,7 @@ else:
                 f"Here each point is a mean over {', '.join(map(str, n1))} split(s) (the preprint: 20).")
         figure_download(fig1, "figure1_2019_landmarks", "dl_fig1_2019")
     except Exception as exc:
-        st.error(f"Could not draw Fig. 1 from `results/landmarks_2019/per_task.csv`: {exc}")
+        st.error(f"Could not draw Fig. 1 from `results/landmarks_2019/per_task.csv`: {plain(exc)}")
     gap19 = preprint_fig2_gap(fig1_data)
     st.subheader("Fig. 2 (2019)")
     if gap19.empty:
@@ -294,7 +294,7 @@ else:
                     + "; `results/landmarks_2019/fig2_gap.csv` has the numbers.")
             figure_download(fig2_19, "figure2_2019_landmarks", "dl_fig2_2019")
         except Exception as exc:
-            st.error(f"Could not draw Fig. 2 from `results/landmarks_2019/per_task.csv`: {exc}")
+            st.error(f"Could not draw Fig. 2 from `results/landmarks_2019/per_task.csv`: {plain(exc)}")
 
 # ---------------------------------------------------------------- Figures 2 and 4
 # one figure a row, the column's whole width: side by side they had 280 px each on a 1024-px projector
@@ -308,7 +308,7 @@ if "landmarks" in stored:
                 "Learning beats random landmarks, most clearly with few landmarks.")
         figure_download(fig2, "figure2_landmarks", "dl_fig2")
     except Exception as exc:
-        st.error(f"Could not draw Fig. 2 from `results/landmarks/curve.csv`: {exc}")
+        st.error(f"Could not draw Fig. 2 from `results/landmarks/curve.csv`: {plain(exc)}")
 else:
     st.info("No `results/landmarks/curve.csv` yet. " + HOW_TO_RUN.replace("table2", "landmarks"))
 def scaling_words(times):
@@ -340,7 +340,7 @@ if "scaling" in stored:
                 "4.4. " + scaling_words(stored["scaling"]))
         figure_download(fig4, "figure4_scaling", "dl_fig4")
     except Exception as exc:
-        st.error(f"Could not draw Fig. 4 from `results/scaling/times.csv`: {exc}")
+        st.error(f"Could not draw Fig. 4 from `results/scaling/times.csv`: {plain(exc)}")
 else:
     st.info("No `results/scaling/times.csv` yet. " + HOW_TO_RUN.replace("table2", "scaling"))
 
@@ -367,7 +367,7 @@ def data_status(task):
 
 problem, shape = data_status(task)
 if problem is not None:
-    st.info(f"**The data of {task!r} are not on this machine**, so no live run. {problem}")
+    st.info(f"**The data of {plain(repr(task))} are not on this machine**, so no live run. {plain(problem)}")
 else:
     st.caption(f"{task}: {shape[0]} examples, {shape[1]} features.")
     if st.button("Run", key="live_run", type="primary", disabled=not methods):
@@ -388,7 +388,7 @@ else:
                     secs = time.perf_counter() - t0
                     rows.append({"method": m, "split": s, "accuracy": 100 * est.score(X_te, y_te), "fit s": secs})
                 except Exception as exc:
-                    st.warning(f"{m} failed on split {s}: {type(exc).__name__}: {exc}")
+                    st.warning(f"{m} failed on split {s}: {type(exc).__name__}: {plain(exc)}")
         bar.progress(1.0, text="done")
         st.session_state["live_result"] = (task, pd.DataFrame(rows))
     if st.session_state.get("live_result") and st.session_state["live_result"][0] == task:

@@ -26,22 +26,35 @@ pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 
 def notes(at):
-    return [i.value for i in at.info if "The link asked for it" in i.value]
+    """The notes of the link's values, as the reader sees them (Markdown escapes gone: tests.test_app_pages.shown)."""
+    from tests.test_app_pages import shown
+
+    return [shown(i.value) for i in at.info if "The link asked for it" in i.value]
 
 
 # ---------------------------------------------------------------- adopt
 @pytest.mark.parametrize("raw, default, kw, value, words", [
-    ("5000", 100, dict(min_value=1, max_value=500), 500, "T = 5000 is above this page's maximum 500; using 500"),
-    ("0", 100, dict(min_value=1, max_value=500), 1, "below this page's minimum 1"),
-    ("-1", 0, dict(min_value=0, max_value=9999, step=1), 0, "below"),
-    ("nan", 0.1, dict(min_value=0.0, max_value=0.6, step=0.02), 0.1, "not a number"),
-    ("inf", 0.1, dict(min_value=0.0, max_value=0.6, step=0.02), 0.1, "not a number"),
-    ("abc", 10, dict(min_value=1, max_value=50), 10, "not a number"),
-    ("0.131", 0.1, dict(min_value=0.0, max_value=0.6, step=0.02), 0.14, "steps of 0.02"),
+    ("5000", 100, dict(min_value=1, max_value=500), 500,
+     "T = 5000 is too large: T takes a whole number from 1 to 500 here; using 500."),
+    ("0", 100, dict(min_value=1, max_value=500), 1, "T = 0 is too small: T takes a whole number from 1 to 500 here"),
+    ("-1", 0, dict(min_value=0, max_value=9999, step=1), 0, "too small"),
+    ("nan", 0.1, dict(min_value=0.0, max_value=0.6, step=0.02), 0.1,
+     "T = nan is not a number: T takes a number from 0 to 0.6 in steps of 0.02 here; using the default 0.1."),
+    # a number, too large for a float (float('1e309') is inf): too large, clamped, never "not a number"
+    ("1e309", 100, dict(min_value=1, max_value=500), 500,
+     "T = 1e309 is too large: T takes a whole number from 1 to 500 here; using 500."),
+    ("-1e309", 100, dict(min_value=1, max_value=500), 1, "T = -1e309 is too small"),
+    ("inf", 0.1, dict(min_value=0.0, max_value=0.6, step=0.02), 0.6, "T = inf is too large"),
+    ("1e400", 0, dict(min_value=0, step=1), 0, "T = 1e400 is too large: T takes a whole number ≥ 0 here; using the "
+                                                 "default 0."),
+    ("abc", 10, dict(min_value=1, max_value=50), 10,
+     "T = abc is not a number: T takes a whole number from 1 to 50 here; using the default 10."),
+    ("0.131", 0.1, dict(min_value=0.0, max_value=0.6, step=0.02), 0.14,
+     "T = 0.131 is not on this control's steps: T takes a number from 0 to 0.6 in steps of 0.02 here; using 0.14."),
     ("0.12", 0.1, dict(min_value=0.0, max_value=0.6, step=0.02), 0.12, None),
-    ("7", 60, dict(min_value=5, max_value=300, step=5), 5, "steps of 5"),
+    ("7", 60, dict(min_value=5, max_value=300, step=5), 5, "in steps of 5 here; using 5."),
     ("20", 100, dict(min_value=1, max_value=500), 20, None),
-    ("2.5", 100, dict(min_value=1, max_value=500), 2, "whole number"),
+    ("2.5", 100, dict(min_value=1, max_value=500), 2, "T = 2.5 is not a whole number"),
 ])
 def test_adopt_numbers(raw, default, kw, value, words):
     got, note = adopt("T", raw, default, **kw)
@@ -60,30 +73,35 @@ def test_adopt_options_and_bools():
     assert adopt("lgbm", "1", False) == (True, None)
     v, note = adopt("lgbm", "maybe", True)
     assert v is True and "neither true nor false" in note
+    v, note = adopt("task", "nosuch", "t0", options=[f"t{i}" for i in range(16)])  # a long list says it is cut
+    assert v == "t0" and "(t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, … (16 in all)); using t0." in note
 
 
 # ---------------------------------------------------------------- links
 LINKS = [  # the issue's link shapes, plus visible out-of-range and garbage values
-    ("pages/playground.py", {"hide": "T", "T": "0"}, "T = 0 is below"),
+    ("pages/playground.py", {"hide": "T", "T": "0"}, "T = 0 is too small"),
     ("pages/playground.py", {"hide": "noise", "noise": "nan"}, "noise = nan is not a number"),
-    ("pages/playground.py", {"hide": "seed", "seed": "-1"}, "seed = -1 is below"),
-    ("pages/playground.py", {"hide": "test", "test": "0"}, "test = 0 is below"),
-    ("pages/playground.py", {"hide": "n", "n": "-1"}, "n = -1 is below"),
-    ("pages/playground.py", {"hide": "algo,K", "algo": "GBRFF1", "K": "0"}, "K = 0 is below"),
-    ("pages/playground.py", {"hide": "n", "n": "50000"}, "n = 50000 is above this page's maximum 1000"),
-    ("pages/playground.py", {"hide": "algo,K_ls", "algo": "GBRFF-LS", "K_ls": "0"}, "K_ls = 0 is below"),
+    ("pages/playground.py", {"hide": "seed", "seed": "-1"}, "seed = -1 is too small"),
+    ("pages/playground.py", {"hide": "test", "test": "0"}, "test = 0 is too small"),
+    ("pages/playground.py", {"hide": "n", "n": "-1"}, "n = -1 is too small"),
+    ("pages/playground.py", {"hide": "algo,K", "algo": "GBRFF1", "K": "0"}, "K = 0 is too small"),
+    ("pages/playground.py", {"hide": "n", "n": "50000"},
+     "n = 50000 is too large: n takes a whole number from 40 to 1000 in steps of 20 here; using 1000."),
+    ("pages/playground.py", {"hide": "algo,K_ls", "algo": "GBRFF-LS", "K_ls": "0"}, "K_ls = 0 is too small"),
     ("pages/playground.py", {"hide": "algo,c,v", "algo": "GBRFF-LS", "c": "3", "v": "nan"},
      "c = 3 is not one of this page's choices"),
     ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "5000", "v": "2"},
-     "K_ls = 5000 is above this page's maximum 30; using 30"),
+     "K_ls = 5000 is too large: K_ls takes a whole number from 1 to 30 here; using 30."),
     ("pages/playground.py", {"algo": "GBRFF-LS", "v": "-1"}, "v = -1 is not one of this page's choices"),
     ("pages/playground.py", {"algo": "GBRFF3"}, "algo = GBRFF3 is not one of this page's choices"),
-    ("pages/playground.py", {"T": "5000"}, "T = 5000 is above this page's maximum 500; using 500"),
+    ("pages/playground.py", {"T": "5000"}, "T = 5000 is too large: T takes a whole number from 1 to 500 here; using 500."),
+    ("pages/playground.py", {"T": "1e309"}, "T = 1e309 is too large: T takes a whole number from 1 to 500 here"),
     ("pages/playground.py", {"noise": "nan", "seed": "x", "data": "nosuch", "lgbm": "maybe"}, "noise = nan"),
-    ("pages/loss_landscape.py", {"hide": "T", "T": "-1"}, "T = -1 is below"),
-    ("pages/loss_landscape.py", {"T": "100", "n": "2000"}, "T = 100 is above this page's maximum 30"),
-    ("pages/k_and_lambda.py", {"hide": "T", "T": "0"}, "T = 0 is below"),
-    ("pages/k_and_lambda.py", {"T": "7", "gamma": "32.0"}, "T = 7 is not on this control's steps of 5"),
+    ("pages/loss_landscape.py", {"hide": "T", "T": "-1"}, "T = -1 is too small"),
+    ("pages/loss_landscape.py", {"T": "100", "n": "2000"}, "T = 100 is too large: T takes a whole number from 1 to 30"),
+    ("pages/k_and_lambda.py", {"hide": "T", "T": "0"}, "T = 0 is too small"),
+    ("pages/k_and_lambda.py", {"T": "7", "gamma": "32.0"},
+     "T = 7 is not on this control's steps: T takes a whole number from 5 to 300 in steps of 5 here; using 5."),
 ]
 
 

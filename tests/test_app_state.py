@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.test_app_pages import player, share_links
+from tests.test_app_pages import player, share_links, shown
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 180
@@ -116,14 +116,14 @@ def test_an_uploaded_file_is_still_there_when_the_student_comes_back():
     by_menu(at, "pages/home.py")
     by_menu(at, "pages/playground.py")
     assert at.selectbox(key="playground:data").value == "upload"
-    assert any("Your earlier file xor.csv: 80 points" in s.value for s in at.sidebar.success)
+    assert any("Your earlier file xor.csv: 80 points" in shown(s.value) for s in at.sidebar.success)
     assert not any("No file yet" in i.value for i in at.sidebar.info)
     assert player(at)["figures"][0]["data"][0] == fitted          # the same points, the same picture
     at.slider(key="playground:T").set_value(30).run()              # a later run keeps it too
-    assert any("Your earlier file xor.csv" in s.value for s in at.sidebar.success)
+    assert any("Your earlier file xor.csv" in shown(s.value) for s in at.sidebar.success)
     at.selectbox(key="playground:data").set_value("circles").run()  # another data set and back
     at.selectbox(key="playground:data").set_value("upload").run()
-    assert any("Your earlier file xor.csv" in s.value for s in at.sidebar.success)
+    assert any("Your earlier file xor.csv" in shown(s.value) for s in at.sidebar.success)
     # another file replaces it; the uploader's ✕ removes it
     at.file_uploader(key="upload_file").set_value(("other.csv", _xor_csv(60), "text/csv")).run()
     assert any(s.value.startswith("60 points") for s in at.sidebar.success)
