@@ -326,20 +326,21 @@ def _share_link(hide):
 
 def refresh_share_box():
     """From an ``st.fragment`` whose controls changed: write the new link into the share box (which the
-    fragment cannot redraw: it lives in the sidebar), as the player does for the iteration, in the browser."""
+    fragment cannot redraw: it lives in the sidebar), as the player does for the iteration, in the browser.
+
+    A script of the page itself (``st.html`` with JavaScript allowed), not an iframe: a script-only iframe
+    has no body when Streamlit's height measurement starts, whose ``MutationObserver`` then threw an
+    uncaught error on every run. The link is the page's state (:func:`page_params`, URL-encoded), written
+    into the script as a JSON string with ``<``, ``>`` and ``&`` escaped: it cannot end the script.
+    """
     import json
 
     sync_address()
     link = _share_link(list(st.session_state.get(widget_key("_share_hide"), [])))
-    script = ("<script>try { window.parent.document.querySelectorAll('[data-gbrff-link]').forEach(el => {"
-              f"el.setAttribute('data-gbrff-link', {json.dumps(link)}); el.textContent = {json.dumps(link)};"
-              "}); } catch (e) { }</script>")
-    if hasattr(st, "iframe"):  # a script-only page: st.iframe measures its height, zero
-        st.iframe(script)
-    else:                      # older Streamlit; newer ones deprecate components.v1.html for st.iframe
-        import streamlit.components.v1 as components
-
-        components.html(script, height=0)
+    quoted = json.dumps(link).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    st.html("<script>document.querySelectorAll('[data-gbrff-link]').forEach(el => {"
+            f"el.setAttribute('data-gbrff-link', {quoted}); el.textContent = {quoted};"
+            "});</script>", unsafe_allow_javascript=True)
 
 
 def share_box():
