@@ -60,8 +60,9 @@ def server():
     env.setdefault("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
     log = open(ARTIFACTS / "streamlit.log", "w")
     proc = subprocess.Popen(
+        # as a user starts it: the app's .streamlit/config.toml (no usage statistics) holds, not a flag of the test
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+         "--server.address", "127.0.0.1", "--server.headless", "true"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     _SERVER["pid"] = proc.pid
