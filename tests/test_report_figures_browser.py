@@ -9,6 +9,8 @@ plot area at least 80 px high and wide, and no two text labels (ticks, titles, c
 legend entries, cell texts; rotated ones by their rotated boxes) on top of each other. Screenshots of
 each figure land in ``tests/artifacts/reports/`` for a person to look at.
 
+No page may request anything but local files (every other request is refused and counted).
+
 Needs Debian's ``chromium`` (Playwright only drives it). Run with ``pytest -m browser``.
 """
 
@@ -122,7 +124,20 @@ def page():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=["--headless", "--no-sandbox", "--disable-gpu"])
-        yield browser.new_context(offline=True).new_page()
+        context = browser.new_context(offline=True)
+        outside = []  # requests that would leave the machine (a CDN's plotly.js, MathJax, fonts): refused
+
+        def route(r):
+            if r.request.url.startswith(("file:", "data:", "blob:", "about:")):
+                r.continue_()
+            else:
+                outside.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.outside = outside
+        yield page
         browser.close()
 
 
@@ -174,3 +189,5 @@ def test_report_figures_are_readable_from_one_task_to_all(page, tmp_path):
         _open(page, path, 1280)
         problems += _check(page, 1280, f"committed_{path.parent.name}_{path.stem}")
     assert not problems, "\n".join(problems)
+    # the reports work offline: plotly.js from the file beside them, nothing fetched from elsewhere
+    assert page.outside == [], page.outside
