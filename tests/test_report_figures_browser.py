@@ -14,24 +14,19 @@ No page may request anything but local files (every other request is refused and
 Needs Debian's ``chromium`` (Playwright only drives it). Run with ``pytest -m browser``.
 """
 
-import os
-import shutil
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
+# Debian's Chromium driven by Playwright, found as the app's browser tests find it (skipped without either)
+from tests.test_app_browser import CHROMIUM, CHROMIUM_ARGS
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts" / "reports"
-CHROMIUM = (os.environ.get("GBRFF_CHROMIUM") or shutil.which("chromium")
-            or shutil.which("chromium-browser") or "/usr/bin/chromium")
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set GBRFF_CHROMIUM)",
-                allow_module_level=True)
-pytest.importorskip("playwright.sync_api", reason="Playwright is not installed "
-                    "(pip install playwright; it drives the system Chromium)")
+
 pytest.importorskip("gbrff.baselines")
 
 # per page: the figures' heights, the plot areas' sizes and the pairs of text labels that overlap
@@ -123,7 +118,7 @@ def page():
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--headless", "--no-sandbox", "--disable-gpu"])
+                                    args=CHROMIUM_ARGS)
         context = browser.new_context(offline=True)
         outside = []  # requests that would leave the machine (a CDN's plotly.js, MathJax, fonts): refused
 
