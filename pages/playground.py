@@ -138,14 +138,6 @@ def load_rows(name, n, noise, seed, csv_digest, _upload):
     return make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def split_data(name, n, noise, test_share, seed, csv_digest, _upload):
-    """(X_tr, X_te, y_tr, y_te): scikit-learn's stratified split, seeded by ``seed``."""
-    X, y = load_rows(name, n, noise, seed, csv_digest, _upload)
-    train, test = split_indices(y, test_share, seed)
-    return X[train], X[test], y[train], y[test]
-
-
 def make_model(algo, T, gamma, lam, K, beta, lr, seed):
     """The estimator the user chose, with the sidebar's parameters."""
     if algo == "GBRFF2":
@@ -241,7 +233,9 @@ def learning_curve(key, _data):
 
 # ---------------------------------------------------------------- data and fits
 digest = hashlib.sha1(upload_bytes).hexdigest() if upload is not None else None
-data = split_data(toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest, upload)
+X_rows, y_rows = load_rows(toy_name if is_toy else "upload", n_samples, noise, seed, digest, upload)
+train_rows, test_rows = split_indices(y_rows, test_share, seed)  # scikit-learn's stratified split
+data = X_rows[train_rows], X_rows[test_rows], y_rows[train_rows], y_rows[test_rows]
 X_tr, X_te, y_tr, y_te = data
 data_key = (toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest)
 model_key = (data_key, (algo, T, gamma, lam, K, beta, lr, seed))
@@ -457,8 +451,7 @@ st.header("Downloads")
 d1, d2 = st.columns(2)
 # the data in their own order and units (an upload: the student's file, its columns, values and class names),
 # each row's split beside; the model applies to those rows as they are (an upload's standardisation included)
-X_rows, y_rows = load_rows(toy_name if is_toy else "upload", n_samples, noise, seed, digest, upload)
-split = split_column(len(y_rows), split_indices(y_rows, test_share, seed)[1])
+split = split_column(len(y_rows), test_rows)
 
 
 def data_csv():  # made when clicked
