@@ -296,20 +296,15 @@ class Points(NamedTuple):
     X: np.ndarray        #: (n, 2) float64: the two feature columns, in the file's order
     y: np.ndarray        #: (n,) int64 in {-1, +1}
     classes: tuple       #: (negative, positive): the label text of y = -1 and of y = +1
-    columns: tuple = ("x1", "x2", "label")  #: the file's three column names in its order (these without a header)
-    label_column: int = 2                   #: the index of the label among ``columns``
-    cells: np.ndarray = None                #: (n, 3) the cells' text as in the file (stripped), in its order
-    split: np.ndarray = None                #: "train" / "test" per row when the file has a ``split`` column
+    columns: tuple       #: the file's three column names in its order (x1, x2, label without a header)
+    label_column: int    #: the index of the label among ``columns``
+    cells: np.ndarray    #: (n, 3) the cells' text as in the file (stripped), in its order
+    split: np.ndarray    #: "train" / "test" per row when the file has a ``split`` column, else None
 
     @property
     def features(self):
         """The names of the two feature columns, in the order of ``X``'s columns."""
         return tuple(c for j, c in enumerate(self.columns) if j != self.label_column)
-
-    @property
-    def label(self):
-        """The name of the label column."""
-        return self.columns[self.label_column]
 
     def standardisation(self):
         """(mean, scale) of the playground's standardisation: mean and standard deviation of each
@@ -327,13 +322,8 @@ class Points(NamedTuple):
         (values and class names), one row per point in their order, and, when ``split`` is given (one
         ``train`` / ``test`` per row), a last column ``split``. :func:`read_points_csv` reads it into
         the same points (the playground then draws the same split from the same seed and test share)."""
-        if self.cells is not None:
-            cells = self.cells
-        else:  # points made in code: the values with all their digits, the label column last
-            cells = [[repr(float(a)), repr(float(b)), str(self.classes[int(c > 0)])]
-                     for a, b, c in zip(self.X[:, 0], self.X[:, 1], self.y)]
         header = list(self.columns) + (["split"] if split is not None else [])
-        rows = (list(row) + ([str(split[i])] if split is not None else []) for i, row in enumerate(cells))
+        rows = (list(row) + ([str(split[i])] if split is not None else []) for i, row in enumerate(self.cells))
         return _write_csv(header, rows)
 
 
