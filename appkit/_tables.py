@@ -8,6 +8,7 @@ sizes the columns of the wide task × method tables so that they fit a
 projector.
 """
 
+import math
 import re
 
 import pandas as pd
@@ -16,8 +17,8 @@ from gbrff.viz.playground import superscript
 
 __all__ = ["ablation_table", "defaults_overview", "table_columns"]
 
-#: method name prefixes a column's label drops (its tooltip keeps the whole name): RFF-SKL -> SKL
-_SHARED_PREFIXES = ("RFF-",)
+#: the method name prefix a column's label drops (its tooltip keeps the whole name): RFF-SKL -> SKL
+_SHARED_PREFIX = "RFF-"
 # px of text in the data frame's 14-px font, per character, and of a cell's padding (measured in Chromium)
 _PX_CELL, _PX_INDEX, _PX_HEADER, _PX_PAD = 5.6, 6.8, 7.6, 12
 
@@ -88,20 +89,19 @@ def table_columns(wide, index_label="task", compact=True):
     index = [str(v) for v in wide.index]
     config = {"_index": {"label": index_label, "pinned": True}}
     if compact and index:
-        config["_index"]["width"] = _px([index_label], _PX_HEADER, [*index], _PX_INDEX)
+        config["_index"]["width"] = _px(index_label, index, _PX_INDEX)
     from gbrff.baselines import METHODS
 
     for col in wide.columns:
         name = str(col)
-        label = next((name[len(p):] for p in _SHARED_PREFIXES if name.startswith(p)), name) if compact else name
+        label = name.removeprefix(_SHARED_PREFIX) if compact else name
         spec = METHODS.get(name)
         config[name] = {"label": label, "help": f"{name}: {spec.reference}" if spec is not None else name}
         if compact:
-            config[name]["width"] = _px([label], _PX_HEADER, [str(v) for v in wide[col]], _PX_CELL)
+            config[name]["width"] = _px(label, [str(v) for v in wide[col]], _PX_CELL)
     return config
 
 
-def _px(headers, header_px, cells, cell_px):
-    """Whole pixels holding the longest of ``headers`` and of ``cells`` with a cell's padding."""
-    longest = max([len(h) * header_px for h in headers] + [len(c) * cell_px for c in cells])
-    return int(-(-(longest + _PX_PAD) // 1))
+def _px(header, cells, cell_px):
+    """Whole pixels holding ``header`` and the longest of ``cells``, with a cell's padding."""
+    return math.ceil(max([len(header) * _PX_HEADER] + [len(c) * cell_px for c in cells]) + _PX_PAD)
