@@ -28,8 +28,8 @@ from ._router import current_page, ensure_router
 from ._text import plain
 from ._words import HELP
 
-__all__ = ["begin_page", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register", "set_registered",
-           "share_box", "refresh_share_box", "what_changed"]
+__all__ = ["begin_page", "page_name", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register",
+           "set_registered", "share_box", "refresh_share_box", "what_changed"]
 
 _REGISTRY = "_gbrff_controls"
 _PAGE = "_gbrff_control_page"      # the page whose controls the session holds
@@ -85,9 +85,14 @@ def _left_by(previous, query):
     return all(k in reg and "value" in reg[k] and _to_url(reg[k]["value"]) == v for k, v in query.items())
 
 
+def page_name():
+    """The name of the page running, as :func:`begin_page` was given it ("" before any)."""
+    return st.session_state.get(_PAGE, "")
+
+
 def widget_key(key, page=None):
     """The session key of the control ``key`` of ``page`` (default: the page running)."""
-    return f"{st.session_state.get(_PAGE, '') if page is None else page}:{key}"
+    return f"{page_name() if page is None else page}:{key}"
 
 
 def hidden_keys():
@@ -309,7 +314,7 @@ def sync_address():
     params = page_params(hidden_keys())
     if {k: st.query_params.get(k) for k in st.query_params} != params:
         st.query_params.from_dict(params)
-    st.session_state.setdefault(_URLS, {})[st.session_state.get(_PAGE, "")] = params
+    st.session_state.setdefault(_URLS, {})[page_name()] = params
 
 
 def _share_link(hide):

@@ -4,7 +4,7 @@ page's look in presenter mode; a file uploader that keeps its file when the stud
 import streamlit as st
 
 from ._files import download_name
-from ._state import widget_key
+from ._state import page_name
 
 __all__ = ["explain", "figure_download", "presenter_style", "kept_upload"]
 
@@ -27,10 +27,9 @@ _PRESENTER_CSS = """<style>
 def figure_download(fig, name, key, label="figure (HTML)", data=None):
     """A download button producing the figure as a stand-alone HTML file, named as every download of the
     app (:func:`appkit._files.download_name`): ``gbrff-<page>-<name>[-<data>].html``, the page the one
-    running (:func:`appkit._state.begin_page`'s)."""
-    page = widget_key("")[:-1]  # "<page>:" without its colon
+    running (:func:`appkit._state.page_name`)."""
     st.download_button(label, data=lambda: fig.to_html(include_plotlyjs=True, full_html=True),
-                       file_name=download_name(page, name, data, "html"), mime="text/html", key=key,
+                       file_name=download_name(page_name(), name, data, "html"), mime="text/html", key=key,
                        on_click="ignore", icon=":material/download:")
 
 
