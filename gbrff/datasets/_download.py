@@ -319,6 +319,10 @@ class _Run:
         self.created += reversed(missing)
 
     # ---------------------------------------------------------------- the end
+    def _untried(self, reason, kind, tried):
+        """A file not asked for: its host had failed, or the run had stopped for ``reason``."""
+        return not tried and (kind == "host" or bool(self.stop) and reason == self.stop[0])
+
     def finish(self):
         """Remove the folders this run made that stayed empty; one line per reason files were not tried."""
         for folder in reversed(self.created):
@@ -328,7 +332,7 @@ class _Run:
                 pass
         skipped = {}
         for path, reason, kind, tried in self.failed:
-            if not tried and (kind == "host" or self.stop and reason == self.stop[0]):
+            if self._untried(reason, kind, tried):
                 skipped[reason] = skipped.get(reason, 0) + 1
         for reason, n in skipped.items():
             self.report.line(f"{n} more file(s) not tried: {reason}")
@@ -337,8 +341,7 @@ class _Run:
         """The one-line message of a run with failures."""
         groups, kinds = {}, set()
         for path, reason, kind, tried in self.failed:
-            untried = not tried and (kind == "host" or bool(self.stop) and reason == self.stop[0])
-            groups.setdefault(reason, ([], []))[untried].append(path)
+            groups.setdefault(reason, ([], []))[self._untried(reason, kind, tried)].append(path)
             kinds.add(kind)
         if self.stop:      # the lines above list the files
             head = f"{len(self.failed)} of {n_files} files not installed in {self.data_dir}: {self.stop[0]}"
