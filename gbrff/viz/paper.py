@@ -222,12 +222,9 @@ def preprint_fig1_figure(per_task: pd.DataFrame, tasks=PREPRINT_FIG1_TASKS,
             shown.add(m)
         # ticks at the numbers of landmarks run, upright, leaving out one closer than 0.35 decade to the
         # previous (5 beside 3): three panels share a 1024-px projector
-        ticks = []
-        for k in sorted(set(int(k) for k in per_task.loc[per_task["task"] == t, "n_landmarks"])):
-            if not ticks or np.log10(k / ticks[-1]) >= 0.35:
-                ticks.append(k)
-        fig.update_xaxes(type="log", title_text="landmarks", tickvals=ticks, tickangle=0,
-                         tickfont=dict(size=13), row=1, col=j)
+        fig.update_xaxes(type="log", title_text="landmarks", tickfont=dict(size=13), row=1, col=j,
+                         **_count_axis(per_task.loc[per_task["task"] == t, "n_landmarks"], log=True,
+                                       min_gap=0.35))
     fig.update_yaxes(title_text="mean test accuracy (%)", row=1, col=1)
     n = _count(per_task[per_task["task"].isin(tasks)]["n_splits"] if tasks else [], "train/test split")
     fig.update_layout(
