@@ -1,8 +1,6 @@
 """The 2019 preprint's protocol: glass, the 30/70 splits, the grids, the CLI,
 the reports and the average ranks both ways (quick: tiny grids, a few fits)."""
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -13,8 +11,6 @@ from gbrff.experiments._plans import PREPRINT_TRAIN_SIZE, preprint_groups
 from gbrff.experiments._results import (PREPRINT_TASK_ORDER, load_preprint_table2,
                                         preprint_markdown, preprint_ranks)
 from tests._data import data_dir as _data_dir
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def data_dir():

@@ -16,8 +16,6 @@ from gbrff.experiments._plans import kbudget_groups, landmark_groups
 from tests import test_experiments_standin as standin
 from tests._data import data_dir
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
 def ctx():

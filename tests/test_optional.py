@@ -112,15 +112,12 @@ def test_a_command_without_its_extra_is_one_line_and_exit_code_2(tmp_path, hidde
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]    # nothing written
 
 
-def test_commands_without_an_extra_need_none():
+def test_commands_without_an_extra_need_none(tmp_path):
     """`python -m gbrff.datasets` and `python -m gbrff._aot_build` need no extra: they start
     without pandas, Plotly, LightGBM or Dask."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        for module in ("gbrff.datasets", "gbrff._aot_build"):
-            proc = _without(Path(tmp), {"pandas", "plotly", "lightgbm", "distributed"}, "-m", module, "--help")
-            assert proc.returncode == 0 and proc.stdout.startswith(f"usage: python -m {module}"), proc.stderr
+    for module in ("gbrff.datasets", "gbrff._aot_build"):
+        proc = _without(tmp_path, {"pandas", "plotly", "lightgbm", "distributed"}, "-m", module, "--help")
+        assert proc.returncode == 0 and proc.stdout.startswith(f"usage: python -m {module}"), proc.stderr
 
 
 @pytest.mark.parametrize("orig_argv, argv, module", [

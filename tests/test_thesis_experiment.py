@@ -1,7 +1,5 @@
 """The thesis experiment: its plan, the command line, the reports and the findings."""
 
-from pathlib import Path
-
 import pandas as pd
 import pytest
 
@@ -11,8 +9,6 @@ from gbrff.experiments._plans import thesis_groups
 from gbrff.experiments._thesis import (THESIS_SUMMARY_COLUMNS, thesis_findings, thesis_markdown,
                                       thesis_summary)
 from tests._data import data_dir as _data_dir
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def data_dir():
