@@ -31,7 +31,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.test_app_browser import ERRORS, browser, server  # noqa: F401 - fixtures
+from tests.test_app_browser import ERRORS, _settle, browser, server  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -104,13 +104,9 @@ class Watch:
         return self.page
 
     def settle(self, settle_ms=1200):
-        """Wait until Streamlit's status widget has been gone for a moment, then ``settle_ms`` for the frames
-        (the player and its plotly.js) and late requests."""
-        quiet, waited = 0, 0
-        while quiet < 3 and waited < 120_000:
-            quiet = quiet + 1 if self.page.locator('[data-testid="stStatusWidget"]').count() == 0 else 0
-            self.page.wait_for_timeout(300)
-            waited += 300
+        """Wait until Streamlit's status widget has been gone for a moment (tests.test_app_browser's
+        ``_settle``), then ``settle_ms`` for the frames (the player and its plotly.js) and late requests."""
+        _settle(self.page)
         self.page.wait_for_timeout(settle_ms)
 
     def text(self):
