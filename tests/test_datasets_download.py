@@ -16,10 +16,11 @@ import pytest
 from gbrff.datasets import DataNotFoundError, download, load_uci, registry
 from gbrff.datasets import _download
 from gbrff.datasets.__main__ import main
+from tests._data import data_folder, needs_data
 
 _REPO = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("GBRFF_DATA_DIR") or _REPO.parent / "shared" / "datasets")
-pytestmark = pytest.mark.skipif(not (MIRROR / "wine" / "wine.data").is_file(), reason="no UCI mirror to serve")
+MIRROR = data_folder()          # the loader's folder, served as a mirror by the loopback server
+pytestmark = needs_data("wine", "sonar", "bankmarketing", "spambase", "heart", "balance", "pima")
 
 
 class _RangeHandler(http.server.SimpleHTTPRequestHandler):
