@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from tests._data import data_folder, needs_data, reason
+
 ROOT = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("GBRFF_DATA_DIR") or ROOT.parent / "shared" / "datasets")
-HAS_DATA = (MIRROR / "wine" / "wine.data").is_file()
+MIRROR = data_folder()            # the loader's folder (tests/_data.py)
+HAS_DATA = reason() is None       # wine's file is in it
 
 pytestmark = pytest.mark.slow
 
@@ -213,7 +215,7 @@ def test_wheel_command_lines(venv):
     assert "table2" in help_
 
 
-@pytest.mark.skipif(not HAS_DATA, reason="no UCI mirror to serve")
+@needs_data()
 def test_wheel_downloads_into_the_user_cache(venv):
     """`python -m gbrff.datasets download` from the wheel, from a loopback mirror: the file lands
     in the user's cache (not in site-packages) and load_uci finds it there."""
