@@ -1,10 +1,10 @@
-"""gbrff.baselines._kernels against plain numpy twins."""
+"""The comparison methods' kernels (gbrff._engine._baselines) against plain numpy twins."""
 
 import numpy as np
 import pytest
 from scipy.optimize import check_grad
 
-from gbrff.baselines._kernels import _solve_spd3, landmark_alignment, landmark_features, ridge_wave_objective
+from gbrff._engine._baselines import _solve_spd3, landmark_alignment, landmark_features, ridge_wave_objective
 
 
 def _random_landmark_problem(n, d, n_l, k, seed=0):
@@ -67,7 +67,7 @@ def test_fast_trig_paths_match_libm():
 
 
 def test_fast_trig_ok_bound():
-    from gbrff.baselines._kernels import fast_trig_ok
+    from gbrff._engine._baselines import fast_trig_ok
 
     X, W, off = np.ones((3, 2)), np.ones((2, 4)), np.zeros(4)
     assert fast_trig_ok(X, W, off)

@@ -184,3 +184,30 @@ def test_the_jit_cache_of_other_sources_goes_on_import(tmp_path):
     assert _aot.ensure_fresh_jit_cache(tmp_path) == 1
     assert not (cache / "_loop.boost-33.py311.nbi").exists()
     assert (cache / _aot.JIT_STAMP).read_text() == _aot.sources_digest(tmp_path)
+
+
+@pytest.mark.slow      # two fresh processes, each compiling the kernel (~15 s)
+def test_an_edit_of_an_inlined_engine_function_reaches_the_baselines_cached_kernels(tmp_path):
+    """The comparison methods' kernels (``_engine/_baselines.py``) inline the engine's cosine
+    (``_elementary.fcos``) and are cached on disk, where numba checks only their own file: in a
+    copy of the package, an edit of ``fcos`` alone must still reach the cached kernel (the engine's
+    one stamp covers every module with ``cache=True``), not leave it running the former cosine."""
+    shutil.copytree(PACKAGE, tmp_path / "gbrff",
+                    ignore=shutil.ignore_patterns("__pycache__", _aot.MODULE_NAME + "*"))
+    engine = tmp_path / "gbrff" / _aot.ENGINE_PACKAGE
+    code = ("from numpy import ones, zeros; from gbrff._engine import landmark_features; "
+            "print(landmark_features(ones((2, 1)), zeros((1, 1)), zeros(1), ones(1), 1, True)[0, 0])")
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "GBRFF_ENGINE")}
+    env["PYTHONPATH"] = str(tmp_path)
+
+    def run():
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True, env=env, cwd=tmp_path).stdout.strip()
+
+    assert run() == "1.0"                                           # cos 0, compiled and cached
+    assert list((engine / "__pycache__").glob("_baselines.landmark_features-*.nbi"))
+    elementary = engine / "_elementary.py"
+    old = "    return fsincos(x)[1]\n"
+    assert elementary.read_text().count(old) == 1                   # fcos's body
+    elementary.write_text(elementary.read_text().replace(old, "    return 2.0 * fsincos(x)[1]\n"))
+    assert run() == "2.0"                                           # not the cached former cosine

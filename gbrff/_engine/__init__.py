@@ -12,7 +12,14 @@
 - :mod:`._lbfgs` — the one L-BFGS driver of every weak-learner fit;
 - :mod:`._learners` — the weak learners' objectives (omega, landmark, q);
 - :mod:`._loop` — the one boosting loop (``boost``);
-- :mod:`._predict` — staged sums of cosines.
+- :mod:`._predict` — staged sums of cosines;
+- :mod:`._baselines` — the kernels of the comparison methods PBRFF and GFC;
+- :mod:`._fourier_features` — the random Fourier features of Fourier kernel
+  learning (cosines and sines).
+
+Every kernel cached on disk (``cache=True``) lives in this package, so that
+one stamp of its sources (:func:`gbrff._aot.ensure_fresh_jit_cache`) keeps
+the whole cache in step with them.
 
 This module is the engine's one public face: :mod:`gbrff._boosting`, the
 ahead-of-time build (:mod:`gbrff._aot_build`, whose entry points are
@@ -30,14 +37,18 @@ ensure_fresh_jit_cache()
 
 from .losses import EXPONENTIAL, LOG_LOSS, LOSSES, SQUARED_ERROR  # noqa: E402
 
-# compiled name -> its module
+# compiled name (and the limit of the fast sin/cos) -> its module
 _COMPILED = {
+    "FAST_TRIG_LIMIT": "._elementary",
     "fcos": "._elementary", "fexp": "._elementary", "fexpm1_shift": "._elementary",
     "fma": "._elementary", "fsincos": "._elementary",
     "COSINE": "._loop", "LANDMARK": "._loop", "boost": "._loop",
     "staged_cosine_sums": "._predict",
     "back_project": "._reductions", "blas_dot": "._reductions", "matvec": "._reductions",
     "matvec_t": "._reductions", "project": "._reductions",
+    "fast_trig_ok": "._baselines", "landmark_alignment": "._baselines",
+    "landmark_features": "._baselines", "ridge_wave_objective": "._baselines",
+    "fourier_cos_sin": "._fourier_features",
 }
 
 __all__ = sorted(["EXPONENTIAL", "LOG_LOSS", "LOSSES", "SQUARED_ERROR", *_COMPILED])

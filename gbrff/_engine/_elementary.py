@@ -19,7 +19,12 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-__all__ = ["fma", "fexp", "fexpm1_shift", "fsincos", "fcos", "fsincos_lp", "fexpm1_shift_lp"]
+__all__ = ["FAST_TRIG_LIMIT", "fma", "fexp", "fexpm1_shift", "fsincos", "fcos", "fsincos_lp",
+           "fexpm1_shift_lp"]
+
+#: fsincos/fcos are exact to ~1e-16 for |x| < FAST_TRIG_LIMIT only: a caller
+#: whose arguments may be larger checks it and calls math.sin/math.cos instead.
+FAST_TRIG_LIMIT = 1e5
 
 
 def _bitcast(src, dst, doc):

@@ -14,7 +14,7 @@ concatenated per-channel maps of RFF-MKL (Eq. 13, where H is block-diagonal).
 
 Passes over the samples go by chunks of rows (memory O(chunk·D + D²), the
 paper's O(Nd + d²)): Z = X Γ is a BLAS product, the cosines and sines one
-numba pass (:func:`gbrff.baselines._kernels.fourier_cos_sin`, on gbrff's
+numba pass (:func:`gbrff._engine._fourier_features.fourier_cos_sin`, on gbrff's
 vectorisable sin/cos when the arguments allow it); the features are kept
 between the passes of one σ when they fit in ``cache_bytes``.
 """
@@ -24,7 +24,7 @@ import math
 import numpy as np
 from scipy.special import ndtri
 
-from ._kernels import FAST_TRIG_LIMIT, fourier_cos_sin
+from .._engine import FAST_TRIG_LIMIT, fourier_cos_sin
 
 __all__ = ["KERNELS", "quantile", "FourierMap", "resolve_groups", "log_transform"]
 

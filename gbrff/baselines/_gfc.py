@@ -12,7 +12,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ._base import BinaryClassifierMixin, FeatureSVMMixin
 from ._blas import one_blas_thread
-from ._kernels import FAST_TRIG_LIMIT, ridge_wave_objective
+from .._engine import FAST_TRIG_LIMIT, ridge_wave_objective
 
 __all__ = ["GFCClassifier"]
 
@@ -83,7 +83,7 @@ class GFCClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
     Notes
     -----
     The objective and gradient of each ω search are one fused pass over the
-    data in :func:`gbrff.baselines._kernels.ridge_wave_objective` (numba).
+    data in :func:`gbrff._engine._baselines.ridge_wave_objective` (numba).
     The linear SVM is :class:`~sklearn.svm.LinearSVC` (liblinear, squared
     hinge); the features are used as constructed (bounded in [-1, 1]).
     Oglic and Gärtner also tune the ridge penalty and the initial

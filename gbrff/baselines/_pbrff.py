@@ -12,7 +12,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._gamma import GAMMA_RULES, resolve_gamma
 from ._base import BinaryClassifierMixin, FeatureSVMMixin
 from ._blas import one_blas_thread
-from ._kernels import fast_trig_ok, landmark_alignment, landmark_features
+from .._engine import fast_trig_ok, landmark_alignment, landmark_features
 
 __all__ = ["PBRFFClassifier"]
 
@@ -80,7 +80,7 @@ class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
     paper's protocol (many fits, up to 31 647 training examples) stays
     tractable; Letarte et al. and the GBRFF authors used a linear-kernel SVC
     with the hinge loss. The hot loops (the n × n_L × K cosines) run in
-    :mod:`gbrff.baselines._kernels`, with gbrff's vectorisable cosine when
+    :mod:`gbrff._engine._baselines`, with gbrff's vectorisable cosine when
     the arguments are provably small enough for it, and single-threaded
     BLAS (the protocol runs one fit per core).
 

@@ -1,13 +1,13 @@
-"""numba kernels of the comparison systems (PBRFF, GFC): arrays in, arrays out.
+"""numba kernels of the comparison methods PBRFF and GFC: arrays in, arrays out.
 
-Each kernel is compiled once (``cache=True``), is single-threaded and draws no
-randomness; the estimators draw every random number in Python from their
-``random_state``. ``tests/test_baselines_kernels.py`` checks each kernel
-against a plain numpy twin.
+Each kernel is compiled once (``cache=True``, under the engine's one cache
+stamp, :func:`gbrff._aot.ensure_fresh_jit_cache`), is single-threaded and
+draws no randomness; the estimators (:mod:`gbrff.baselines`) draw every random
+number in Python from their ``random_state``. ``tests/test_baselines_kernels.py``
+checks each kernel against a plain numpy twin.
 
 Notation as in the GBRFF paper: ω (frequencies), x^p (a landmark), K random
-features per landmark, n_L landmarks; for Fourier kernel learning
-(:mod:`._fkl`), Z = X Γ the projections on the D frequencies γ_i = σ ⊙ h(ω_i).
+features per landmark, n_L landmarks.
 """
 
 import math
@@ -15,13 +15,9 @@ import math
 import numpy as np
 from numba import njit
 
-from .._engine import fcos, fsincos
+from ._elementary import FAST_TRIG_LIMIT, fcos, fsincos
 
-#: fcos/fsincos (gbrff._fastmath) are exact to ~1e-16 for |z| < 1e5 only.
-FAST_TRIG_LIMIT = 1e5
-
-__all__ = ["fast_trig_ok", "fourier_cos_sin", "landmark_alignment", "landmark_features",
-           "ridge_wave_objective"]
+__all__ = ["fast_trig_ok", "landmark_alignment", "landmark_features", "ridge_wave_objective"]
 
 
 def fast_trig_ok(X, W, offsets):
@@ -46,7 +42,7 @@ def landmark_alignment(X, y, W, offsets, fast=False):
     W : ndarray (d, n_L * K), C-contiguous; column p*K + k is ω_pk
     offsets : ndarray (n_L * K,), ω_pk · x^p for the landmark x^p of the column
     fast : bool
-        Use the vectorisable cosine of gbrff._fastmath; only valid when every
+        Use the vectorisable cosine of :mod:`._elementary`; only valid when every
         |ω_pk · x_i − ω_pk · x^p| < FAST_TRIG_LIMIT (see :func:`fast_trig_ok`).
 
     Returns
@@ -133,7 +129,7 @@ def ridge_wave_objective(w, X, r, reg, fast=False):
     with its gradient (by the envelope theorem the inner minimiser is held
     fixed): ``∂L/∂ω = (2/n) Σ_i e_i (a sin(ω·x_i) − b cos(ω·x_i)) x_i``, where
     e_i is the fit's residual. Also returns (c, a, b). ``fast`` uses
-    gbrff._fastmath's sin/cos, valid when every |ω·x_i| < FAST_TRIG_LIMIT.
+    :mod:`._elementary`'s sin/cos, valid when every |ω·x_i| < FAST_TRIG_LIMIT.
     """
     n, d = X.shape
     cz = np.empty(n)
@@ -182,37 +178,3 @@ def ridge_wave_objective(w, X, r, reg, fast=False):
             grad[j] += g * X[i, j]
     loss = loss / n + reg * (a * a + b * b)
     return loss, grad, c0, a, b
-
-
-@njit(cache=True)
-def fourier_cos_sin(Z, phase, scale, S, fast=False):
-    """The random Fourier features and their sines from the projections, in place.
-
-    ``Z[i, k] <- scale[k] cos(Z[i, k] + phase[k])`` and, when ``S`` has the
-    shape of ``Z`` (pass a (0, 0) array for none),
-    ``S[i, k] <- scale[k] sin(Z[i, k] + phase[k])`` (the sines give the
-    features' derivatives in the frequencies' scales σ, Eq. 11 of Băzăvan et
-    al. 2012). ``fast`` uses gbrff's vectorisable sin/cos (one reduction for
-    both), valid when every |Z[i, k] + phase[k]| < FAST_TRIG_LIMIT.
-    """
-    n, m = Z.shape
-    with_sin = S.shape[0] == n and S.shape[1] == m
-    for i in range(n):
-        if with_sin:
-            if fast:
-                for k in range(m):
-                    s_, c_ = fsincos(Z[i, k] + phase[k])
-                    Z[i, k] = scale[k] * c_
-                    S[i, k] = scale[k] * s_
-            else:
-                for k in range(m):
-                    z = Z[i, k] + phase[k]
-                    Z[i, k] = scale[k] * math.cos(z)
-                    S[i, k] = scale[k] * math.sin(z)
-        else:
-            if fast:
-                for k in range(m):
-                    Z[i, k] = scale[k] * fcos(Z[i, k] + phase[k])
-            else:
-                for k in range(m):
-                    Z[i, k] = scale[k] * math.cos(Z[i, k] + phase[k])
