@@ -6,8 +6,6 @@ the one-vs-rest scheme for more than two classes, and delegate each binary
 fit to :mod:`gbrff._boosting`.
 """
 
-import hashlib
-from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 
@@ -24,6 +22,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted, vali
 
 from . import _boosting
 from ._gamma import GAMMA_RULES, resolve_gamma
+from ._kernel_learning import feature_scales
 from ._engine.layout import n_blocks
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
@@ -109,10 +108,6 @@ def _with_quantiles(X, knots):
     return out
 
 
-# The σ of the last few scale fits (feature_bandwidths="fkl"), by their data and
-# seed: a grid search refits one fold for each γ and λ, the scales depend on neither.
-_FKL_SIGMAS = OrderedDict()
-_FKL_CACHE_SIZE = 16
 #: The scale fit of ``feature_bandwidths="fkl"`` reads at most this many rows
 #: (a stratified random subsample beyond) and stops its L-BFGS early (the
 #: scales it learns correlate at 0.98-1.0 with a run to tol=1e-6 on splice and
@@ -123,21 +118,10 @@ _FKL_SCALE_FIT = {"max_iter": 30, "tol": 1e-4}
 
 def _fkl_sigma(Z, y, seed):
     """The per-feature σ_j (root mean square over the one-vs-rest problems) that
-    :class:`gbrff.baselines.RFFSKLClassifier` (``_FKL_SCALE_FIT``, ``random_state=seed``)
-    learns on Z (float64, C order) and the labels y; remembered for the last
-    ``_FKL_CACHE_SIZE`` (Z, y, seed)."""
-    key = (Z.shape, hashlib.sha1(Z.tobytes()).hexdigest(),
-           hashlib.sha1(np.asarray(y, dtype=np.int64).tobytes()).hexdigest(), int(seed))
-    sigma = _FKL_SIGMAS.get(key)
-    if sigma is None:
-        from .baselines._fkl import RFFSKLClassifier  # a comparison method's fit, imported late
-
-        skl = RFFSKLClassifier(**_FKL_SCALE_FIT, random_state=seed).fit(Z, y)
-        sigma = np.sqrt(np.mean(skl.sigma_**2, axis=0))
-        _FKL_SIGMAS[key] = sigma
-        while len(_FKL_SIGMAS) > _FKL_CACHE_SIZE:
-            _FKL_SIGMAS.popitem(last=False)
-    return sigma.copy()
+    Fourier kernel learning (RFF-SKL, ``_FKL_SCALE_FIT``, seeded by ``seed``:
+    :func:`gbrff._kernel_learning.feature_scales`) learns on Z (float64, C
+    order) and the labels y; learned anew by every fit."""
+    return feature_scales(Z, y, seed, **_FKL_SCALE_FIT)
 
 
 def _check_float32_range(X):

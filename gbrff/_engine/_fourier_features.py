@@ -4,7 +4,7 @@ One kernel (``cache=True``, under the engine's one cache stamp), single-threaded
 drawing no randomness: the cosines ψ = s ⊙ cos(Z + φ) of the projections
 Z = X Γ on the D frequencies γ_i = σ ⊙ h(ω_i) and, for the gradient in the
 scales σ, their sines (Băzăvan, Li, Sminchisescu, ECCV 2012). Its caller is the
-learnable map of :mod:`gbrff.baselines._fourier_map`;
+learnable map of :mod:`gbrff._kernel_learning`;
 ``tests/test_baselines_fkl.py`` checks it against numpy.
 """
 

@@ -9,7 +9,8 @@
   features per channel, a group-lasso penalty λ Σ_j ‖w_j‖₂ solved by proximal
   gradient along a path of λ, square loss or ε-IGLL; optionally σ learned too.
 
-The map and its σ-gradient are :class:`._fourier_map.FourierMap`.
+The map, its σ-gradient, the ridge solve and the σ fit are in the core,
+:mod:`gbrff._kernel_learning` (GBRFF2's per-feature bandwidths learn with them).
 Classification is one-vs-rest regression on ±1 targets (one σ per class when
 σ is learned).
 """
@@ -17,7 +18,7 @@ Classification is one-vs-rest regression on ±1 targets (one σ per class when
 from numbers import Integral, Real
 
 import numpy as np
-from scipy import linalg, optimize
+from scipy import optimize
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.preprocessing import LabelBinarizer
@@ -26,35 +27,13 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ._blas import one_blas_thread
-from ._fourier_map import KERNELS, FourierMap, log_transform, quantile, resolve_groups
+from .._kernel_learning import (KERNELS, FourierMap, _square, blas_threads, draw_map, learn_sigma,
+                                log_transform, resolve_groups, ridge_solve, skl_objective)
 
-__all__ = ["RFFSKLClassifier", "RFFSQLSKLClassifier", "RFFMKLClassifier", "simplex_projection",
-           "ridge_solve", "skl_objective"]
+__all__ = ["RFFSKLClassifier", "RFFSQLSKLClassifier", "RFFMKLClassifier", "simplex_projection"]
 
 
 # ------------------------------------------------------------------ shared pieces
-
-#: Below this many flops per pass (N·D²), BLAS runs on one thread: on small
-#: products threads only contend (a 300 × 300 Cholesky took 80x longer with
-#: two threads on a busy two-core machine).
-SMALL_WORK = 5e8
-
-
-def blas_threads(work):
-    """A context limiting BLAS to one thread when ``work`` (flops) is small, else a no-op."""
-    if work >= SMALL_WORK:
-        return _NoLimit()
-    return one_blas_thread()
-
-
-class _NoLimit:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
 
 def simplex_projection(V):
     """Euclidean projection of each row of V onto the probability simplex."""
@@ -67,46 +46,6 @@ def simplex_projection(V):
     rho = k - 1 - np.argmax(cond[:, ::-1], axis=1)
     theta = css[np.arange(n), rho] / (rho + 1)
     return np.maximum(V - theta[:, None], 0.0)
-
-
-def ridge_solve(A, B, colsum, n, y_mean, reg_lambda):
-    """w, c minimising ½‖Φw + c − y‖² + (λ/2)‖w‖² (c not penalised), from ΦᵀΦ, ΦᵀY, Σ_i Φ_i.
-
-    (A_c + λI) W = B_c with the centred A_c = ΦᵀΦ − n μμᵀ, B_c = ΦᵀY − n μ ȳᵀ
-    (μ the mean feature vector): a Cholesky factorisation and solve (LAPACK
-    potrf/potrs); c = ȳ − μᵀW. Returns W (D, m), c (m,).
-    """
-    mu = colsum / n
-    Ac = A - n * np.outer(mu, mu)
-    Ac[np.diag_indices_from(Ac)] += reg_lambda
-    Bc = B - n * np.outer(mu, y_mean)
-    try:
-        W = linalg.cho_solve(linalg.cho_factor(Ac, lower=True, check_finite=False), Bc,
-                             check_finite=False)
-    except linalg.LinAlgError:  # λ below round-off of a rank-deficient Gram matrix
-        W = linalg.lstsq(Ac, Bc, check_finite=False)[0]
-    return W, y_mean - mu @ W
-
-
-def _square(u, y):
-    r = u - y
-    return 0.5 * float(r @ r), r
-
-
-def skl_objective(fmap, X, y, sigma, reg_lambda, rho):
-    """RFF-SKL's f(σ) = min_w ½‖ψ_σ(X)ᵀw + c − y‖² + (λ/2)‖w‖² + ρ‖σ‖² and its gradient.
-
-    w (and the intercept c) are the exact minimisers for this σ (Eq. 10), so
-    by the envelope theorem ∂f/∂σ_j = Σ_i r_i ∂(ψ_σ(x_i)ᵀw)/∂σ_j + 2ρσ_j with
-    r the residuals (Eqs. 11–12's ∂w/∂σ terms cancel). Returns (f, grad, w, c).
-    """
-    n = X.shape[0]
-    A, B, colsum = fmap.gram(X, y[:, None], sigma)
-    W, c = ridge_solve(A, B, colsum, n, np.array([y.mean()]), reg_lambda)
-    w, c = W[:, 0], float(c[0])
-    loss, grad, _ = fmap.outputs_and_contraction(X, sigma, w, c, y, _square)
-    f = loss + 0.5 * reg_lambda * float(w @ w) + rho * float(sigma @ sigma)
-    return f, grad + 2.0 * rho * sigma, w, c
 
 
 class _FourierClassifierBase(ClassifierMixin, BaseEstimator):
@@ -190,14 +129,8 @@ class _FourierClassifierBase(ClassifierMixin, BaseEstimator):
         return simplex_projection(0.5 * (1.0 + scores))
 
     def _draw(self, n_features, n_components, rng, channels=None):
-        """H = h(ω) (d, D) for uniform ω, phases 2πb, b ~ U(0, 1); with ``channels``
-        (the block of each feature, for RFF-MKL) each column uses one channel's features only."""
-        omega = rng.uniform(size=(n_features, n_components))
-        H = quantile(self.kernel, omega)
-        if channels is not None:
-            H = np.where(channels[0][:, None] == channels[1][None, :], H, 0.0)
-        phase = 2.0 * np.pi * rng.uniform(size=n_components)
-        return H, phase
+        """H = h(ω) (d, D) and the phases 2πb (:func:`gbrff._kernel_learning.draw_map`)."""
+        return draw_map(self.kernel, n_features, n_components, rng, channels)
 
 
 # ------------------------------------------------------------------ RFF-SKL / RFF-SQL-SKL
@@ -354,17 +287,9 @@ class RFFSKLClassifier(_FourierClassifierBase):
         sigmas, coefs, icepts, objs, iters = [], [], [], [], []
         for k in range(Y.shape[1]):
             y_k = Y[:, k].copy()
-
-            def fun(s):
-                f, g, _, _ = skl_objective(fmap, U, y_k, s, lam, rho)
-                return f / n, g / n
-
-            res = optimize.minimize(fun, sigma0, jac=True, method="L-BFGS-B",
-                                    bounds=[(0.0, None)] * self.n_groups_,
-                                    options={"maxiter": int(self.max_iter), "gtol": float(self.tol)})
-            s = np.asarray(res.x, dtype=np.float64)
+            s, nit = learn_sigma(fmap, U, y_k, sigma0, lam, rho, self.max_iter, self.tol)
             f, _, w, c = skl_objective(fmap, U, y_k, s, lam, rho)
-            sigmas.append(s), coefs.append(w), icepts.append(c), objs.append(f), iters.append(res.nit)
+            sigmas.append(s), coefs.append(w), icepts.append(c), objs.append(f), iters.append(nit)
         self.sigma_ = np.array(sigmas)
         self.coef_ = np.array(coefs)
         self.intercept_ = np.array(icepts, dtype=np.float64)

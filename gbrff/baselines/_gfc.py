@@ -11,7 +11,7 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ._base import BinaryClassifierMixin, FeatureSVMMixin
-from ._blas import one_blas_thread
+from .._blas import one_blas_thread
 from .._engine import FAST_TRIG_LIMIT, ridge_wave_objective
 
 __all__ = ["GFCClassifier"]

@@ -17,7 +17,8 @@ from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ._fkl import _FourierClassifierBase, blas_threads
+from .._kernel_learning import blas_threads
+from ._fkl import _FourierClassifierBase
 
 __all__ = ["KRRGDClassifier", "krr_objective", "available_memory"]
 

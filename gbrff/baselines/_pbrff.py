@@ -11,7 +11,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._gamma import GAMMA_RULES, resolve_gamma
 from ._base import BinaryClassifierMixin, FeatureSVMMixin
-from ._blas import one_blas_thread
+from .._blas import one_blas_thread
 from .._engine import fast_trig_ok, landmark_alignment, landmark_features
 
 __all__ = ["PBRFFClassifier"]

@@ -1,6 +1,10 @@
-"""The learnable random Fourier map of Fourier Kernel Learning (Băzăvan, Li, Sminchisescu, ECCV 2012).
+"""Fourier kernel learning's σ fit (Băzăvan, Li, Sminchisescu, ECCV 2012), in the core.
 
-Plain numpy/scipy state, no scikit-learn: the estimators of :mod:`._fkl` wrap it.
+The learnable random Fourier map ψ_σ, the ridge solve of its weights, the
+objective of RFF-SKL and its L-BFGS-B loop over the scales σ: what
+:mod:`gbrff.baselines._fkl`'s estimators wrap, and what GBRFF2's per-feature
+bandwidths (``feature_bandwidths="fkl"``, :mod:`gbrff._feature_map`) learn
+with (:func:`feature_scales`). Plain numpy/scipy state, no estimator.
 
 The D frequencies are γ_i = σ ⊙ h(ω_i) (Eq. 3): the uniform draws ω_i and the
 phases b_i are drawn once, h is the kernel's quantile function (Table 1) and
@@ -22,11 +26,16 @@ between the passes of one σ when they fit in ``cache_bytes``.
 import math
 
 import numpy as np
+from scipy import linalg, optimize
 from scipy.special import ndtri
+from sklearn.preprocessing import LabelBinarizer
+from sklearn.utils import check_random_state
 
-from .._engine import FAST_TRIG_LIMIT, fourier_cos_sin
+from ._blas import one_blas_thread
+from ._engine import FAST_TRIG_LIMIT, fourier_cos_sin
 
-__all__ = ["KERNELS", "quantile", "FourierMap", "resolve_groups", "log_transform"]
+__all__ = ["KERNELS", "FourierMap", "blas_threads", "draw_map", "feature_scales", "learn_sigma",
+           "log_transform", "quantile", "resolve_groups", "ridge_solve", "skl_objective"]
 
 #: Table 1's kernels whose quantile is linear in σ: name -> h(ω), ω ~ U(0, 1).
 KERNELS = ("gaussian", "skewed_chi2", "skewed_intersection")
@@ -201,3 +210,113 @@ class FourierMap:
         per_feature = -(self.H * M) @ w
         grad = np.bincount(self.feat_group, weights=per_feature, minlength=self.n_groups)
         return loss, grad, g_all
+
+
+# ------------------------------------------------------------------ the σ fit
+
+#: Below this many flops per pass (N·D²), BLAS runs on one thread: on small
+#: products threads only contend (a 300 × 300 Cholesky took 80x longer with
+#: two threads on a busy two-core machine).
+SMALL_WORK = 5e8
+
+
+def blas_threads(work):
+    """A context limiting BLAS to one thread when ``work`` (flops) is small, else a no-op."""
+    if work >= SMALL_WORK:
+        return _NoLimit()
+    return one_blas_thread()
+
+
+class _NoLimit:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def ridge_solve(A, B, colsum, n, y_mean, reg_lambda):
+    """w, c minimising ½‖Φw + c − y‖² + (λ/2)‖w‖² (c not penalised), from ΦᵀΦ, ΦᵀY, Σ_i Φ_i.
+
+    (A_c + λI) W = B_c with the centred A_c = ΦᵀΦ − n μμᵀ, B_c = ΦᵀY − n μ ȳᵀ
+    (μ the mean feature vector): a Cholesky factorisation and solve (LAPACK
+    potrf/potrs); c = ȳ − μᵀW. Returns W (D, m), c (m,).
+    """
+    mu = colsum / n
+    Ac = A - n * np.outer(mu, mu)
+    Ac[np.diag_indices_from(Ac)] += reg_lambda
+    Bc = B - n * np.outer(mu, y_mean)
+    try:
+        W = linalg.cho_solve(linalg.cho_factor(Ac, lower=True, check_finite=False), Bc,
+                             check_finite=False)
+    except linalg.LinAlgError:  # λ below round-off of a rank-deficient Gram matrix
+        W = linalg.lstsq(Ac, Bc, check_finite=False)[0]
+    return W, y_mean - mu @ W
+
+
+def _square(u, y):
+    r = u - y
+    return 0.5 * float(r @ r), r
+
+
+def skl_objective(fmap, X, y, sigma, reg_lambda, rho):
+    """RFF-SKL's f(σ) = min_w ½‖ψ_σ(X)ᵀw + c − y‖² + (λ/2)‖w‖² + ρ‖σ‖² and its gradient.
+
+    w (and the intercept c) are the exact minimisers for this σ (Eq. 10), so
+    by the envelope theorem ∂f/∂σ_j = Σ_i r_i ∂(ψ_σ(x_i)ᵀw)/∂σ_j + 2ρσ_j with
+    r the residuals (Eqs. 11–12's ∂w/∂σ terms cancel). Returns (f, grad, w, c).
+    """
+    n = X.shape[0]
+    A, B, colsum = fmap.gram(X, y[:, None], sigma)
+    W, c = ridge_solve(A, B, colsum, n, np.array([y.mean()]), reg_lambda)
+    w, c = W[:, 0], float(c[0])
+    loss, grad, _ = fmap.outputs_and_contraction(X, sigma, w, c, y, _square)
+    f = loss + 0.5 * reg_lambda * float(w @ w) + rho * float(sigma @ sigma)
+    return f, grad + 2.0 * rho * sigma, w, c
+
+
+def draw_map(kernel, n_features, n_components, rng, channels=None):
+    """H = h(ω) (d, D) for uniform ω, and the phases 2πb, b ~ U(0, 1), drawn
+    from ``rng`` in that order; with ``channels`` (the block of each feature
+    and of each column, for RFF-MKL) each column uses one channel's features only."""
+    omega = rng.uniform(size=(n_features, n_components))
+    H = quantile(kernel, omega)
+    if channels is not None:
+        H = np.where(channels[0][:, None] == channels[1][None, :], H, 0.0)
+    phase = 2.0 * np.pi * rng.uniform(size=n_components)
+    return H, phase
+
+
+def learn_sigma(fmap, X, y, sigma0, reg_lambda, rho, max_iter, tol):
+    """RFF-SKL's σ for one problem (targets ``y``): L-BFGS-B (σ ≥ 0) from
+    ``sigma0`` on f(σ) / N (:func:`skl_objective`), at most ``max_iter``
+    iterations to the projected-gradient tolerance ``tol``. Returns (σ, iterations)."""
+    n = X.shape[0]
+
+    def fun(s):
+        f, g, _, _ = skl_objective(fmap, X, y, s, reg_lambda, rho)
+        return f / n, g / n
+
+    res = optimize.minimize(fun, sigma0, jac=True, method="L-BFGS-B",
+                            bounds=[(0.0, None)] * fmap.n_groups,
+                            options={"maxiter": int(max_iter), "gtol": float(tol)})
+    return np.asarray(res.x, dtype=np.float64), res.nit
+
+
+def feature_scales(X, y, seed, n_components=100, reg_lambda=1.0, max_iter=100, tol=1e-6):
+    """The per-feature σ_j that RFF-SKL (Gaussian kernel, one block per
+    feature, σ from √(2/d), ρ = 0) learns on X (float64, C order) and the
+    labels y, as the root mean square over its one-vs-rest problems (±1
+    targets, one problem for two classes): ``RFFSKLClassifier(n_components,
+    reg_lambda=reg_lambda, max_iter=max_iter, tol=tol, random_state=seed)
+    .fit(X, y).sigma_``'s, bit for bit, without the weights w."""
+    Y = LabelBinarizer(neg_label=-1, pos_label=1).fit_transform(y).astype(np.float64)
+    n, d = X.shape
+    with blas_threads(n * float(n_components) ** 2):
+        H, phase = draw_map("gaussian", d, n_components, check_random_state(seed))
+        scale = np.full(n_components, np.sqrt(2.0 / n_components))
+        fmap = FourierMap(H, phase, scale, np.arange(d, dtype=np.intp), d)
+        sigma0 = np.full(d, np.sqrt(2.0 / d))
+        sigma = np.array([learn_sigma(fmap, X, Y[:, k].copy(), sigma0, float(reg_lambda), 0.0,
+                                      max_iter, tol)[0] for k in range(Y.shape[1])])
+    return np.sqrt(np.mean(sigma**2, axis=0))
