@@ -42,7 +42,7 @@ from gbrff._aot_build import clear_jit_cache
 clear_jit_cache()     # a cache of an engine edited since would be loaded, not compiled
 import numpy as np
 from gbrff import _boosting
-from gbrff._engine.layout import BLOCK
+from gbrff._engine.blocks import BLOCK
 n = 2 * BLOCK + 1
 rng = np.random.default_rng(0)
 X = rng.standard_normal((n, 2))

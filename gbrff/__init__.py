@@ -25,7 +25,7 @@ def warm_up(threads=False):
     in about a second)."""
     import numpy as np
 
-    from ._engine.layout import BLOCK
+    from ._engine.blocks import BLOCK
 
     rng = np.random.default_rng(0)
     n = 2 * BLOCK + 1 if threads else 40

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _aot
-from ._engine.layout import n_blocks
-from ._engine.losses import LOSSES
+from ._engine.blocks import n_blocks
+from ._engine.loss_registry import LOSSES
 
 # the compiled entry points: ahead of time if built for these sources and this
 # CPU (no numba import, no first-dispatch cost), else numba's JIT; same models.
@@ -212,7 +212,7 @@ class Expansion:
         return cls(d["learner"], d["loss"], float(d["init_score"]), **arrays)
 
 
-# The loss axis: LOSSES (gbrff._engine.losses), name (scikit-learn's) -> the
+# The loss axis: LOSSES (gbrff._engine.loss_registry), name (scikit-learn's) -> the
 # loss's facts: the code the compiled loop takes, H^0, the link, the values.
 # The weak-learner axis: name -> the code of the compiled loop's learner.
 LEARNERS = {"cosine": 0, "landmark": 1, "random_landmark": 1}

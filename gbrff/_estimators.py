@@ -23,7 +23,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted, vali
 from . import _boosting
 from ._gamma import GAMMA_RULES, resolve_gamma
 from ._kernel_learning import feature_scales
-from ._engine.layout import n_blocks
+from ._engine.blocks import n_blocks
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
 

@@ -1,4 +1,4 @@
-"""The loss axis: the registry (gbrff._engine.losses), the compiled
+"""The loss axis: the registry (gbrff._engine.loss_registry), the compiled
 residuals, steps and losses against their plain-numpy definitions
 (tests/_reference.py), H^0 and the links."""
 
@@ -8,7 +8,7 @@ from scipy.special import expit
 
 from gbrff import _boosting
 from gbrff._engine import _losses
-from gbrff._engine.losses import CRITERIA, EXP_SURROGATE, LEAST_SQUARES, LOSSES
+from gbrff._engine.loss_registry import CRITERIA, EXP_SURROGATE, LEAST_SQUARES, LOSSES
 from tests import _reference as ref
 
 CODES = {name: loss.code for name, loss in LOSSES.items()}

@@ -7,8 +7,8 @@ import pytest
 from sklearn.datasets import make_moons
 
 from gbrff import _boosting
-from gbrff._engine.losses import EXP_SURROGATE
-from gbrff._engine.losses import LOSSES as REGISTRY
+from gbrff._engine.loss_registry import EXP_SURROGATE
+from gbrff._engine.loss_registry import LOSSES as REGISTRY
 from tests import _reference as ref
 
 
@@ -175,7 +175,7 @@ def test_prediction_matches_the_formula():
 def test_gbrff2_on_several_blocks_matches_numpy_reference(loss):
     """Data of three blocks and a part (the engine's sums by blocks, in
     parallel when threads are free) against the same numpy twin."""
-    from gbrff._engine.layout import BLOCK
+    from gbrff._engine.blocks import BLOCK
 
     X, y = _moons(3 * BLOCK + 321)
     draws = np.random.default_rng(5).standard_normal((6, 2)) * np.sqrt(2 * 1.0)

@@ -9,7 +9,7 @@ import pytest
 from sklearn.datasets import make_classification
 
 from gbrff import GBRFF1Classifier, GBRFF2Classifier, _boosting
-from gbrff._engine.layout import BLOCK, n_blocks
+from gbrff._engine.blocks import BLOCK, n_blocks
 
 
 def _arrays(m):

@@ -1,8 +1,8 @@
 """The compiled engine of gbrff (numba), a package of short modules by role.
 
-- :mod:`.losses` — the losses' Python-side facts (the ``LOSSES`` registry:
+- :mod:`.loss_registry` — the losses' Python-side facts (the ``LOSSES`` registry:
   codes, criteria, H⁰, links, numpy loss values), pure numpy;
-- :mod:`.layout` — the fixed blocks of samples every pass goes by, pure Python;
+- :mod:`.blocks` — the fixed blocks of samples every pass goes by, pure Python;
 - :mod:`._elementary` — vectorisable exp, expm1, sin/cos and ``fma``;
 - :mod:`._simd` — a 4-lane float64 vector type, the hand-vectorised dot products;
 - :mod:`._reductions` — sums by blocks, dot products, X @ v and X.T @ g,
@@ -25,7 +25,7 @@ This module is the engine's one public face: :mod:`gbrff._boosting`, the
 ahead-of-time build (:mod:`gbrff._aot_build`, whose entry points are
 declared in :data:`gbrff._aot.ENTRY_POINTS`) and the baselines import from here.
 The compiled names are imported on first use (PEP 562), so that the registry
-of :mod:`.losses` can be read without importing numba.
+of :mod:`.loss_registry` can be read without importing numba.
 """
 
 from importlib import import_module
@@ -35,7 +35,7 @@ from .._aot import ensure_fresh_jit_cache
 # before numba loads any cached function: a cache made from other sources goes
 ensure_fresh_jit_cache()
 
-from .losses import EXPONENTIAL, LOG_LOSS, LOSSES, SQUARED_ERROR  # noqa: E402
+from .loss_registry import EXPONENTIAL, LOG_LOSS, LOSSES, SQUARED_ERROR  # noqa: E402
 
 # compiled name (and the limit of the fast sin/cos) -> its module
 _COMPILED = {

@@ -1,5 +1,5 @@
 """The weak learners' objectives: GBRFF2's omega (with its phase b) and
-GBRFF1's landmark, for each criterion of :mod:`.losses`, minimised by the
+GBRFF1's landmark, for each criterion of :mod:`.loss_registry`, minimised by the
 one L-BFGS driver of :mod:`._lbfgs` (which picks them by the code ``kind``
 through :func:`objective` and :func:`trial`); GBRFF2's least-squares phase
 (``ls_phase``) and GBRFF1's pseudo-posterior q (``rff_weights``).

@@ -11,7 +11,7 @@ from ._lbfgs import lbfgs
 from ._learners import LANDMARK_EXP, LANDMARK_LS, OMEGA_EXP, OMEGA_LS, ls_phase, rff_weights
 from ._losses import (EXPONENTIAL, _advance, _cosine_and_step, _step, criterion, loss_value,
                       newton_step, residuals)
-from .losses import LEAST_SQUARES
+from .loss_registry import LEAST_SQUARES
 from ._reductions import matvec, project
 
 

@@ -1,6 +1,6 @@
 """The loss axis compiled: residuals, steps, losses, and the criterion of
 each loss's weak learners (``criterion``). The codes and the Python-side
-facts (H⁰, links, names) are :mod:`.losses`'s registry.
+facts (H⁰, links, names) are :mod:`.loss_registry`'s registry.
 
 The exponential loss of the paper keeps its own fused kernels (whose numbers
 the committed results depend on); log_loss and squared_error go through
@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._elementary import fexp, fsincos
-from .losses import CRITERIA, EXPONENTIAL, LOG_LOSS, SQUARED_ERROR  # noqa: F401
+from .loss_registry import CRITERIA, EXPONENTIAL, LOG_LOSS, SQUARED_ERROR  # noqa: F401
 from ._reductions import PARALLEL, _sum, bdot, block_bounds, bsum, combine, n_blocks
 
 
@@ -167,7 +167,7 @@ def exp_loss(y, H, sw, buf):
 
 @njit(cache=True)
 def criterion(loss):
-    """The criterion (EXP_SURROGATE or LEAST_SQUARES of :mod:`.losses`) by
+    """The criterion (EXP_SURROGATE or LEAST_SQUARES of :mod:`.loss_registry`) by
     which the weak learners fit the residuals of ``loss``."""
     return CRITERIA[loss]
 

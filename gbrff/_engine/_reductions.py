@@ -15,8 +15,8 @@ from numba import njit, prange
 
 from ._elementary import fma
 from ._simd import dot4_f32, dot8, dot_f32
-from . import layout
-from .layout import BLOCK
+from . import blocks
+from .blocks import BLOCK
 
 
 # --------------------------------------------------------------------------
@@ -32,7 +32,7 @@ PARALLEL = os.environ.get("GBRFF_SERIAL_BUILD", "") != "1"
 
 
 # .layout's count of blocks, compiled (one definition for Python and kernels)
-n_blocks = njit(cache=True)(layout.n_blocks)
+n_blocks = njit(cache=True)(blocks.n_blocks)
 
 
 @njit(cache=True)

@@ -1,4 +1,4 @@
-"""The engine's data layout, pure Python (read without importing numba).
+"""The engine's blocks of samples, pure Python (read without importing numba).
 
 BLOCK: samples a block. Every pass over the training samples works on fixed
 blocks of BLOCK samples, in parallel over the blocks, and every sum over the
