@@ -90,7 +90,7 @@ def table_columns(wide, index_label="task", compact=True):
     config = {"_index": {"label": index_label, "pinned": True}}
     if compact and index:
         config["_index"]["width"] = _px(index_label, index, _PX_INDEX)
-    from gbrff.baselines import METHODS
+    from gbrff.methods import METHODS
 
     for col in wide.columns:
         name = str(col)

@@ -29,7 +29,7 @@ def main(argv=None):
     from sklearn.model_selection import train_test_split
 
     from gbrff import GBRFF2Classifier
-    from gbrff.baselines import GBRFF2_PLUS
+    from gbrff.methods import GBRFF2_PLUS
     from gbrff.experiments import TASK_ORDER
 
     ESTIMATORS = {"GBRFF2": {}, "GBRFF2+": GBRFF2_PLUS}

@@ -11,7 +11,7 @@ from appkit import (begin_page, control, download_name, explain, figure_download
                     read_points_csv, register, share_box, split_column, split_indices, upload_label, warm_engine,
                     what_changed)
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
-from gbrff.baselines import GBRFF2_PLUS
+from gbrff.methods import GBRFF2_PLUS
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.viz import _compute as cmp
 from gbrff.viz import playground as figs

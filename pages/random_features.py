@@ -17,7 +17,7 @@ from gbrff.viz import playground as pg
 
 BUDGETS = (1, 2, 5, 10, 20, 50, 100, 200)
 REPEATS = 3
-C = 100.0  # the logistic regression's C: the larger value of our thesis grid {1, 100} (gbrff/baselines/_thesis.py)
+C = 100.0  # the logistic regression's C: the larger value of our thesis grid {1, 100} (methods/_thesis_methods.py)
 SKL_ITER = 30  # L-BFGS iterations on σ (a toy problem needs fewer than 25)
 GRID = 80
 # registry names: label and colour of each way

@@ -8,7 +8,7 @@ import streamlit as st
 
 from appkit import (RESULTS_DIR, ablation_table, begin_page, control, defaults_overview, download_name, explain,
                     figure_download, paper_table2, plain, preprint_table2, share_box, stored_results, table_columns)
-from gbrff.baselines import METHODS, PREPRINT_METHODS
+from gbrff.methods import METHODS, PREPRINT_METHODS
 from gbrff.datasets import UCI_TASKS
 from gbrff.experiments import (PREPRINT_TASK_ORDER, average_ranks, preprint_comparison, preprint_fig2_gap,
                                preprint_ranks,

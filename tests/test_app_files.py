@@ -17,7 +17,7 @@ from sklearn.model_selection import train_test_split
 
 from appkit import _files as files
 from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
-from gbrff.baselines import GBRFF2_PLUS
+from gbrff.methods import GBRFF2_PLUS
 from gbrff.datasets import make_toy
 
 ROOT = Path(__file__).resolve().parents[1]

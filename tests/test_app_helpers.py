@@ -197,7 +197,7 @@ def test_curves_omega_and_other_figures_build():
     assert len(fig.data) == 3
     fig = figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LGBM": [0.5, 0.6]})
     assert fig.data[0].error_y.array is not None
-    from gbrff.baselines import METHODS  # the registry's labels and colours
+    from gbrff.methods import METHODS  # the registry's labels and colours
 
     assert [(t.name, t.line.color) for t in fig.data] == [("GBRFF2", METHODS["GBRFF2"].color),
                                                            ("LightGBM", METHODS["LGBM"].color)]
@@ -474,7 +474,7 @@ def plus_model():
     from sklearn.datasets import make_moons
 
     from gbrff import GBRFF2Classifier
-    from gbrff.baselines import GBRFF2_PLUS
+    from gbrff.methods import GBRFF2_PLUS
 
     X, y = make_moons(120, noise=0.2, random_state=0)
     return GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=15, gamma=0.5, random_state=0).fit(X, y), X, y

@@ -285,7 +285,7 @@ def test_playground_gbrff2_plus_in_the_plane():
     from sklearn.model_selection import train_test_split
 
     from gbrff import GBRFF2Classifier
-    from gbrff.baselines import GBRFF2_PLUS
+    from gbrff.methods import GBRFF2_PLUS
     from gbrff.datasets import make_toy
     from gbrff.viz import _compute as cmp
 

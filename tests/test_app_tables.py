@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from appkit._tables import table_columns
-from gbrff.baselines import METHODS
+from gbrff.methods import METHODS
 from gbrff.viz.paper import signed
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,8 +7,9 @@ import pytest
 from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from gbrff.baselines import MKBoostClassifier, get_method
+from gbrff.baselines import MKBoostClassifier
 from gbrff.baselines import _mkboost
+from gbrff.methods import get_method
 from gbrff.datasets import make_toy
 
 SMALL_KERNELS = (("rbf", 0.5), ("rbf", 4.0), ("poly", 1), ("poly", 2))

@@ -10,7 +10,7 @@ from sklearn.model_selection import GridSearchCV, train_test_split
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier, _boosting
-from gbrff.baselines import GBRFF2_PLUS
+from gbrff.methods import GBRFF2_PLUS
 
 ESTIMATORS = [GBRFF2Classifier(n_estimators=10, random_state=0),
               GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 10}, random_state=0),  # GBRFF2+

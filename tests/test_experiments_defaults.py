@@ -65,7 +65,7 @@ def test_cli_writes_table2_format_and_keeps_raw_apart(tmp_path, capsys):
 
 def test_gbrff2_plus_is_gbrff2_with_its_ingredients():
     from gbrff import GBRFF2Classifier
-    from gbrff.baselines import GBRFF2_PLUS, get_method
+    from gbrff.methods import GBRFF2_PLUS, get_method
 
     spec = get_method("GBRFF2+")
     # GBRFF2's grid with the ranks, its γ centred on GBRFF2+'s "auto" (2d columns:

@@ -1,6 +1,6 @@
 """Stand-in methods for the experiment runner's tests (importable by workers).
 
-They follow the registry contract of ``gbrff.baselines`` (``MethodSpec`` with
+They follow the registry contract of ``gbrff.methods`` (``MethodSpec`` with
 ``make(n_iter, random_state)`` and ``grid(n_features)``) but are small
 scikit-learn models, so the runner's mechanics are tested fast and apart from
 the real methods.  Used by name: ``--registry tests.test_experiments_standin:get_method``

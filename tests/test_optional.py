@@ -29,7 +29,7 @@ def test_import_optional(monkeypatch):
 
 
 def test_lightgbm_and_xgboost_methods_without_them(monkeypatch):
-    from gbrff.baselines import get_method
+    from gbrff.methods import get_method
 
     monkeypatch.setitem(sys.modules, "lightgbm", None)
     with pytest.raises(ImportError, match=r"the LGBM method needs lightgbm.*gbrff\[experiments\]"):

@@ -33,7 +33,7 @@ def _rows():
 
 @pytest.mark.parametrize("row", _rows(), ids=lambda r: f"{r['task']}-{r['method']}-{r['split']}")
 def test_committed_row_is_reproduced(row):
-    from gbrff.baselines import get_method
+    from gbrff.methods import get_method
     from gbrff.datasets import load_uci
 
     X, y = load_uci(row["task"], data_dir=_data_dir())
@@ -56,7 +56,7 @@ import json, sys
 import pandas as pd
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
-from gbrff.baselines import get_method
+from gbrff.methods import get_method
 from gbrff.datasets import load_uci
 runs = pd.read_csv(sys.argv[1])
 rows = runs[runs["task"].isin(["wine", "sonar", "heart", "newthyroid", "bupa"]) & (runs["split"] < 2)

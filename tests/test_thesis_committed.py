@@ -29,7 +29,7 @@ def _rows():
 
 @pytest.mark.parametrize("row", _rows(), ids=lambda r: f"{r['task']}-{r['method']}-{r['split']}")
 def test_committed_row_is_reproduced(row):
-    from gbrff.baselines import get_method
+    from gbrff.methods import get_method
     from gbrff.datasets import load_uci
 
     X, y = load_uci(row["task"], data_dir=_data_dir())

@@ -12,8 +12,8 @@ from sklearn.model_selection import ParameterGrid
 from sklearn.svm import LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
-from gbrff.baselines import (METHODS, THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE,
-                             RandomFeatureEnsembleClassifier, RBFSVC, get_method)
+from gbrff.baselines import RandomFeatureEnsembleClassifier, RBFSVC
+from gbrff.methods import METHODS, THESIS_ENSEMBLES, THESIS_METHODS, THESIS_SINGLE, get_method
 
 
 def test_names():

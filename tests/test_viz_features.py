@@ -7,7 +7,7 @@ from gbrff.viz import features
 
 
 def test_method_style_from_the_registry_or_the_name():
-    from gbrff.baselines import get_method
+    from gbrff.methods import get_method
 
     assert features.method_style("GBRFF2") == (get_method("GBRFF2").label, get_method("GBRFF2").color)
     assert features.method_style("LogReg+RFF")[1] == get_method("LogReg+RFF").color

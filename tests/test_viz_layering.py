@@ -19,7 +19,7 @@ PAGES = sorted((ROOT / "pages").glob("*.py"))
 
 def test_the_library_imports_no_streamlit():
     code = ("import sys, gbrff, gbrff.viz, gbrff.viz.playground, gbrff.viz.paper, gbrff.viz._compute, "
-            "gbrff.experiments, gbrff.datasets, gbrff.baselines, gbrff.inspection; "
+            "gbrff.experiments, gbrff.datasets, gbrff.baselines, gbrff.methods, gbrff.inspection; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'streamlit'))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr[-500:]
@@ -46,7 +46,7 @@ def test_figures_and_pages_read_the_expansion():
 
 def test_facts_have_one_home():
     """Tasks come from gbrff.datasets and methods from the registry: no page restates them."""
-    from gbrff.baselines import METHODS
+    from gbrff.methods import METHODS
     from gbrff.datasets import UCI_TASKS
     from gbrff.experiments import PAPER_METHODS, TASK_ORDER
 

@@ -81,7 +81,7 @@ import json, sys
 from importlib import metadata
 import gbrff
 from gbrff import GBRFF1Classifier
-from gbrff.baselines import METHODS, get_method
+from gbrff.methods import METHODS, get_method
 from gbrff.datasets import default_data_dir, load_uci
 from gbrff.experiments import load_paper_table2
 from sklearn.datasets import make_moons

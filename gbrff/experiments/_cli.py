@@ -192,7 +192,7 @@ def _thesis_tasks(text):
 
 def _thesis_methods(text):
     """Method names or the keywords single, ensembles, boosting, all."""
-    from ..baselines import THESIS_ENSEMBLES, THESIS_SINGLE
+    from ..methods import THESIS_ENSEMBLES, THESIS_SINGLE
 
     groups = {"single": tuple(THESIS_SINGLE), "ensembles": tuple(THESIS_ENSEMBLES),
               "boosting": THESIS_BOOSTING}
@@ -250,9 +250,9 @@ def _common(p, experiment, n_splits=20, splits_help="train/test splits per task"
                         "default 0 = the paper's full grid)")
     g.add_argument("--data-dir", default=None,
                    help="folder of the UCI files (default: $GBRFF_DATA_DIR, else the cache)")
-    g.add_argument("--registry", default="gbrff.baselines:get_method",
+    g.add_argument("--registry", default="gbrff.methods:get_method",
                    help="import path of get_method(name) -> MethodSpec "
-                        "(default: gbrff.baselines:get_method)")
+                        "(default: gbrff.methods:get_method)")
     _execution_args(p)
 
 
@@ -385,7 +385,7 @@ errors:
     _out_arg(sc, "scaling")
     sc.add_argument("--seed", type=_number(int, 0), default=0,
                     help="data and model seed (default: 0)")
-    sc.add_argument("--registry", default="gbrff.baselines:get_method", help="method registry")
+    sc.add_argument("--registry", default="gbrff.methods:get_method", help="method registry")
     _execution_args(sc)
 
     ty = sub.add_parser("toy", help="Figure 5: LGBM vs GBRFF2 on toy problems against n",
@@ -466,7 +466,7 @@ errors:
     fk.add_argument("--data-dir", default=None, help="folder of the UCI files")
     _debug_arg(fk)
 
-    from ..baselines import METHODS
+    from ..methods import METHODS
 
     df = sub.add_parser(
         "defaults", help="beyond the paper: every method at its own defaults on raw features",

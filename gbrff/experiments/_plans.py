@@ -172,7 +172,7 @@ def thesis_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0, 
     every grid further, for quick runs). ``n_iter`` is the boosting
     iterations; the thesis's models ignore it.
     """
-    from ..baselines import METHODS
+    from ..methods import METHODS
 
     groups = []
     for task in tasks:

@@ -61,11 +61,16 @@ def split_seed(base_seed: int, split: int) -> int:
     return int(base_seed) + int(split)
 
 
+#: import paths that have moved, as runs before the move record them (meta.json's
+#: ``--registry``): their commands still run
+_MOVED = {"gbrff.baselines:get_method": "gbrff.methods:get_method"}
+
+
 def _resolve(ref):
     """``"module:attr"`` -> the attribute; a callable is returned as is."""
     if callable(ref):
         return ref
-    module, _, attr = ref.partition(":")
+    module, _, attr = _MOVED.get(ref, ref).partition(":")
     return getattr(importlib.import_module(module), attr)
 
 
@@ -86,7 +91,7 @@ class Context:
     """
 
     data_dir: str | None = None
-    registry: object = "gbrff.baselines:get_method"
+    registry: object = "gbrff.methods:get_method"
     uci_loader: object = "gbrff.datasets:load_uci"
     toy_maker: object = "gbrff.datasets:make_toy"
 

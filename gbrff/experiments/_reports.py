@@ -210,7 +210,7 @@ def _html(fig, path):
 
 def _report_fkl_table(outdir, fkl):
     """``ranks_fkl.csv`` and the Markdown of RFF-SKL, RFF-SQL-SKL, RFF-MKL beside GBRFF2, LightGBM."""
-    from ..baselines import FKL_BESIDE, FKL_METHODS
+    from ..methods import FKL_BESIDE, FKL_METHODS
 
     methods = [m for m in FKL_BESIDE + FKL_METHODS if m in set(fkl["method"])]
     first15 = list(TASK_ORDER[:15])
@@ -230,7 +230,7 @@ def _report_table2(outdir, records, n_iter=None):
     """Table 2 reports of the folder's refits (those with ``n_iter`` iterations when given)."""
     from ..viz.paper import table2_diff_figure, table2_figure
 
-    from ..baselines import FKL_BESIDE, FKL_METHODS
+    from ..methods import FKL_BESIDE, FKL_METHODS
 
     runs = table2_runs(records, n_iter=n_iter)
     if runs.empty:

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 
-from ..baselines import METHODS, PREPRINT_METHODS
+from ..methods import METHODS, PREPRINT_METHODS
 from ..datasets import UCI_TASKS
 from ._protocol import REFIT
 

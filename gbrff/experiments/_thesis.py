@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..baselines import METHODS, THESIS_ENSEMBLES, THESIS_SINGLE
+from ..methods import METHODS, THESIS_ENSEMBLES, THESIS_SINGLE
 from ..datasets import THESIS_TASKS
 from ._results import RUNS_COLUMNS, stage_results
 

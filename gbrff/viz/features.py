@@ -2,7 +2,7 @@
 used by different methods — arrays in, Plotly figures out.
 
 Each figure takes a dict keyed by a method of the registry
-(:func:`gbrff.baselines.get_method`: ``"LogReg+RFF"`` — the ω drawn at random,
+(:func:`gbrff.methods.get_method`: ``"LogReg+RFF"`` — the ω drawn at random,
 a linear model on top; ``"GBRFF2"`` — each ω learned by boosting; any other
 registered method, e.g. a Fourier kernel learner, is one more key), which
 gives the line's label and colour; an unknown key is drawn under its own
@@ -15,7 +15,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..baselines import get_method
+from ..methods import get_method
 from .playground import _BOTTOM_LEGEND, _layout
 
 __all__ = ["method_style", "features_accuracy_figure", "frequencies_figure", "prior_norm_density"]

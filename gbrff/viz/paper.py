@@ -8,7 +8,7 @@ the report writer draw the same pictures from the same tables. Every figure
 states on itself how many splits or seeds its points rest on.
 
 Each method keeps its colour across all figures: the registry's
-(:data:`gbrff.baselines.METHODS`), as is the order of the legends.
+(:data:`gbrff.methods.METHODS`), as is the order of the legends.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..baselines import METHODS
+from ..methods import METHODS
 from ._axes import count as _count
 from ._axes import count_axis as _count_axis
 from ._axes import log_range as _log_range

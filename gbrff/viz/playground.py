@@ -5,7 +5,7 @@ No Streamlit, no files and no learning here: the pages compute (through
 fitted model is read through its :class:`gbrff.Expansion`, whatever the
 weak learner. Colours are the same everywhere: class −1 is blue, class +1 is
 red, a heatmap value is red where it votes for +1, and a method has the
-registry's colour (:data:`gbrff.baselines.METHODS`). Fonts are sized for a
+registry's colour (:data:`gbrff.methods.METHODS`). Fonts are sized for a
 projector.
 """
 
@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 from plotly.colors import get_colorscale
 from plotly.subplots import make_subplots
 
-from ..baselines import METHODS
+from ..methods import METHODS
 from .._boosting import LOSSES
 from ._compute import learner_landmark
 from ._legend import LEGEND_UNDER, room_under

@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..baselines import METHODS, THESIS_ENSEMBLES, THESIS_SINGLE
+from ..methods import METHODS, THESIS_ENSEMBLES, THESIS_SINGLE
 from ._axes import count
 
 __all__ = ["thesis_figure"]

@@ -1,22 +1,26 @@
-"""The methods of Table 2 of the GBRFF paper, with their hyper-parameter grids (section 4.1).
+"""The methods of the GBRFF papers' tables, with their hyper-parameter grids.
 
 ``METHODS[name].make(n_iter, random_state)`` builds an unfitted estimator
 with ``n_iter`` boosting iterations / landmarks / constructed features, and
 ``METHODS[name].grid(n_features)`` the parameter grid the paper searches by
-5-fold cross-validation. The GBRFF and LightGBM/XGBoost classes are imported
-only when an estimator is made, so this module imports without them.
+5-fold cross-validation (section 4.1 of the 2020 paper; ``preprint_grid``:
+section 5 of the 2019 preprint). LightGBM and XGBoost are imported only when
+their estimator is made, so this module imports without them.
 
-The registry is the one place for the facts about a method: its name, its
-order (Table 2's columns, then the extras), whether it is in the paper, and
-how figures and the app show it (``label``, ``color``).
+Here are Table 2's columns, then the extras: GBRFF2+ (:data:`GBRFF2_PLUS`,
+its definition), XGBoost, the 2019 preprint's methods and Fourier kernel
+learning's. Each method's facts are in its :class:`MethodSpec`: its name, its
+order, whether it is in the paper, and how figures and the app show it
+(``label``, ``color``).
 """
 
-from dataclasses import dataclass
-from typing import Callable
+from .._estimators import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
+from .._optional import import_optional
+from ..baselines import (BMKRClassifier, GFCClassifier, MKBoostClassifier, PBRFFClassifier, RFFMKLClassifier,
+                         RFFSKLClassifier, RFFSQLSKLClassifier)
+from ._spec import MethodSpec
 
-from sklearn.base import BaseEstimator
-
-__all__ = ["GBRFF2_PLUS", "MethodSpec", "METHODS", "FKL_METHODS", "FKL_BESIDE", "PREPRINT_METHODS", "get_method"]
+__all__ = ["GBRFF2_PLUS", "METHODS", "FKL_METHODS", "FKL_BESIDE", "PREPRINT_METHODS"]
 
 _POW10 = [10.0**e for e in range(-2, 3)]  # 10^{-2..2}
 _POW2 = [2.0**e for e in range(-2, 3)]  # 2^{-2..2}
@@ -29,62 +33,23 @@ _POW10_3 = [10.0**e for e in range(-3, 4)]  # PBRFF's beta and C: 10^{-3..3}
 _POW10_SVM = [10.0**e for e in range(-5, 4)]  # MKBoost's and BMKR's C: 10^{-5..3}
 
 
-@dataclass(frozen=True)
-class MethodSpec:
-    """One comparison method: how to build it, which grid the paper searches, how it is shown.
-
-    ``label`` is the method's name in running text (``name`` when empty),
-    ``color`` its colour in every figure, ``in_paper`` whether it is a
-    column of the paper's Table 2. ``make_default(random_state)`` builds the
-    estimator as a user gets it, at its own defaults (one thread and the
-    seed aside), for the out-of-the-box experiment; None when ``make(100,
-    random_state)`` is that already (``make`` may set options for the
-    paper's protocol, as GBRFF's ``standardize=False``).
-    """
-
-    name: str
-    make: Callable[..., BaseEstimator]
-    grid: Callable[[int], "dict | list[dict]"]
-    reference: str
-    label: str = ""
-    color: str = "#17becf"
-    in_paper: bool = True
-    make_default: "Callable[..., BaseEstimator] | None" = None
-    #: the 2019 preprint's protocol (its section 5): the grid it searches
-    #: (``n_features -> grid``) and the parameters it fixes; None: not in it
-    preprint_grid: Callable[[int], "dict | list[dict]"] | None = None
-    preprint_fixed: tuple = ()
-
-    def __post_init__(self):
-        if not self.label:
-            object.__setattr__(self, "label", self.name)
-
-
 def _gammas(n_features):
     return [g / n_features for g in _POW2]
 
 
 def _make_bmkr(n_iter=100, random_state=None):
-    from ._bmkr import BMKRClassifier
-
     return BMKRClassifier(n_estimators=n_iter, random_state=random_state)
 
 
 def _make_gfc(n_iter=100, random_state=None):
-    from ._gfc import GFCClassifier
-
     return GFCClassifier(n_components=n_iter, random_state=random_state)
 
 
 def _make_pbrff(n_iter=100, random_state=None):
-    from ._pbrff import PBRFFClassifier
-
     return PBRFFClassifier(n_landmarks=n_iter, n_components=10, random_state=random_state)
 
 
 def _make_gbrff1(n_iter=100, random_state=None):
-    from gbrff._estimators import GBRFF1Classifier
-
     # one thread, as LightGBM and XGBoost below: the protocols parallelise
     # over units and compare fit times (the model does not depend on it);
     # standardize=False: the protocol standardises outside (the paper's models)
@@ -93,21 +58,15 @@ def _make_gbrff1(n_iter=100, random_state=None):
 
 
 def _make_gbrff2(n_iter=100, random_state=None):
-    from gbrff._estimators import GBRFF2Classifier
-
     return GBRFF2Classifier(n_estimators=n_iter, random_state=random_state, n_jobs=1,
                             standardize=False)
 
 
 def _default_gbrff1(random_state=None):
-    from gbrff._estimators import GBRFF1Classifier
-
     return GBRFF1Classifier(random_state=random_state, n_jobs=1)
 
 
 def _default_gbrff2(random_state=None):
-    from gbrff._estimators import GBRFF2Classifier
-
     return GBRFF2Classifier(random_state=random_state, n_jobs=1)
 
 
@@ -132,8 +91,6 @@ def _gbrff2_plus_grid(n_features):
 
 
 def _make_gbrff2_plus(n_iter=100, random_state=None):
-    from gbrff._estimators import GBRFF2Classifier
-
     params = dict(GBRFF2_PLUS)
     # n_iter = 100 is GBRFF2+'s own number of iterations; other n_iter scale it
     params["n_estimators"] = max(1, round(params.get("n_estimators", 100) * n_iter / 100))
@@ -141,49 +98,34 @@ def _make_gbrff2_plus(n_iter=100, random_state=None):
 
 
 def _default_gbrff2_plus(random_state=None):
-    from gbrff._estimators import GBRFF2Classifier
-
     return GBRFF2Classifier(**GBRFF2_PLUS, random_state=random_state, n_jobs=1)
 
 
 def _make_lgbm(n_iter=100, random_state=None):
-    from gbrff._optional import import_optional
-
     LGBMClassifier = import_optional("lightgbm", "the LGBM method", "experiments").LGBMClassifier
 
     return LGBMClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbose=-1)
 
 
 def _make_xgb(n_iter=100, random_state=None):
-    from ._xgb import XGBLabelClassifier  # XGBClassifier taking {-1, +1} labels
+    # XGBClassifier taking {-1, +1} labels; its module imports xgboost, an optional package
+    from ..baselines._xgb import XGBLabelClassifier
 
     return XGBLabelClassifier(n_estimators=n_iter, random_state=random_state, n_jobs=1, verbosity=0)
 
 
 def _make_rff_skl(n_iter=100, random_state=None):
-    from ._fkl import RFFSKLClassifier
-
     return RFFSKLClassifier(n_components=n_iter, random_state=random_state)
 
 
 def _make_rff_sql_skl(n_iter=100, random_state=None):
-    from ._fkl import RFFSQLSKLClassifier
-
     return RFFSQLSKLClassifier(n_components=n_iter, random_state=random_state)
 
 
 def _make_rff_mkl(n_iter=100, random_state=None):
-    from ._fkl import RFFMKLClassifier
-
     # a 5-point path, 100 proximal steps per λ: the protocol's 90,000 fits stay tractable
     return RFFMKLClassifier(n_components=_MKL_PER_CHANNEL, n_lambdas=5, max_iter=100, tol=1e-3,
                             random_state=random_state)
-
-
-def _make_krr_gd(n_iter=100, random_state=None):
-    from ._krr import KRRGDClassifier
-
-    return KRRGDClassifier()
 
 
 # Fourier kernel learning (Băzăvan et al. 2012). D = n_iter random features
@@ -200,9 +142,9 @@ _MKL_LAMBDA = [0.3, 0.1, 0.01]
 
 def _fixed_sigmas(n_features):
     return [(2.0 * 2.0**e / n_features) ** 0.5 for e in (-2, 0, 2)]
-def _make_gbrff_ls(n_iter=200, random_state=None, landmarks="learn"):
-    from gbrff._estimators import GBRFFLSClassifier
 
+
+def _make_gbrff_ls(n_iter=200, random_state=None, landmarks="learn"):
     # standardize=False: the protocol standardises outside (the preprint's models)
     return GBRFFLSClassifier(n_estimators=n_iter, n_components=100, landmarks=landmarks,
                              random_state=random_state, n_jobs=1, standardize=False)
@@ -213,8 +155,6 @@ def _make_gbrff_ls_random(n_iter=200, random_state=None):
 
 
 def _make_mkboost(n_iter=200, random_state=None):
-    from ._mkboost import MKBoostClassifier
-
     return MKBoostClassifier(n_estimators=n_iter, random_state=random_state)
 
 
@@ -279,7 +219,7 @@ METHODS = {
         MethodSpec(
             "GBRFF2+", _make_gbrff2_plus, _gbrff2_plus_grid,
             "GBRFF2 with the ingredients chosen by cross-validation on training parts "
-            "(gbrff.baselines.GBRFF2_PLUS; not in the GBRFF paper, an extra).",
+            "(gbrff.methods.GBRFF2_PLUS; not in the GBRFF paper, an extra).",
             color="#7b4173", in_paper=False, make_default=_default_gbrff2_plus,
         ),
         MethodSpec(
@@ -343,21 +283,3 @@ FKL_BESIDE = ("GBRFF2", "LGBM")
 #: is GBRFF-LS), and GBRFF-LS-random of its Fig. 1.
 PREPRINT_METHODS = ("XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS")
 
-
-def get_method(name):
-    """Return the :class:`MethodSpec` called ``name``: a method of :data:`METHODS`
-    (e.g. "GBRFF2") or of the random-features thesis
-    (:data:`gbrff.baselines.THESIS_METHODS`, e.g. "LogReg+RFF").
-
-    Raises
-    ------
-    ValueError
-        Unknown name; the message lists the valid ones.
-    """
-    from ._thesis import THESIS_METHODS  # imports this module: imported late
-
-    try:
-        return METHODS[name] if name in METHODS else THESIS_METHODS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown method {name!r}; valid names: {', '.join(METHODS)}, "
-                         f"and the thesis's: {', '.join(THESIS_METHODS)}") from None

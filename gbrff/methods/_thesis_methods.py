@@ -25,8 +25,8 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
-from ._random_features import RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
-from ._registry import MethodSpec
+from ..baselines import RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
+from ._spec import MethodSpec
 
 __all__ = ["THESIS_METHODS", "THESIS_SINGLE", "THESIS_ENSEMBLES", "N_COMPONENTS", "N_MEMBERS"]
 

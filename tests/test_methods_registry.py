@@ -5,7 +5,7 @@ import pytest
 from sklearn.base import clone, is_classifier
 from sklearn.model_selection import GridSearchCV, ParameterGrid
 
-from gbrff.baselines import METHODS, MethodSpec, get_method
+from gbrff.methods import METHODS, MethodSpec, get_method
 from gbrff.datasets import make_toy
 
 POW10 = [0.01, 0.1, 1.0, 10.0, 100.0]
@@ -96,7 +96,7 @@ def test_how_each_method_is_shown():
 
 def test_preprint_grids():
     """The 2019 preprint's grids (its section 5) and fixed parameters."""
-    from gbrff.baselines import PREPRINT_METHODS
+    from gbrff.methods import PREPRINT_METHODS
 
     lr = [1.0, 0.5, 0.1, 0.05, 0.01]
     assert PREPRINT_METHODS == ("XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS")

@@ -1,0 +1,23 @@
+"""``get_method``: a method's :class:`MethodSpec` by its name, wherever it is listed."""
+
+from ._paper_methods import METHODS
+from ._thesis_methods import THESIS_METHODS
+
+__all__ = ["get_method"]
+
+
+def get_method(name):
+    """Return the :class:`MethodSpec` called ``name``: a method of :data:`METHODS`
+    (e.g. "GBRFF2") or of the random-features thesis
+    (:data:`gbrff.methods.THESIS_METHODS`, e.g. "LogReg+RFF").
+
+    Raises
+    ------
+    ValueError
+        Unknown name; the message lists the valid ones.
+    """
+    try:
+        return METHODS[name] if name in METHODS else THESIS_METHODS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown method {name!r}; valid names: {', '.join(METHODS)}, "
+                         f"and the thesis's: {', '.join(THESIS_METHODS)}") from None
