@@ -1,127 +1,40 @@
 """scikit-learn estimators for GBRFF1 and GBRFF2.
 
-The classes validate their input, standardise each feature (``standardize``),
-encode the labels, split off an inner validation set for early stopping, run
-the one-vs-rest scheme for more than two classes, and delegate each binary
-fit to :mod:`gbrff._boosting`.
+The classes validate their input, fit their feature map into ``feature_map_``
+(:mod:`gbrff._feature_map`: the ranks, the standardisation ``standardize``,
+the per-feature bandwidths), encode the labels, split off an inner validation
+set for early stopping, run the one-vs-rest scheme for more than two classes,
+and delegate each binary fit to :mod:`gbrff._boosting`.
 """
 
 from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import train_test_split
-from sklearn.preprocessing import StandardScaler
-from sklearn.preprocessing._data import _handle_zeros_in_scale, _is_constant_feature
-from sklearn.utils.extmath import _safe_accumulator_op
-from sklearn.utils import check_random_state, resample
-from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _boosting
+from ._feature_map import FeatureMap
 from ._gamma import GAMMA_RULES, resolve_gamma
-from ._kernel_learning import feature_scales
 from ._engine.blocks import n_blocks
+from ._sklearn_compat import Interval, StrOptions, check_sample_weight, fit_context
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
 
 
-def _weighted_mean_scale(X, sample_weight):
-    """StandardScaler().fit(X, sample_weight=sample_weight)'s mean_ and scale_,
-    the same operations on X without NaN (validated), so without its masked
-    copies of X (``np.where(isnan(X), 0, X)``): one temporary the size of X at
-    a time (X - mean), below the fit's own peak. float32 X: StandardScaler
-    itself (its float64 copies of X are made either way, in a layout of their
-    own that sets the last bits of the weighted sums)."""
-    if sample_weight is not None:
-        # weights scaled by a power of two (exact: the same bits of every mean and
-        # variance) to at most one: their sum cannot overflow, and StandardScaler's
-        # test for constant features, which counts the weights as rows, does not take
-        # every feature for constant under weights of 1e13 (unit weights: unchanged)
-        sample_weight = np.asarray(sample_weight, dtype=np.float64)
-        top = float(np.max(sample_weight))
-        if top > 1.0:
-            sample_weight = np.ldexp(sample_weight, -np.frexp(top)[1])
-    if X.dtype != np.float64:
-        scaler = StandardScaler().fit(X, sample_weight=sample_weight)
-        return scaler.mean_, scaler.scale_
-    sw = _check_sample_weight(sample_weight, X, dtype=X.dtype)
-    new_sum = _safe_accumulator_op(np.matmul, sw, X)
-    count = np.ones_like(X, dtype=sw.dtype)    # sw[:, None] * ~isnan(X), in place
-    count *= sw[:, None]
-    count = _safe_accumulator_op(np.sum, count, axis=0)
-    mean = (0.0 + new_sum) / count
-    temp = X - new_sum / count
-    correction = _safe_accumulator_op(np.matmul, sw, temp)
-    temp **= 2
-    var = _safe_accumulator_op(np.matmul, sw, temp)
-    del temp
-    var -= correction**2 / count
-    var = var / count
-    n_seen = count[0] if np.max(count) == np.min(count) else count
-    mean, var = mean.astype(np.float64, copy=False), var.astype(np.float64, copy=False)
-    constant = _is_constant_feature(var, mean, n_seen)
-    return mean, _handle_zeros_in_scale(np.sqrt(var), copy=False, constant_mask=constant)
-
-
-#: At most this many knots per feature for ``quantile_features`` (as
-#: scikit-learn's QuantileTransformer's ``n_quantiles``).
-_QUANTILE_KNOTS = 1000
-
-
-def _fit_quantile_knots(X, sample_weight, max_knots=_QUANTILE_KNOTS):
-    """Per feature, the knots (values, levels) of its weighted empirical
-    distribution function on the rows of positive weight: at each distinct
-    value u_i the level (Σ_{l<i} W_l + W_i / 2) / Σ W (W_i the weight at u_i,
-    the mid-point of its step), piecewise linear in between, at most
-    ``max_knots`` knots (evenly spaced levels). It depends on the distinct
-    values and their total weights only: a weight acts as a number of copies."""
-    keep = sample_weight > 0
-    w = sample_weight[keep]
-    knots = []
-    for j in range(X.shape[1]):
-        v = np.asarray(X[keep, j], dtype=np.float64)
-        order = np.argsort(v, kind="stable")
-        vs = v[order]
-        first = np.flatnonzero(np.r_[True, vs[1:] != vs[:-1]])  # each distinct value's first row
-        u = vs[first]
-        W = np.add.reduceat(w[order], first)
-        cum = np.cumsum(W)
-        levels = (cum - W / 2) / cum[-1]
-        if u.shape[0] > max_knots:
-            grid = np.linspace(levels[0], levels[-1], max_knots)
-            u, levels = np.interp(grid, levels, u), grid
-        knots.append((u, levels))
-    return knots
-
-
-def _with_quantiles(X, knots):
-    """[X, F(X)]: X beside its columns' distribution functions (``knots``),
-    in X's dtype, column-major (the order the engine reads)."""
-    n, d = X.shape
-    out = np.empty((n, 2 * d), dtype=X.dtype, order="F")
-    out[:, :d] = X
-    for j, (u, levels) in enumerate(knots):
-        out[:, d + j] = np.interp(X[:, j], u, levels)
-    return out
-
-
-#: The scale fit of ``feature_bandwidths="fkl"`` reads at most this many rows
-#: (a stratified random subsample beyond) and stops its L-BFGS early (the
-#: scales it learns correlate at 0.98-1.0 with a run to tol=1e-6 on splice and
-#: spambase): its cost stays that of a small fit.
-_FKL_MAX_ROWS = 1000
-_FKL_SCALE_FIT = {"max_iter": 30, "tol": 1e-4}
-
-
-def _fkl_sigma(Z, y, seed):
-    """The per-feature σ_j (root mean square over the one-vs-rest problems) that
-    Fourier kernel learning (RFF-SKL, ``_FKL_SCALE_FIT``, seeded by ``seed``:
-    :func:`gbrff._kernel_learning.feature_scales`) learns on Z (float64, C
-    order) and the labels y; learned anew by every fit."""
-    return feature_scales(Z, y, seed, **_FKL_SCALE_FIT)
+def _fitted_by_map(name, doc):
+    """A fitted attribute held by ``feature_map_`` (absent, as an AttributeError,
+    when the map has none: the option that learns it is off)."""
+    def get(self):
+        value = getattr(vars(self).get("feature_map_"), name, None)
+        if value is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return value
+    return property(get, doc=doc)
 
 
 def _check_float32_range(X):
@@ -162,9 +75,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         features the engine sees (standardised ones with ``standardize``)."""
         if self.gamma == "auto":
             return 1.0 / X.shape[1]
-        return resolve_gamma(self.gamma, X, random_state=rng, scale=getattr(self, "scale_", None))
+        return resolve_gamma(self.gamma, X, random_state=rng, scale=self.feature_map_.scale_)
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
         """Fit the boosted ensemble.
 
@@ -196,8 +109,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
                              ensure_min_samples=2)
         _check_float32_range(X)
         check_classification_targets(y)
-        sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64,
-                                             ensure_non_negative=True)
+        sample_weight = check_sample_weight(sample_weight, X, dtype=np.float64,
+                                            ensure_non_negative=True)
         if not np.any(sample_weight > 0):
             raise ValueError("sample_weight must have at least one positive value.")
         self.classes_, y_idx = np.unique(y, return_inverse=True)
@@ -205,12 +118,13 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if n_classes < 2:
             raise ValueError(
                 "The number of classes has to be greater than one; got %d class" % n_classes)
-        X = self._fit_quantile_features(X, sample_weight)
-        # mean_ and scale_ only: the engine standardises X inside its one float32
-        # copy (no standardised copy of X beside it), _boosting._transposed
-        self._fit_standardization(X, sample_weight)
         rng = check_random_state(self.random_state)
-        self._fit_bandwidth_scales(X, y_idx, sample_weight, rng)
+        # the model features (X, or [X, F(X)] with ranks), and the map's statistics
+        # only: the engine standardises them inside its one float32 copy (no
+        # standardised copy of X beside it), _boosting._transposed
+        feature_map = self._feature_map()
+        X = feature_map.fit_expand(X, y_idx, sample_weight, rng)
+        self.feature_map_ = feature_map
         self.gamma_ = gamma = self._gamma_value(X, rng)
         threads = _boosting.resolve_threads(self.n_jobs)
         if n_classes == 2:
@@ -242,93 +156,10 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             self.n_estimators_ = np.array([m.n_iter for m in self.expansions_])
         return self
 
-    def _fit_quantile_features(self, X, sample_weight):
-        """With ``quantile_features`` (GBRFF2 only): learn ``quantile_knots_``
-        and return [X, F(X)], the features the model sees; else X itself."""
-        if not getattr(self, "quantile_features", False):
-            return X
-        self.quantile_knots_ = _fit_quantile_knots(X, sample_weight)
-        return _with_quantiles(X, self.quantile_knots_)
-
-    def _model_features(self, X):
-        """The features the fitted model sees: X, or [X, F(X)] with
-        ``quantile_features`` (a copy, in X's dtype)."""
-        knots = getattr(self, "quantile_knots_", None)
-        return X if knots is None else _with_quantiles(X, knots)
-
-    def _fit_standardization(self, X, sample_weight):
-        """With ``standardize``: learn ``mean_`` and ``scale_`` (weighted, as
-        StandardScaler); X is not copied (see :meth:`_standardization`)."""
-        if not self.standardize:
-            return
-        mean, scale = _weighted_mean_scale(X, sample_weight)
-        # rounded to float32's 7 digits (any affine map standardises): weights that
-        # act as copies then give exactly the statistics, and the model, of the copies
-        self.mean_, self.scale_ = (np.asarray(a, dtype=np.float32).astype(np.float64)
-                                   for a in (mean, scale))
-        tiny = np.flatnonzero(self.scale_ == 0)
-        if tiny.size:
-            j = int(tiny[0])
-            del self.mean_, self.scale_
-            raise ValueError(
-                f"Feature {j} varies by only {scale[j]:.3g} (its standard deviation), below "
-                "the float32 range in which the fit holds the standardisation; rescale X "
-                "(multiply it by a power of ten, say) before fitting.")
-
-    def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
-        """With ``feature_bandwidths="fkl"`` (GBRFF2 only): learn
-        ``bandwidth_scales_`` s, one per feature, from the σ_j that Fourier
-        kernel learning (:class:`gbrff.baselines.RFFSKLClassifier`, its
-        defaults) learns on the (standardised) rows of positive weight,
-        normalised to a mean square of one (so that γ stays the average
-        bandwidth: feature j gets γ_j = γ s_j²), then shrunk towards the
-        shared bandwidth by ``bandwidth_shrinkage``."""
-        if getattr(self, "feature_bandwidths", None) is None:
-            return
-        keep = np.flatnonzero(sample_weight > 0)
-        seed = rng.randint(np.iinfo(np.int32).max)
-        if keep.shape[0] > _FKL_MAX_ROWS:  # a stratified subsample, in the rows' order
-            keep = np.sort(resample(keep, replace=False, n_samples=_FKL_MAX_ROWS,
-                                    stratify=y_idx[keep], random_state=seed))
-        Z = np.ascontiguousarray(self._standardized(X[keep]), dtype=np.float64)
-        y_keep = np.ascontiguousarray(y_idx[keep])
-        scales = np.ones(X.shape[1])
-        if np.unique(y_keep).shape[0] >= 2:
-            sigma = _fkl_sigma(Z, y_keep, seed)
-            rms = np.sqrt(np.mean(sigma**2))
-            if np.isfinite(rms) and rms > 0:
-                scales = sigma / rms
-        a = float(self.bandwidth_shrinkage)  # towards the shared bandwidth: s² → (1 − a) s² + a
-        self.bandwidth_scales_ = np.sqrt((1.0 - a) * scales**2 + a) if a > 0 else scales
-
-    def _omega_space(self, X):
-        """(mean_, scale_) in X's dtype, None without standardisation: the
-        space z = (X − mean_) / scale_ the fitted frequencies ω act on, which
-        prediction forms a chunk of rows at a time."""
-        if not hasattr(self, "mean_"):
-            return None
-        return self.mean_.astype(X.dtype), self.scale_.astype(X.dtype)
-
-    def _standardization(self, X):
-        """(mean, scale) in X's dtype for the engine's fit, which works on
-        (X − mean) / scale formed inside its float32 copy of X: the space of
-        :meth:`_omega_space`, with per-feature bandwidths each feature further
-        multiplied by its ``bandwidth_scales_`` s (the fit folds s back into ω
-        afterwards); None without either."""
-        s = getattr(self, "bandwidth_scales_", None)
-        space = self._omega_space(X)
-        if s is None:
-            return space
-        mean, scale = space if space is not None else (np.zeros(s.shape[0]), np.ones(s.shape[0]))
-        with np.errstate(divide="ignore"):
-            scale = scale / s  # s_j = 0: feature j drops out (its z is 0)
-        return mean.astype(X.dtype), scale.astype(X.dtype)
-
-    def _standardized(self, X):
-        """z = (X − mean_) / scale_ in X's dtype and memory order (X itself
-        without standardisation), with the bits of prediction's chunks."""
-        space = self._omega_space(X)
-        return X if space is None else _boosting._standardized_rows(X, space)
+    def _feature_map(self):
+        """The unfitted :class:`gbrff._feature_map.FeatureMap` of this estimator's
+        options (GBRFF2Classifier adds ranks and per-feature bandwidths)."""
+        return FeatureMap(standardize=self.standardize)
 
     def _split_validation(self, X, y, sw, rng):
         if self.n_iter_no_change is None:
@@ -353,10 +184,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         X, y, sw, val = self._split_validation(X, y, sw, rng)
         self._check_weighted_classes(y, sw)
         model = self._run_boosting(X, y, sw, gamma, rng, val, n_threads)
-        s = getattr(self, "bandwidth_scales_", None)
-        if s is not None:
-            # fitted on z ⊙ s: ω ⊙ s acts on z, as every GBRFF's ω (ω·(z ⊙ s) = (ω ⊙ s)·z)
-            model.omegas = model.omegas * s
+        # fitted on z ⊙ s with per-feature bandwidths: ω ⊙ s acts on z, as every GBRFF's ω
+        model.omegas = self.feature_map_.frequencies_on_z(model.omegas)
         return model
 
     def _set_binary_attributes(self, m):
@@ -387,13 +216,17 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         return [dict(init_score=m.init_score, alphas=m.alphas, train_loss=m.train_loss,
                      **self._weak_learner_arrays(m)) for m in self.expansions_]
 
+    mean_ = _fitted_by_map("mean_", "With ``standardize=True``: each column's mean (``feature_map_``).")
+    scale_ = _fitted_by_map("scale_", "With ``standardize=True``: each column's scale (``feature_map_``).")
+
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
-        """(X validated, without a copy when it is float32 or float64, and its
-        standardisation, see :meth:`_omega_space`)."""
+        """(the model features of X validated, without a copy of a float32 or
+        float64 X without ranks, and their standardisation in X's dtype:
+        ``feature_map_``'s ``expand`` and ``standardization``)."""
         check_is_fitted(self)
-        X = self._model_features(validate_data(self, X, dtype=[np.float64, np.float32], reset=False))
-        return X, self._omega_space(X)
+        X = self.feature_map_.expand(validate_data(self, X, dtype=[np.float64, np.float32], reset=False))
+        return X, self.feature_map_.standardization(X.dtype)
 
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.
@@ -410,7 +243,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             For more than two classes, one column of one-vs-rest scores per class.
         """
         X, standardization = self._validate_for_predict(X)
-        # each chunk of rows is standardised (the bits of _standardized) and
+        # each chunk of rows is standardised (the bits of feature_map_.transform) and
         # widened as it is scored, for every class at once: no copy of X
         scores = _boosting.final_scores_many(self.expansions_, X,
                                              _boosting.resolve_threads(self.n_jobs),
@@ -604,9 +437,10 @@ class GBRFF2Classifier(_BaseGBRFF):
         "fkl": one bandwidth per feature, ω_j ~ N(0, 2γ s_j²), with s_j
         learned on the training data (standardised with ``standardize``) as
         Fourier kernel learning learns its scales: the σ_j of a fit of
-        :class:`gbrff.baselines.RFFSKLClassifier` (100 random features, at
+        RFF-SKL (:func:`gbrff._kernel_learning.feature_scales`, the σ of
+        :class:`gbrff.baselines.RFFSKLClassifier`: 100 random features, at
         most 30 L-BFGS iterations to tol 1e-4; root mean square over the
-        one-vs-rest problems), normalised to a mean s_j² of one, so that γ
+        one-vs-rest problems), learned anew by every fit, normalised to a mean s_j² of one, so that γ
         stays the average bandwidth. Drawn as a rescaling of feature j by s_j
         (the penalty λ‖ω‖² then acts in the rescaled space) and stored back
         in the space of z (``omegas_``); a feature with s_j = 0 drops out.
@@ -650,6 +484,10 @@ class GBRFF2Classifier(_BaseGBRFF):
     bandwidth_scales_ : ndarray of shape (n_features,)
         Only with ``feature_bandwidths="fkl"``: the s_j (feature j's
         bandwidth is γ s_j²).
+    feature_map_ : gbrff._feature_map.FeatureMap
+        The fitted feature map (ranks, standardisation, bandwidths) that holds
+        ``quantile_knots_``, ``mean_``, ``scale_`` and ``bandwidth_scales_``;
+        ``feature_map_.transform(X)`` is z(X), the points ``expansions_`` act on.
     omegas_ : ndarray of shape (T, n_features)
         The learned frequencies ω_t. They act on the standardised features z
         (with ``standardize=True``; on x itself otherwise): the weak learner
@@ -719,13 +557,23 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.bandwidth_shrinkage = bandwidth_shrinkage
         self.quantile_features = quantile_features
 
+    quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
+                                     "knots of each F_j (``feature_map_``).")
+    bandwidth_scales_ = _fitted_by_map("bandwidth_scales_", 'With ``feature_bandwidths="fkl"``: '
+                                       "the s_j (``feature_map_``).")
+
+    def _feature_map(self):
+        return FeatureMap(standardize=self.standardize, quantile_features=self.quantile_features,
+                          feature_bandwidths=self.feature_bandwidths,
+                          bandwidth_shrinkage=self.bandwidth_shrinkage)
+
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff2(
             X, y, sw, n_estimators=self.n_estimators, gamma=gamma,
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
-            n_threads=n_threads, standardization=self._standardization(X))
+            n_threads=n_threads, standardization=self.feature_map_.fit_standardization(X.dtype))
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -840,7 +688,7 @@ class GBRFF1Classifier(_BaseGBRFF):
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
             landmarks=self.landmarks, n_threads=n_threads,
-            standardization=self._standardization(X))
+            standardization=self.feature_map_.fit_standardization(X.dtype))
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -964,7 +812,7 @@ class GBRFFLSClassifier(_BaseGBRFF):
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss="squared_error",
             landmarks=self.landmarks, n_threads=n_threads,
-            standardization=self._standardization(X))
+            standardization=self.feature_map_.fit_standardization(X.dtype))
 
     @staticmethod
     def _weak_learner_arrays(m):

@@ -429,7 +429,7 @@ def test_prediction_standardises_a_chunk_at_a_time_with_the_bits_of_a_copy(cls, 
         for order in ("C", "F"):
             Xo = np.asarray(X, dtype=dtype, order=order)
             Z = _scaler_copy(est, Xo)
-            assert Z.tobytes() == est._standardized(Xo).tobytes()
+            assert Z.tobytes() == est.feature_map_.transform(Xo).tobytes()
             Z64 = np.ascontiguousarray(Z, dtype=np.float64)
             ref = np.column_stack([m.decision_function(Z) for m in est.expansions_])
             ref = ref[:, 0] if n_classes == 2 else ref
@@ -438,7 +438,7 @@ def test_prediction_standardises_a_chunk_at_a_time_with_the_bits_of_a_copy(cls, 
             np.testing.assert_array_equal(est.predict(Xo), est._labels_from_scores(ref))
             staged = list(est.staged_decision_function(Xo))
             np.testing.assert_array_equal(staged[-1], ref)
-            standardization = est._standardization(Xo)
+            standardization = est.feature_map_.fit_standardization(Xo.dtype)
             for k, m in enumerate(est.expansions_):
                 whole = np.array(list(_boosting.staged_scores(m, Z64, chunk=len(Z64))))
                 np.testing.assert_array_equal(np.array([s if s.ndim == 1 else s[:, k] for s in staged])
@@ -495,7 +495,7 @@ def test_standardisation_inside_the_float32_copy_has_the_bits_of_a_scaler(order)
     from sklearn.preprocessing import StandardScaler
 
     from gbrff import GBRFFLSClassifier
-    from gbrff._estimators import _weighted_mean_scale
+    from gbrff._feature_map import weighted_mean_scale
 
     rng = np.random.default_rng(0)
     X = np.asarray(rng.standard_normal((700, 4)) * [1e-3, 1.0, 1e3, 50.0] + [0.0, 1e4, -3.0, 0.5],
@@ -503,7 +503,7 @@ def test_standardisation_inside_the_float32_copy_has_the_bits_of_a_scaler(order)
     y = (X[:, 1] - 1e4 + X[:, 3] / 50 > 0).astype(int)
     for sw in (np.ones(700), rng.uniform(0, 3, 700)):
         sc = StandardScaler().fit(X, sample_weight=sw)
-        mean, scale = _weighted_mean_scale(X, sw)
+        mean, scale = weighted_mean_scale(X, sw)
         assert mean.tobytes() == sc.mean_.tobytes() and scale.tobytes() == sc.scale_.tobytes()
     m, s = X.mean(axis=0), X.std(axis=0)
     whole = np.ascontiguousarray(((X - m) / s).astype(np.float32).T)
@@ -513,7 +513,7 @@ def test_standardisation_inside_the_float32_copy_has_the_bits_of_a_scaler(order)
                 GBRFF2Classifier(n_estimators=5, n_iter_no_change=2, random_state=0),
                 GBRFFLSClassifier(n_estimators=5, n_components=4, random_state=0)):
         est.fit(X, y)
-        ref = clone(est).set_params(standardize=False).fit(est._standardized(X), y)
+        ref = clone(est).set_params(standardize=False).fit(est.feature_map_.transform(X), y)
         for a in ("alphas_", "train_loss_", "landmarks_", "validation_loss_"):
             if hasattr(ref, a):
                 assert getattr(est, a).tobytes() == getattr(ref, a).tobytes(), a

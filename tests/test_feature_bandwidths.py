@@ -8,7 +8,7 @@ import pytest
 from sklearn.base import clone
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from gbrff import GBRFF2Classifier, _estimators
+from gbrff import GBRFF2Classifier, _feature_map
 from gbrff.baselines import RFFSKLClassifier
 
 
@@ -44,7 +44,7 @@ def test_scales_are_fkl_sigmas_on_the_standardised_data():
     clf = GBRFF2Classifier(n_estimators=3, random_state=0, feature_bandwidths="fkl").fit(X, y)
     seed = np.random.RandomState(0).randint(np.iinfo(np.int32).max)   # the first draw of the fit
     Z = (X - clf.mean_) / clf.scale_
-    sigma = RFFSKLClassifier(**_estimators._FKL_SCALE_FIT, random_state=seed).fit(Z, y).sigma_[0]
+    sigma = RFFSKLClassifier(**_feature_map.SCALE_FIT, random_state=seed).fit(Z, y).sigma_[0]
     np.testing.assert_allclose(clf.bandwidth_scales_, sigma / np.sqrt(np.mean(sigma**2)), rtol=1e-6)
 
 
@@ -65,7 +65,7 @@ def test_frequencies_act_on_the_standardised_features(standardize):
 
 def test_a_feature_with_scale_zero_drops_out(monkeypatch):
     X, y = _one_relevant_feature()
-    monkeypatch.setattr(_estimators, "_fkl_sigma", lambda Z, y, seed: np.array([1.0, 0, 0, 0, 1.0]))
+    monkeypatch.setattr(_feature_map, "fkl_sigma", lambda Z, y, seed: np.array([1.0, 0, 0, 0, 1.0]))
     clf = GBRFF2Classifier(n_estimators=10, random_state=0, feature_bandwidths="fkl").fit(X, y)
     np.testing.assert_allclose(clf.bandwidth_scales_, [np.sqrt(2.5), 0, 0, 0, np.sqrt(2.5)])
     assert np.all(clf.omegas_[:, 1:4] == 0) and np.all(np.isfinite(clf.omegas_))
@@ -77,8 +77,8 @@ def test_a_feature_with_scale_zero_drops_out(monkeypatch):
 def test_the_scale_fit_reads_a_stratified_subsample_of_large_data(monkeypatch):
     X, y = _one_relevant_feature(n=1500)
     seen = []
-    monkeypatch.setattr(_estimators, "_FKL_MAX_ROWS", 400)
-    monkeypatch.setattr(_estimators, "_fkl_sigma",
+    monkeypatch.setattr(_feature_map, "SCALE_FIT_ROWS", 400)
+    monkeypatch.setattr(_feature_map, "fkl_sigma",
                         lambda Z, y, seed: seen.append((Z.shape, np.bincount(y))) or np.ones(Z.shape[1]))
     GBRFF2Classifier(n_estimators=2, random_state=0, feature_bandwidths="fkl").fit(X, y)
     (shape, counts), = seen
@@ -87,8 +87,8 @@ def test_the_scale_fit_reads_a_stratified_subsample_of_large_data(monkeypatch):
 
 
 def test_same_seed_same_model():
-    """Each fit learns its scales anew (no state outlives a fit): a clone's
-    fit, or a refit, gives the same bits."""
+    """Each fit learns its scales anew (the fitted feature_map_ holds them; no
+    state outlives a fit): a clone's fit, or a refit, gives the same bits."""
     X, y = _one_relevant_feature()
     est = GBRFF2Classifier(n_estimators=10, random_state=3, feature_bandwidths="fkl")
     a = clone(est).fit(X, y)

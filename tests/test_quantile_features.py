@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from gbrff import GBRFF2Classifier
-from gbrff._estimators import _fit_quantile_knots, _with_quantiles
+from gbrff._feature_map import fit_quantile_knots, with_quantiles
 
 
 def _heavy_tailed(n=400, seed=0):
@@ -27,11 +27,11 @@ def test_knots_are_the_mid_point_distribution_function():
     rng = np.random.RandomState(0)
     X = np.column_stack([rng.randint(0, 5, 50).astype(float), rng.randn(50)])
     w = rng.uniform(0.5, 2.0, 50)
-    for (u, levels), j in zip(_fit_quantile_knots(X, w), range(2)):
+    for (u, levels), j in zip(fit_quantile_knots(X, w), range(2)):
         u0, l0 = _ecdf_midpoints(X[:, j], w)
         np.testing.assert_array_equal(u, u0)
         np.testing.assert_allclose(levels, l0, rtol=1e-12)
-    F = _with_quantiles(X, _fit_quantile_knots(X, np.ones(50)))
+    F = with_quantiles(X, fit_quantile_knots(X, np.ones(50)))
     assert F.shape == (50, 4) and F.flags.f_contiguous
     np.testing.assert_array_equal(F[:, :2], X)
     assert np.all((F[:, 2:] > 0) & (F[:, 2:] < 1))
@@ -44,8 +44,8 @@ def test_weights_are_copies_and_zero_weight_rows_are_absent():
     X = rng.randn(60, 3)
     w = rng.randint(0, 4, 60).astype(float)
     reps = w.astype(int)
-    a = _fit_quantile_knots(X, w)
-    b = _fit_quantile_knots(np.repeat(X, reps, axis=0), np.ones(reps.sum()))
+    a = fit_quantile_knots(X, w)
+    b = fit_quantile_knots(np.repeat(X, reps, axis=0), np.ones(reps.sum()))
     for (ua, la), (ub, lb) in zip(a, b):
         np.testing.assert_array_equal(ua, ub)
         np.testing.assert_array_equal(la, lb)
@@ -53,7 +53,7 @@ def test_weights_are_copies_and_zero_weight_rows_are_absent():
 
 def test_at_most_max_knots_and_ends_kept():
     v = np.random.RandomState(2).randn(5000, 1)
-    (u, levels), = _fit_quantile_knots(v, np.ones(5000), max_knots=100)
+    (u, levels), = fit_quantile_knots(v, np.ones(5000), max_knots=100)
     assert u.shape == (100,) and np.all(np.diff(u) > 0) and np.all(np.diff(levels) > 0)
     assert u[0] == v.min() and u[-1] == v.max()
 
@@ -74,7 +74,7 @@ def test_the_model_sees_twice_the_columns_and_ranks_help_on_heavy_tails():
     assert ranks.mean_.shape == (4,) and ranks.gamma_ == pytest.approx(0.25)
     assert ranks.score(Xt, yt) > plain.score(Xt, yt) + 0.05
     # the expansion acts on the standardised [x, F(x)]
-    Z = (_with_quantiles(Xt, ranks.quantile_knots_) - ranks.mean_) / ranks.scale_
+    Z = (with_quantiles(Xt, ranks.quantile_knots_) - ranks.mean_) / ranks.scale_
     np.testing.assert_allclose(ranks.expansion_.decision_function(Z), ranks.decision_function(Xt),
                                rtol=1e-5, atol=1e-5)
 

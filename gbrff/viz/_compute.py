@@ -70,8 +70,8 @@ def model_space(estimator, X):
     model_space(est, X))`` is the estimator's ``staged_decision_function(X)``, and a grid of
     the plane goes through ``model_space`` before any expansion is evaluated on it."""
     X = np.ascontiguousarray(X, dtype=np.float64)
-    # the estimator's private maps, not a copy of them: one definition of z(x)
-    return np.ascontiguousarray(estimator._standardized(estimator._model_features(X)), dtype=np.float64)
+    # the estimator's own fitted map, not a copy of it: one definition of z(x)
+    return np.ascontiguousarray(estimator.feature_map_.transform(X), dtype=np.float64)
 
 
 def feature_columns(estimator, names=("x₁", "x₂")):

@@ -1,0 +1,261 @@
+"""The features a GBRFF model sees: a private transformer the estimators fit.
+
+As scikit-learn's HistGradientBoosting keeps its ``_BinMapper`` in
+``binning.py``, the estimators of :mod:`gbrff._estimators` keep their feature
+map here and fit it into one attribute, ``feature_map_``
+(:class:`FeatureMap`). From the input x, in order:
+
+1. the ranks (``quantile_features``): x → [x, F(x)], F_j the weighted
+   empirical distribution function of feature j (``quantile_knots_``);
+2. the standardisation (``standardize``): z = (x − ``mean_``) / ``scale_``,
+   weighted as scikit-learn's ``StandardScaler(sample_weight=...)``;
+3. the per-feature bandwidths (``feature_bandwidths="fkl"``): during the fit
+   only, z ⊙ s with s (``bandwidth_scales_``) learned by Fourier kernel
+   learning (:func:`gbrff._kernel_learning.feature_scales`); the fitted ω are
+   then folded back into the space of z (ω ⊙ s), where prediction evaluates them.
+
+Step 1 makes a copy ([X, F(X)], :meth:`FeatureMap.expand`); steps 2 and 3 are
+never applied to a copy of X: the engine forms them a block of rows at a time
+from the (mean, scale) pair of :meth:`FeatureMap.fit_standardization` (the
+fit) or :meth:`FeatureMap.standardization` (prediction).
+:meth:`FeatureMap.transform` gives z itself, with the bits of prediction's blocks.
+"""
+
+import numpy as np
+from sklearn.preprocessing import StandardScaler
+from sklearn.utils import resample
+
+from . import _boosting
+from ._kernel_learning import feature_scales
+from ._sklearn_compat import (SCALER_INTERNALS, check_sample_weight, handle_zeros_in_scale,
+                              is_constant_feature, safe_accumulator_op)
+
+__all__ = ["FeatureMap", "fit_quantile_knots", "weighted_mean_scale", "with_quantiles"]
+
+
+def weighted_mean_scale(X, sample_weight):
+    """StandardScaler().fit(X, sample_weight=sample_weight)'s mean_ and scale_,
+    the same operations on X without NaN (validated), so without its masked
+    copies of X (``np.where(isnan(X), 0, X)``): one temporary the size of X at
+    a time (X - mean), below the fit's own peak. float32 X (or a scikit-learn
+    without the scaler's internals, :mod:`gbrff._sklearn_compat`):
+    StandardScaler itself (its float64 copies of X are made either way, in a
+    layout of their own that sets the last bits of the weighted sums)."""
+    if sample_weight is not None:
+        # weights scaled by a power of two (exact: the same bits of every mean and
+        # variance) to at most one: their sum cannot overflow, and StandardScaler's
+        # test for constant features, which counts the weights as rows, does not take
+        # every feature for constant under weights of 1e13 (unit weights: unchanged)
+        sample_weight = np.asarray(sample_weight, dtype=np.float64)
+        top = float(np.max(sample_weight))
+        if top > 1.0:
+            sample_weight = np.ldexp(sample_weight, -np.frexp(top)[1])
+    if X.dtype != np.float64 or not SCALER_INTERNALS:
+        scaler = StandardScaler().fit(X, sample_weight=sample_weight)
+        return scaler.mean_, scaler.scale_
+    sw = check_sample_weight(sample_weight, X, dtype=X.dtype)
+    new_sum = safe_accumulator_op(np.matmul, sw, X)
+    count = np.ones_like(X, dtype=sw.dtype)    # sw[:, None] * ~isnan(X), in place
+    count *= sw[:, None]
+    count = safe_accumulator_op(np.sum, count, axis=0)
+    mean = (0.0 + new_sum) / count
+    temp = X - new_sum / count
+    correction = safe_accumulator_op(np.matmul, sw, temp)
+    temp **= 2
+    var = safe_accumulator_op(np.matmul, sw, temp)
+    del temp
+    var -= correction**2 / count
+    var = var / count
+    n_seen = count[0] if np.max(count) == np.min(count) else count
+    mean, var = mean.astype(np.float64, copy=False), var.astype(np.float64, copy=False)
+    constant = is_constant_feature(var, mean, n_seen)
+    return mean, handle_zeros_in_scale(np.sqrt(var), copy=False, constant_mask=constant)
+
+
+#: At most this many knots per feature for ``quantile_features`` (as
+#: scikit-learn's QuantileTransformer's ``n_quantiles``).
+QUANTILE_KNOTS = 1000
+
+
+def fit_quantile_knots(X, sample_weight, max_knots=QUANTILE_KNOTS):
+    """Per feature, the knots (values, levels) of its weighted empirical
+    distribution function on the rows of positive weight: at each distinct
+    value u_i the level (Σ_{l<i} W_l + W_i / 2) / Σ W (W_i the weight at u_i,
+    the mid-point of its step), piecewise linear in between, at most
+    ``max_knots`` knots (evenly spaced levels). It depends on the distinct
+    values and their total weights only: a weight acts as a number of copies."""
+    keep = sample_weight > 0
+    w = sample_weight[keep]
+    knots = []
+    for j in range(X.shape[1]):
+        v = np.asarray(X[keep, j], dtype=np.float64)
+        order = np.argsort(v, kind="stable")
+        vs = v[order]
+        first = np.flatnonzero(np.r_[True, vs[1:] != vs[:-1]])  # each distinct value's first row
+        u = vs[first]
+        W = np.add.reduceat(w[order], first)
+        cum = np.cumsum(W)
+        levels = (cum - W / 2) / cum[-1]
+        if u.shape[0] > max_knots:
+            grid = np.linspace(levels[0], levels[-1], max_knots)
+            u, levels = np.interp(grid, levels, u), grid
+        knots.append((u, levels))
+    return knots
+
+
+def with_quantiles(X, knots):
+    """[X, F(X)]: X beside its columns' distribution functions (``knots``),
+    in X's dtype, column-major (the order the engine reads)."""
+    n, d = X.shape
+    out = np.empty((n, 2 * d), dtype=X.dtype, order="F")
+    out[:, :d] = X
+    for j, (u, levels) in enumerate(knots):
+        out[:, d + j] = np.interp(X[:, j], u, levels)
+    return out
+
+
+#: The scale fit of ``feature_bandwidths="fkl"`` reads at most this many rows
+#: (a stratified random subsample beyond) and stops its L-BFGS early (the
+#: scales it learns correlate at 0.98-1.0 with a run to tol=1e-6 on splice and
+#: spambase): its cost stays that of a small fit.
+SCALE_FIT_ROWS = 1000
+SCALE_FIT = {"max_iter": 30, "tol": 1e-4}
+
+
+def fkl_sigma(Z, y, seed):
+    """The per-feature σ_j (root mean square over the one-vs-rest problems) that
+    Fourier kernel learning (RFF-SKL, ``SCALE_FIT``, seeded by ``seed``) learns
+    on Z (float64, C order) and the labels y."""
+    return feature_scales(Z, y, seed, **SCALE_FIT)
+
+
+class FeatureMap:
+    """The feature map of a GBRFF estimator: ranks, standardisation and
+    per-feature bandwidths (see the module's docstring), fitted by
+    :meth:`fit_expand`.
+
+    Parameters
+    ----------
+    standardize : bool, default=True
+        Learn ``mean_`` and ``scale_`` (weighted, as StandardScaler).
+    quantile_features : bool, default=False
+        Learn ``quantile_knots_``: the model sees [x, F(x)].
+    feature_bandwidths : {None, "fkl"}, default=None
+        "fkl": learn ``bandwidth_scales_`` by Fourier kernel learning.
+    bandwidth_shrinkage : float in [0, 1], default=0.0
+        Shrinks the learned s_j² towards one: s² → (1 − a) s² + a.
+
+    Attributes
+    ----------
+    quantile_knots_ : list of (values, levels) pairs, or None
+    mean_, scale_ : ndarray of shape (n_columns,), or None
+        Rounded to float32's digits, held in float64.
+    bandwidth_scales_ : ndarray of shape (n_columns,), or None
+
+    Each is None when its option is off. The σ of the scale fit is learned
+    anew by every fit (same data and seed, same σ): no state outlives the map.
+    """
+
+    def __init__(self, standardize=True, quantile_features=False, feature_bandwidths=None,
+                 bandwidth_shrinkage=0.0):
+        self.standardize = standardize
+        self.quantile_features = quantile_features
+        self.feature_bandwidths = feature_bandwidths
+        self.bandwidth_shrinkage = bandwidth_shrinkage
+        self.quantile_knots_ = self.mean_ = self.scale_ = self.bandwidth_scales_ = None
+
+    # -- fitting ---------------------------------------------------------
+    def fit_expand(self, X, y_idx, sample_weight, rng):
+        """Fit the map on the training data and return their model features
+        :meth:`expand` (X itself without ranks: no copy). ``y_idx`` are the
+        labels' indices (for the bandwidths' fit), ``rng`` the estimator's
+        RandomState (one draw, with ``feature_bandwidths`` only)."""
+        if self.quantile_features:
+            self.quantile_knots_ = fit_quantile_knots(X, sample_weight)
+            X = with_quantiles(X, self.quantile_knots_)
+        if self.standardize:
+            self._fit_standardization(X, sample_weight)
+        if self.feature_bandwidths is not None:
+            self._fit_bandwidth_scales(X, y_idx, sample_weight, rng)
+        return X
+
+    def _fit_standardization(self, X, sample_weight):
+        mean, scale = weighted_mean_scale(X, sample_weight)
+        # rounded to float32's 7 digits (any affine map standardises): weights that
+        # act as copies then give exactly the statistics, and the model, of the copies
+        mean_, scale_ = (np.asarray(a, dtype=np.float32).astype(np.float64) for a in (mean, scale))
+        tiny = np.flatnonzero(scale_ == 0)
+        if tiny.size:
+            j = int(tiny[0])
+            raise ValueError(
+                f"Feature {j} varies by only {scale[j]:.3g} (its standard deviation), below "
+                "the float32 range in which the fit holds the standardisation; rescale X "
+                "(multiply it by a power of ten, say) before fitting.")
+        self.mean_, self.scale_ = mean_, scale_
+
+    def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
+        """``bandwidth_scales_`` s, one per column, from the σ_j that Fourier
+        kernel learning learns on the (standardised) rows of positive weight
+        (:func:`fkl_sigma`), normalised to a mean square of one (so that γ
+        stays the average bandwidth: column j gets γ_j = γ s_j²), then shrunk
+        towards the shared bandwidth by ``bandwidth_shrinkage``."""
+        keep = np.flatnonzero(sample_weight > 0)
+        seed = rng.randint(np.iinfo(np.int32).max)
+        if keep.shape[0] > SCALE_FIT_ROWS:  # a stratified subsample, in the rows' order
+            keep = np.sort(resample(keep, replace=False, n_samples=SCALE_FIT_ROWS,
+                                    stratify=y_idx[keep], random_state=seed))
+        Z = np.ascontiguousarray(self._standardized(X[keep]), dtype=np.float64)
+        y_keep = np.ascontiguousarray(y_idx[keep])
+        scales = np.ones(X.shape[1])
+        if np.unique(y_keep).shape[0] >= 2:
+            sigma = fkl_sigma(Z, y_keep, seed)
+            rms = np.sqrt(np.mean(sigma**2))
+            if np.isfinite(rms) and rms > 0:
+                scales = sigma / rms
+        a = float(self.bandwidth_shrinkage)  # towards the shared bandwidth: s² → (1 − a) s² + a
+        self.bandwidth_scales_ = np.sqrt((1.0 - a) * scales**2 + a) if a > 0 else scales
+
+    # -- the map ---------------------------------------------------------
+    def expand(self, X):
+        """The model features of X: X itself, or [X, F(X)] with the ranks (a
+        copy, in X's dtype, column-major)."""
+        return X if self.quantile_knots_ is None else with_quantiles(X, self.quantile_knots_)
+
+    def standardization(self, dtype):
+        """(mean_, scale_) in ``dtype``, None without standardisation: the
+        space z = (x − mean_) / scale_ of the model features that the fitted
+        frequencies ω act on, which prediction forms a block of rows at a time."""
+        if self.mean_ is None:
+            return None
+        return self.mean_.astype(dtype), self.scale_.astype(dtype)
+
+    def fit_standardization(self, dtype):
+        """(mean, scale) in ``dtype`` for the engine's fit, which works on
+        (x − mean) / scale formed inside its float32 copy of X: the space of
+        :meth:`standardization`, each column further multiplied by its
+        ``bandwidth_scales_`` s with per-feature bandwidths (the fit folds s
+        back into ω, :meth:`frequencies_on_z`); None without either."""
+        s = self.bandwidth_scales_
+        space = self.standardization(dtype)
+        if s is None:
+            return space
+        mean, scale = space if space is not None else (np.zeros(s.shape[0]), np.ones(s.shape[0]))
+        with np.errstate(divide="ignore"):
+            scale = scale / s  # s_j = 0: column j drops out (its z is 0)
+        return mean.astype(dtype), scale.astype(dtype)
+
+    def frequencies_on_z(self, omegas):
+        """The frequencies fitted on z ⊙ s as frequencies on z: ω ⊙ s
+        (ω·(z ⊙ s) = (ω ⊙ s)·z); ``omegas`` itself without per-feature bandwidths."""
+        return omegas if self.bandwidth_scales_ is None else omegas * self.bandwidth_scales_
+
+    def _standardized(self, X):
+        space = self.standardization(X.dtype)
+        return X if space is None else _boosting._standardized_rows(X, space)
+
+    def transform(self, X):
+        """z(X), the points the fitted expansions act on: the model features
+        (:meth:`expand`) standardised with ``standardize``, in X's dtype and
+        memory order (X itself with neither), with the bits of prediction's
+        blocks of rows. ``X`` is validated by the caller (the estimator)."""
+        return self._standardized(self.expand(X))
