@@ -220,7 +220,7 @@ def _report_fkl_table(outdir, fkl):
     return ["## Fourier kernel learning beside GBRFF2 and LightGBM", "",
             "RFF-SKL (σ learned), RFF-SQL-SKL (σ fixed) and RFF-MKL (group lasso over one "
             "kernel per feature) of Băzăvan et al. (ECCV 2012), same protocol and splits; "
-            "their grids are in `gbrff/baselines/_registry.py`. Average ranks over the tasks "
+            "their grids are in `gbrff/methods/_paper_methods.py`. Average ranks over the tasks "
             "of the first 15 on which these five methods all have a result "
             "(`ranks_fkl.csv`).", "",
             table2_markdown(fkl, methods=methods, compare=()), ""]
