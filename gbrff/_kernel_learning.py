@@ -32,7 +32,7 @@ from sklearn.preprocessing import LabelBinarizer
 from sklearn.utils import check_random_state
 
 from ._blas import one_blas_thread
-from ._engine import FAST_TRIG_LIMIT, fourier_cos_sin
+from . import _engine   # its compiled names load numba on first use (a fit), not on import
 
 __all__ = ["KERNELS", "FourierMap", "blas_threads", "draw_map", "feature_scales", "learn_sigma",
            "log_transform", "quantile", "resolve_groups", "ridge_solve", "skl_objective"]
@@ -143,9 +143,9 @@ class FourierMap:
 
     def _chunk(self, X, G, with_sin):
         Z = X @ G  # BLAS
-        fast = bool(Z.size == 0 or np.abs(Z).max() + 2 * math.pi < FAST_TRIG_LIMIT)
+        fast = bool(Z.size == 0 or np.abs(Z).max() + 2 * math.pi < _engine.FAST_TRIG_LIMIT)
         S = np.empty_like(Z) if with_sin else np.empty((0, 0))
-        fourier_cos_sin(Z, self.phase, self.scale, S, fast)
+        _engine.fourier_cos_sin(Z, self.phase, self.scale, S, fast)
         return Z, (S if with_sin else None)
 
     def transform(self, X, sigma):
