@@ -426,7 +426,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         Then raw data need no scaling and ``gamma="auto"`` is a sensible
         bandwidth whatever the units of the features. False fits on X as
         given (no copy of X): the paper's protocol, which standardises
-        outside the estimator (``gbrff.baselines.METHODS`` makes its
+        outside the estimator (``gbrff.methods.METHODS`` makes its
         estimators so), and the teaching app, whose ω live in the plane's
         own coordinates. The fit holds X in float32 (7 significant digits):
         with False, a feature whose variation is small beside its offset
