@@ -9,8 +9,8 @@ from sklearn.linear_model import Ridge
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff._engine._fourier_features import fourier_cos_sin
-from gbrff.baselines import (KRRGDClassifier, RFFMKLClassifier, RFFSKLClassifier, RFFSQLSKLClassifier,
-                             get_method)
+from gbrff.baselines import KRRGDClassifier, RFFMKLClassifier, RFFSKLClassifier, RFFSQLSKLClassifier
+from gbrff.methods import get_method
 from gbrff.baselines._fkl import _eigll, group_soft_threshold, simplex_projection
 from gbrff._kernel_learning import FourierMap, _square, quantile, resolve_groups, ridge_solve, skl_objective
 from gbrff.baselines._krr import krr_objective
