@@ -63,3 +63,16 @@ def data_dir(*tasks):
     if why:
         pytest.skip(why)
     return str(data_folder().resolve())
+
+
+def mirror_readme():
+    """The data folder's ``README.md`` with the mirror's SHA-256 list (the development machines' read-only
+    mirror has one), or a skip saying what is missing: the registry's pins are compared with it."""
+    import pytest
+
+    folder = data_folder()
+    readme = folder / "README.md" if folder is not None else None
+    if readme is None or not readme.is_file():
+        pytest.skip(f"no README.md with the data mirror's SHA-256 list in the data folder ({folder}): set "
+                    "GBRFF_DATA_DIR to the mirror to compare the registry's pins with it")
+    return readme

@@ -9,6 +9,7 @@ import pytest
 
 from gbrff.datasets import UCI_TASKS, DataNotFoundError, load_uci, registry
 from gbrff.datasets import _uci
+from tests._data import mirror_readme
 
 _REPO = Path(__file__).resolve().parents[1]
 
@@ -58,9 +59,7 @@ def test_registry_is_complete():
 
 
 def test_registry_digests_match_shared_readme():
-    readme = _REPO.parent / "shared" / "datasets" / "README.md"
-    if not readme.is_file():
-        pytest.skip("shared README not available")
+    readme = mirror_readme()
     pinned = {}
     for line in readme.read_text().splitlines():
         parts = line.split()
