@@ -203,9 +203,19 @@ class Expansion:
 
     @classmethod
     def from_dict(cls, d):
+        """The expansion of :meth:`to_dict`'s ``d`` (float64 arrays, the same
+        bits); KeyError for a missing key (``landmarks``, ``train_loss`` and
+        ``val_loss`` may be left out); a null inside a list reads as NaN."""
+        missing = [k for k in ("learner", "loss", "init_score", "omegas", "phases", "q", "alphas")
+                   if k not in d]
+        if missing:
+            raise KeyError(missing[0])
         arrays = {k: (None if d.get(k) is None else np.asarray(d[k], dtype=np.float64))
                   for k in ("omegas", "phases", "q", "alphas", "landmarks", "train_loss",
                             "val_loss")}
+        for k in ("train_loss", "val_loss"):  # left out: empty, as the dataclass's default
+            if arrays[k] is None:
+                arrays[k] = np.empty(0)
         T = arrays["alphas"].shape[0]
         if arrays["omegas"].size == 0:
             arrays["omegas"] = arrays["omegas"].reshape(T, 0, 0)

@@ -4,7 +4,9 @@ The classes validate their input, fit their feature map into ``feature_map_``
 (:mod:`gbrff._feature_map`: the ranks, the standardisation ``standardize``,
 the per-feature bandwidths), encode the labels, split off an inner validation
 set for early stopping, run the one-vs-rest scheme for more than two classes,
-and delegate each binary fit to :mod:`gbrff._boosting`.
+and delegate each binary fit to :mod:`gbrff._boosting`. A fitted estimator
+writes itself as plain data and is rebuilt from it (``to_dict`` /
+``from_dict``, the format of :mod:`gbrff._serialization`).
 """
 
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +20,10 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import _boosting
+from ._boosting import Expansion
 from ._feature_map import FeatureMap
+from ._serialization import (FORMAT, REQUIRED, VERSION, check_model_dict, labels_from_plain,
+                             plain_labels, plain_params)
 from ._gamma import GAMMA_RULES, resolve_gamma
 from ._engine.blocks import n_blocks
 from ._sklearn_compat import Interval, StrOptions, check_sample_weight, fit_context
@@ -130,9 +135,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if n_classes == 2:
             y_pm = np.where(y_idx == 1, 1.0, -1.0)
             del y_idx  # one label vector fewer at the fit's memory peak
-            model = self._fit_binary(X, y_pm, sample_weight, gamma, rng, threads)
-            self.expansions_ = [model]
-            self._set_binary_attributes(model)
+            self.expansions_ = [self._fit_binary(X, y_pm, sample_weight, gamma, rng, threads)]
         else:
             # one seed a class, drawn up front: the same models for any n_jobs
             seeds = rng.randint(np.iinfo(np.int32).max, size=n_classes)
@@ -152,8 +155,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
                     self.expansions_ = list(pool.map(fit_class, range(n_classes)))
             else:
                 self.expansions_ = [fit_class(k) for k in range(n_classes)]
-            self.init_score_ = np.array([m.init_score for m in self.expansions_])
-            self.n_estimators_ = np.array([m.n_iter for m in self.expansions_])
+        self._set_expansion_attributes()
         return self
 
     def _feature_map(self):
@@ -188,6 +190,16 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         model.omegas = self.feature_map_.frequencies_on_z(model.omegas)
         return model
 
+    def _set_expansion_attributes(self):
+        """The fitted attributes read from ``expansions_``: a binary model's
+        arrays (``alphas_``, ``omegas_``, ...), or the one-vs-rest arrays over
+        the classes (``init_score_``, ``n_estimators_``)."""
+        if len(self.expansions_) == 1:
+            self._set_binary_attributes(self.expansions_[0])
+        else:
+            self.init_score_ = np.array([m.init_score for m in self.expansions_])
+            self.n_estimators_ = np.array([m.n_iter for m in self.expansions_])
+
     def _set_binary_attributes(self, m):
         self.init_score_ = m.init_score
         self.alphas_ = m.alphas
@@ -218,6 +230,102 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     mean_ = _fitted_by_map("mean_", "With ``standardize=True``: each column's mean (``feature_map_``).")
     scale_ = _fitted_by_map("scale_", "With ``standardize=True``: each column's scale (``feature_map_``).")
+
+    # -- plain data -------------------------------------------------------
+    def to_dict(self):
+        """The fitted model as plain data (JSON-safe): ``json.dumps`` writes it,
+        :meth:`from_dict` rebuilds it.
+
+        Every float64 is written as a Python float, which JSON text holds to
+        the bit: the rebuilt estimator's ``predict``, ``predict_proba``,
+        ``decision_function`` and ``staged_*`` are bit for bit the original's.
+
+        Returns
+        -------
+        dict
+            ``format`` (``"gbrff-estimator"``) and ``version`` (1);
+            ``estimator``, the class's name; ``params``, its
+            ``get_params(deep=False)`` (a RandomState ``random_state`` is
+            written as None); ``n_features_in`` and ``feature_names_in``
+            (None without names); ``classes`` with ``classes_dtype`` (the
+            labels and their numpy dtype); ``feature_map``: ranks,
+            standardisation and bandwidth scales (``quantile_knots``,
+            ``mean``, ``scale``, ``bandwidth_scales``, each None when its
+            option is off, with the options that fitted them); ``gamma``
+            (``gamma_``); ``expansions``, one :meth:`gbrff.Expansion.to_dict`
+            per binary problem (one per class, one-vs-rest, for more than two
+            classes). A float that is not finite (a ``train_loss`` of inf)
+            stays a Python float, which ``json.dumps`` writes as ``Infinity``
+            or ``NaN``; written as null instead, it reads back as NaN.
+
+        Raises
+        ------
+        sklearn.exceptions.NotFittedError
+            If the estimator is not fitted.
+
+        See Also
+        --------
+        from_dict : The estimator of such a dict.
+        """
+        check_is_fitted(self)
+        classes, classes_dtype = plain_labels(self.classes_)
+        names = getattr(self, "feature_names_in_", None)
+        return {
+            "format": FORMAT, "version": VERSION, "estimator": type(self).__name__,
+            "params": plain_params(self),
+            "n_features_in": int(self.n_features_in_),
+            "feature_names_in": None if names is None else [str(n) for n in names],
+            "classes": classes, "classes_dtype": classes_dtype,
+            "feature_map": self.feature_map_.to_dict(),
+            "gamma": float(self.gamma_),
+            "expansions": [m.to_dict() for m in self.expansions_],
+        }
+
+    @classmethod
+    def from_dict(cls, d):
+        """The fitted estimator of :meth:`to_dict`'s dict (or of its JSON text
+        read back by ``json.loads``).
+
+        Parameters
+        ----------
+        d : dict
+            What ``to_dict`` of an estimator of this class returned.
+
+        Returns
+        -------
+        estimator
+            A fitted estimator that predicts bit for bit as the one that
+            wrote ``d`` (it can be fitted again, from its ``params``).
+
+        Raises
+        ------
+        ValueError
+            If ``d`` is of another format or version, was written by another
+            class, lacks a key, or holds an invalid parameter.
+        """
+        check_model_dict(d, cls, REQUIRED + ("classes", "classes_dtype"))
+        try:
+            est = cls(**d["params"])
+        except TypeError as exc:
+            raise ValueError(f"The dict's params do not fit {cls.__name__}: {exc}.") from None
+        est._validate_params()
+        try:
+            est.n_features_in_ = int(d["n_features_in"])
+            if d["feature_names_in"] is not None:
+                est.feature_names_in_ = np.asarray(d["feature_names_in"], dtype=object)
+            est.classes_ = labels_from_plain(d["classes"], d["classes_dtype"])
+            est.feature_map_ = FeatureMap.from_dict(d["feature_map"])
+            est.gamma_ = float(d["gamma"])
+            est.expansions_ = [Expansion.from_dict(e) for e in d["expansions"]]
+        except KeyError as exc:
+            raise ValueError(f"This estimator's dict lacks the key {exc}: it was not written "
+                             "by to_dict, or has been cut.") from None
+        if len(est.expansions_) != (1 if len(est.classes_) == 2 else len(est.classes_)):
+            raise ValueError(f"This dict holds {len(est.expansions_)} expansions for "
+                             f"{len(est.classes_)} classes: one is needed for two classes, "
+                             "one per class for more.")
+        est._set_expansion_attributes()
+        return est
 
     # -- prediction -------------------------------------------------------
     def _validate_for_predict(self, X):
@@ -525,6 +633,15 @@ class GBRFF2Classifier(_BaseGBRFF):
     >>> X, y = make_moons(200, noise=0.1, random_state=0)
     >>> clf = GBRFF2Classifier(n_estimators=50, random_state=0).fit(X, y)
     >>> clf.score(X, y) > 0.95
+    True
+
+    A fitted model travels as plain data (:meth:`to_dict`, JSON-safe, as
+    every GBRFF estimator's), and comes back predicting bit for bit the same:
+
+    >>> import json
+    >>> text = json.dumps(clf.to_dict())
+    >>> twin = GBRFF2Classifier.from_dict(json.loads(text))
+    >>> bool((twin.predict_proba(X) == clf.predict_proba(X)).all())
     True
     """
 

@@ -253,6 +253,45 @@ class FeatureMap:
         space = self.standardization(X.dtype)
         return X if space is None else _boosting._standardized_rows(X, space)
 
+    # -- plain data ------------------------------------------------------
+    def to_dict(self):
+        """The options and fitted statistics as plain lists and numbers
+        (JSON-ready, every float64 written as a Python float, which
+        ``json`` round-trips exactly); :meth:`from_dict` inverts it.
+        ``quantile_knots`` is a list of ``{"values", "levels"}`` (the knots of
+        each F_j), each fitted entry null when its option is off."""
+        def plain(a):
+            return None if a is None else np.asarray(a, dtype=np.float64).tolist()
+
+        knots = self.quantile_knots_
+        return {
+            "standardize": bool(self.standardize),
+            "quantile_features": bool(self.quantile_features),
+            "feature_bandwidths": self.feature_bandwidths,
+            "bandwidth_shrinkage": float(self.bandwidth_shrinkage),
+            "quantile_knots": None if knots is None else [
+                {"values": plain(u), "levels": plain(levels)} for u, levels in knots],
+            "mean": plain(self.mean_),
+            "scale": plain(self.scale_),
+            "bandwidth_scales": plain(self.bandwidth_scales_),
+        }
+
+    @classmethod
+    def from_dict(cls, d):
+        """The fitted map of :meth:`to_dict`'s ``d`` (KeyError for a missing key)."""
+        def array(a):
+            return None if a is None else np.asarray(a, dtype=np.float64)
+
+        fmap = cls(standardize=d["standardize"], quantile_features=d["quantile_features"],
+                   feature_bandwidths=d["feature_bandwidths"],
+                   bandwidth_shrinkage=d["bandwidth_shrinkage"])
+        knots = d["quantile_knots"]
+        fmap.quantile_knots_ = None if knots is None else [
+            (array(k["values"]), array(k["levels"])) for k in knots]
+        fmap.mean_, fmap.scale_ = array(d["mean"]), array(d["scale"])
+        fmap.bandwidth_scales_ = array(d["bandwidth_scales"])
+        return fmap
+
     def transform(self, X):
         """z(X), the points the fitted expansions act on: the model features
         (:meth:`expand`) standardised with ``standardize``, in X's dtype and
