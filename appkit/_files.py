@@ -8,7 +8,8 @@ Every download of the app is named by :func:`download_name`:
 hyphens. The playground's data CSV is the student's own file back
 (:meth:`Points.to_csv`: their column names, values and class names, and a
 ``split`` column), which the upload reads again into the same picture; its
-model JSON is described in :func:`model_to_dict`.
+model JSON is described in :func:`model_to_dict`, and read back into a fitted
+estimator by :func:`model_from_dict` (files of every version of the format).
 """
 
 import csv
@@ -20,8 +21,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS", "MODEL_FORMAT", "Points", "download_name", "model_to_dict",
-           "model_to_json", "parse_points_csv", "points_to_csv", "read_points_csv", "split_column",
+__all__ = ["MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS", "MODEL_FORMAT", "LoadedModel", "Points", "download_name",
+           "model_from_dict", "model_from_json", "model_to_dict", "model_to_json", "parse_points_csv", "points_to_csv", "read_points_csv", "split_column",
            "split_indices", "upload_label"]
 
 #: Largest upload the playground accepts (bytes) and its largest row count:
@@ -29,8 +30,13 @@ __all__ = ["MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS", "MODEL_FORMAT", "Points", "dow
 MAX_UPLOAD_BYTES = 2_000_000
 MAX_UPLOAD_ROWS = 5_000
 
-#: The model JSON's ``format`` key: its name and version (a change of a key's meaning gets a new version).
+#: The model JSON's ``format`` key: its name and version (a change of a key's meaning gets a new version;
+#: a key added beside the others, as ``fitted`` was, does not: a reader of the older files still reads them).
 MODEL_FORMAT = "gbrff-model/1"
+
+#: The estimator's own dict (``to_dict()``) is written in two places of the file: its ``params`` and
+#: ``expansions`` as the file's keys of those names (where the first files had them), the rest as ``fitted``.
+_SHARED_KEYS = ("params", "expansions")
 
 #: P(classes[1] | x) from H for each loss, as the JSON's ``link`` states it (the estimators' ``predict_proba``;
 #: tests/test_app_files.py checks each against the loss registry).
@@ -95,6 +101,7 @@ def model_to_dict(estimator, name=None, *, features=None, classes=None, standard
     Parameters
     ----------
     estimator : fitted GBRFF1Classifier, GBRFF2Classifier or GBRFFLSClassifier
+        Written through its ``to_dict()``: :func:`model_from_dict` rebuilds it with ``from_dict``.
     name : str, optional
         The model's name in the app (``"GBRFF2+"``); default: the class's name.
     features : sequence of str, optional
@@ -118,7 +125,7 @@ def model_to_dict(estimator, name=None, *, features=None, classes=None, standard
             ``"gbrff-model/1"``.
         ``model``, ``estimator``, ``params``
             The app's name of the model, the estimator's class and its
-            ``get_params()`` (a value JSON cannot hold given as its ``repr``).
+            ``get_params()`` (its ``to_dict()``'s; a RandomState as null).
             ``params`` describe the estimator only: ``standardize: false``
             there with a playground standardisation in ``preprocessing`` is
             no contradiction.
@@ -151,6 +158,12 @@ def model_to_dict(estimator, name=None, *, features=None, classes=None, standard
             (T, K), ``landmarks``,
             ``learner``, ``loss``, ``train_loss``, ``val_loss``;
             :meth:`gbrff.Expansion.from_dict` rebuilds each exactly.
+        ``fitted``
+            The rest of the estimator's ``to_dict()`` (its format and version,
+            ``classes`` as fitted, ``feature_map``, ``gamma``, ...): with
+            ``params`` and ``expansions`` above, the estimator's own dict,
+            which :func:`model_from_dict` gives to its ``from_dict``. Files
+            written before this key existed load without it.
         ``link``
             From H to a probability: ``loss``, ``kind`` (``"logistic"``:
             P = 1 / (1 + exp(-slope H)); ``"clipped_linear"``:
@@ -187,28 +200,25 @@ def model_to_dict(estimator, name=None, *, features=None, classes=None, standard
     if len(names) != len(fitted) or len(features) != n_in:
         raise ValueError(f"{len(names)} class names for {len(fitted)} classes, or {len(features)} feature "
                          f"names for {n_in} features")
-    params = {k: (v if isinstance(v, (int, float, str, bool, type(None))) else repr(v))
-              for k, v in estimator.get_params().items()}
+    state = estimator.to_dict()
     steps = []
     if standardisation is not None:
         mean, scale = (np.asarray(a, dtype=np.float64).tolist() for a in standardisation)
         steps.append({"step": "standardise", "by": "the app, before the fit",
                       "formula": "x -> (x - mean) / scale", "mean": mean, "scale": scale})
-    knots = getattr(estimator, "quantile_knots_", None)
-    if knots is not None:  # quantile_features=True: the model sees [x, F(x)] (then standardised)
+    fmap = state["feature_map"]
+    if fmap["quantile_knots"] is not None:  # quantile_features=True: the model sees [x, F(x)] (then standardised)
         steps.append({"step": "quantile_features", "by": "the estimator (quantile_features=True)",
                       "formula": "x -> [x, F(x)], F_j(v) = interp(v, knots[j].values, knots[j].levels)",
-                      "knots": [{"values": np.asarray(v).tolist(), "levels": np.asarray(lv).tolist()}
-                                for v, lv in knots]})
-    if hasattr(estimator, "mean_"):  # standardize=True: the estimator's own z = (x - mean_) / scale_
+                      "knots": fmap["quantile_knots"]})
+    if fmap["mean"] is not None:  # standardize=True: the estimator's own z = (x - mean_) / scale_
         steps.append({"step": "standardise", "by": "the estimator (standardize=True)",
-                      "formula": "x -> (x - mean) / scale", "mean": np.asarray(estimator.mean_).tolist(),
-                      "scale": np.asarray(estimator.scale_).tolist()})
+                      "formula": "x -> (x - mean) / scale", "mean": fmap["mean"], "scale": fmap["scale"]})
     out = {
         "format": MODEL_FORMAT,
         "model": name or type(estimator).__name__,
         "estimator": type(estimator).__name__,
-        "params": params,
+        "params": state["params"],
         "data": None if data is None else str(data),
         "features": features,
         "classes": names,
@@ -222,7 +232,8 @@ def model_to_dict(estimator, name=None, *, features=None, classes=None, standard
         "preprocessing": steps,
         "expansion": "H(x) = init_score + sum_t alphas[t] h_t(z), h_t(z) = sum_k q[t][k] "
                      "cos(omegas[t][k] . z - phases[t][k]), z: x after the preprocessing steps",
-        "expansions": [e.to_dict() for e in estimator.expansions_],
+        "expansions": state["expansions"],
+        "fitted": {k: v for k, v in state.items() if k not in _SHARED_KEYS},
         "link": _link(estimator.expansions_[0].loss),
     })
     return out
@@ -246,6 +257,110 @@ def model_to_json(estimator, name=None, **kwargs):
         return json.dumps(doc, indent=1, allow_nan=False)
     except ValueError:
         return json.dumps(_finite(doc), indent=1, allow_nan=False)
+
+
+class LoadedModel(NamedTuple):
+    """A model file read back (:func:`model_from_dict`): the fitted estimator and what the app wrote beside it."""
+
+    estimator: object          #: the fitted GBRFF estimator, predicting as the one that was written
+    name: str                  #: the app's name of the model (``"GBRFF2+"``)
+    data: str                  #: the data set's name, or None
+    features: list             #: the names of the input columns
+    classes: list              #: the class names, in the order of ``estimator.classes_``
+    standardisation: tuple     #: (mean, scale) the app applied before the fit, or None
+
+
+def _estimator_class(name):
+    import gbrff
+
+    cls = getattr(gbrff, str(name), None)
+    if not (isinstance(cls, type) and hasattr(cls, "from_dict")):
+        raise ValueError(f"The file holds a {name!r}, which is not a GBRFF estimator this app can load.")
+    return cls
+
+
+def _first_files_state(doc):
+    """The estimator's dict rebuilt from a file written before the ``fitted`` key: from its ``params``,
+    ``preprocessing`` (the estimator's steps), ``features``, ``classes`` and ``expansions``. Those files
+    name the classes as the app showed them (the student's class names), which the rebuilt estimator
+    then predicts; they do not hold the bandwidth scales (folded into ω, unused by prediction) nor γ
+    (recomputed for ``gamma="auto"``, NaN for ``"quantile"``)."""
+    cls = _estimator_class(doc["estimator"])
+    defaults = cls().get_params()
+    params = {k: v for k, v in doc["params"].items() if k in defaults}
+    if isinstance(params.get("random_state"), str):  # a RandomState, written as its repr
+        params["random_state"] = None
+    own = {s["step"]: s for s in doc["preprocessing"] if s["by"].startswith("the estimator")}
+    knots = own.get("quantile_features", {}).get("knots")
+    standardise = own.get("standardise")
+    expansions = doc["expansions"]
+    gamma = params.get("gamma", defaults.get("gamma"))
+    if gamma == "auto":  # 1 / the columns the model sees (ω's last axis)
+        gamma = 1.0 / np.asarray(expansions[0]["omegas"], dtype=np.float64).shape[-1]
+    classes = np.asarray(doc["classes"])
+    return {
+        # version 1 of the estimators' own format, the one these files' keys were translated into
+        "format": "gbrff-estimator", "version": 1, "estimator": cls.__name__, "params": params,
+        "n_features_in": len(doc["features"]), "feature_names_in": None,
+        "classes": classes.tolist(), "classes_dtype": classes.dtype.str,
+        "feature_map": {
+            "standardize": bool(params.get("standardize", True)),
+            "quantile_features": bool(params.get("quantile_features", False)),
+            "feature_bandwidths": params.get("feature_bandwidths"),
+            "bandwidth_shrinkage": float(params.get("bandwidth_shrinkage", 0.0)),
+            "quantile_knots": knots,
+            "mean": None if standardise is None else standardise["mean"],
+            "scale": None if standardise is None else standardise["scale"],
+            "bandwidth_scales": None,
+        },
+        "gamma": float(gamma) if isinstance(gamma, (int, float)) else float("nan"),
+        "expansions": expansions,
+    }
+
+
+def model_from_dict(doc):
+    """The fitted estimator of a model file (:func:`model_to_dict`'s dict, or its JSON read back), and what
+    the app wrote beside it.
+
+    The estimator is its class's ``from_dict`` of the estimator's own dict (``fitted`` with ``params`` and
+    ``expansions``): it predicts bit for bit as the one that was written. A file written before the
+    ``fitted`` key (the app's first ``gbrff-model/1`` downloads) is rebuilt from its other keys: the same
+    scores and probabilities, its classes the names the file shows.
+
+    Raises
+    ------
+    ValueError
+        With a sentence, for a dict that is not a model file of this format.
+    """
+    if not isinstance(doc, dict) or doc.get("format") != MODEL_FORMAT:
+        found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
+        raise ValueError(f"This is not a gbrff model file: its format is {found!r}, the app reads {MODEL_FORMAT!r}.")
+    try:
+        if "fitted" in doc:
+            state = {**doc["fitted"], **{k: doc[k] for k in _SHARED_KEYS}}
+        else:
+            state = _first_files_state(doc)
+        estimator = _estimator_class(state["estimator"]).from_dict(state)
+        steps = [s for s in doc["preprocessing"] if s["by"] == "the app, before the fit"]
+        standardisation = None if not steps else tuple(np.asarray(steps[0][k], dtype=np.float64)
+                                                       for k in ("mean", "scale"))
+        return LoadedModel(estimator, doc["model"], doc["data"], list(doc["features"]), list(doc["classes"]),
+                           standardisation)
+    except KeyError as exc:
+        raise ValueError(f"This model file lacks the key {exc}: it was not written by the app, or has been "
+                         "cut.") from None
+    except (TypeError, AttributeError):  # a key of the wrong kind (a list where a dict was written, ...)
+        raise ValueError("This model file's keys do not hold what the app writes: it was not written by the "
+                         "app, or has been edited.") from None
+
+
+def model_from_json(text):
+    """:func:`model_from_dict` of a model file's JSON text (bytes or str)."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        raise ValueError("This file is not JSON text: not a gbrff model file.") from None
+    return model_from_dict(doc)
 
 
 # ---------------------------------------------------------------- the data CSV

@@ -156,6 +156,79 @@ def test_model_json_multiclass_and_strictness():
         files.model_to_dict(est, features=["only one"])
 
 
+# ---------------------------------------------------------------- the model JSON read back
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def assert_predicts_as(loaded, est, X):
+    for name in ("decision_function", "predict_proba", "predict"):
+        np.testing.assert_array_equal(getattr(loaded, name)(X), getattr(est, name)(X), err_msg=name)
+    for a, b in zip(loaded.staged_decision_function(X), est.staged_decision_function(X), strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("algo", ALGOS)
+def test_model_json_loads_back_into_the_estimator(algo):
+    """The download is the estimator's to_dict (its params, expansions and the rest as ``fitted``) beside the
+    app's keys; read back, it gives the estimator, bit for bit, and what the app wrote beside it."""
+    pts = files.read_points_csv(student_csv().encode())
+    Z = pts.standardised()
+    train, _ = files.split_indices(pts.y, 0.3, 0)
+    est = playground_model(algo).fit(Z[train], pts.y[train])
+    text = files.model_to_json(est, algo, features=pts.features, classes=pts.classes,
+                               standardisation=pts.standardisation(), data="iris.csv")
+    doc = json.loads(text)
+    assert {**doc["fitted"], "params": doc["params"], "expansions": doc["expansions"]} == \
+        json.loads(json.dumps(est.to_dict()))
+    loaded = files.model_from_json(text)
+    assert type(loaded.estimator) is type(est) and (loaded.estimator.classes_ == est.classes_).all()
+    assert_predicts_as(loaded.estimator, est, Z)
+    assert (loaded.name, loaded.data, loaded.features, loaded.classes) == (
+        algo, "iris.csv", ["Sepal width (cm)", "height"], ["Versicolor", "setosa, wild"])
+    for mine, theirs in zip(loaded.standardisation, pts.standardisation()):
+        np.testing.assert_array_equal(mine, theirs)
+
+
+def test_model_json_files_of_the_first_version_still_load():
+    """Files the app wrote before the ``fitted`` key (tests/fixtures, written by the app at 7cec883): the
+    estimator rebuilt from their other keys scores as the estimator refitted here, bit for bit, and
+    predicts the class names the file shows."""
+    pts = files.read_points_csv(student_csv(60).encode())
+    Z = pts.standardised()
+    train, _ = files.split_indices(pts.y, 0.3, 0)
+    est = playground_model("GBRFF2+", T=8).fit(Z[train], pts.y[train])
+    loaded = files.model_from_json((FIXTURES / "gbrff-model-1-gbrff2-plus-upload.json").read_bytes())
+    assert "fitted" not in json.loads((FIXTURES / "gbrff-model-1-gbrff2-plus-upload.json").read_text())
+    np.testing.assert_array_equal(loaded.estimator.decision_function(Z), est.decision_function(Z))
+    np.testing.assert_array_equal(loaded.estimator.predict_proba(Z), est.predict_proba(Z))
+    assert list(loaded.estimator.classes_) == ["Versicolor", "setosa, wild"] == loaded.classes
+    named = np.where(est.predict(Z) > 0, "setosa, wild", "Versicolor")
+    assert (loaded.estimator.predict(Z) == named).all() and loaded.standardisation is not None
+    np.testing.assert_array_equal(loaded.estimator.quantile_knots_[1][0], est.quantile_knots_[1][0])
+    np.testing.assert_array_equal(loaded.estimator.mean_, est.mean_)
+
+    X, y = make_toy("circles", n_samples=60, random_state=3)
+    train, _ = files.split_indices(y, 0.3, 3)
+    est = playground_model("GBRFF1", seed=3, T=6).fit(X[train], y[train])
+    loaded = files.model_from_json((FIXTURES / "gbrff-model-1-gbrff1-circles.json").read_text())
+    assert_predicts_as(loaded.estimator, est, X)  # the toy data's classes are -1 and 1: the same labels
+    assert loaded.estimator.gamma_ == est.gamma_ and loaded.standardisation is None
+
+
+def test_a_file_that_is_not_a_model_is_refused_with_a_sentence():
+    X, y = make_toy("moons", n_samples=60, random_state=0)
+    doc = files.model_to_dict(GBRFF2Classifier(n_estimators=3, random_state=0).fit(X, y), "GBRFF2")
+    for bad, words in [("{not json", "not JSON text"), ("[1, 2]", "format is 'list'"),
+                       (json.dumps({**doc, "format": "gbrff-model/9"}), "format is 'gbrff-model/9'"),
+                       (json.dumps({k: v for k, v in doc.items() if k != "expansions"}), "lacks the key 'expansions'"),
+                       (json.dumps({**doc, "fitted": {**doc["fitted"], "version": 7}}), "version 7"),
+                       (json.dumps({**doc, "fitted": [1]}), "keys do not hold what the app writes"),
+                       (json.dumps({**{k: v for k, v in doc.items() if k != "fitted"}, "estimator": "LGBMClassifier"}),
+                        "not a GBRFF estimator")]:
+        with pytest.raises(ValueError, match=words):
+            files.model_from_json(bad)
+
+
 # ---------------------------------------------------------------- the data CSV: upload -> download -> upload
 NOIR = 'chat "noir"'  # a class name with quotes
 ODD_FILES = {
