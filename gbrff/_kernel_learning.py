@@ -1,10 +1,11 @@
 """Fourier kernel learning's σ fit (Băzăvan, Li, Sminchisescu, ECCV 2012), in the core.
 
 The learnable random Fourier map ψ_σ, the ridge solve of its weights, the
-objective of RFF-SKL and its L-BFGS-B loop over the scales σ: what
-:mod:`gbrff.baselines._fkl`'s estimators wrap, and what GBRFF2's per-feature
-bandwidths (``feature_bandwidths="fkl"``, :mod:`gbrff._feature_map`) learn
-with (:func:`feature_scales`). Plain numpy/scipy state, no estimator.
+objective of RFF-SKL and its L-BFGS-B loop over the scales σ: what the
+classifiers of :mod:`gbrff.baselines._kernel_learning_classifiers` wrap, and
+what GBRFF2's per-feature bandwidths (``feature_bandwidths="fkl"``,
+:mod:`gbrff._feature_map`) learn with (:func:`feature_scales`). Plain
+numpy/scipy state, no estimator.
 
 The D frequencies are γ_i = σ ⊙ h(ω_i) (Eq. 3): the uniform draws ω_i and the
 phases b_i are drawn once, h is the kernel's quantile function (Table 1) and

@@ -11,7 +11,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from gbrff._engine._fourier_features import fourier_cos_sin
 from gbrff.baselines import KRRGDClassifier, RFFMKLClassifier, RFFSKLClassifier, RFFSQLSKLClassifier
 from gbrff.methods import get_method
-from gbrff.baselines._fkl import _eigll, group_soft_threshold, simplex_projection
+from gbrff.baselines._kernel_learning_classifiers import _eigll, group_soft_threshold, simplex_projection
 from gbrff._kernel_learning import FourierMap, _square, quantile, resolve_groups, ridge_solve, skl_objective
 from gbrff.baselines._krr import krr_objective
 

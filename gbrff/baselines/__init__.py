@@ -20,7 +20,7 @@ or Nyström features), :class:`RBFSVC` and their ensembles
 """
 
 from ._bmkr import BMKRClassifier
-from ._fkl import RFFMKLClassifier, RFFSKLClassifier, RFFSQLSKLClassifier
+from ._kernel_learning_classifiers import RFFMKLClassifier, RFFSKLClassifier, RFFSQLSKLClassifier
 from ._gfc import GFCClassifier
 from ._krr import KRRGDClassifier
 from ._pbrff import PBRFFClassifier

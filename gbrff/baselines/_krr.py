@@ -18,7 +18,7 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._kernel_learning import blas_threads
-from ._fkl import _FourierClassifierBase
+from ._kernel_learning_classifiers import _FourierClassifierBase
 
 __all__ = ["KRRGDClassifier", "krr_objective", "available_memory"]
 
