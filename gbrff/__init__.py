@@ -9,9 +9,10 @@ numba-compiled engine, behind scikit-learn estimators.
 
 from ._boosting import LOSSES, Expansion
 from ._estimators import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
+from ._gamma import quantile_gamma, resolve_gamma
 
 __all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier", "LOSSES",
-           "warm_up"]
+           "quantile_gamma", "resolve_gamma", "warm_up"]
 __version__ = "0.1.0"
 
 

@@ -479,7 +479,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         standardised (with ``standardize=False``). "quantile" sets it from
         the data as the random-features thesis does: 1 / (2σ²), σ² the mean
         of the 0.1 and 0.9 quantiles of the pairwise squared distances of
-        the features the model sees (:func:`gbrff.baselines.quantile_gamma`,
+        the features the model sees (:func:`gbrff.quantile_gamma`,
         on 100,000 random pairs beyond ≈ 450 rows); the value is ``gamma_``.
     reg_lambda : float, default=0.0
         The paper's λ, the L2 penalty on ω during its refinement.

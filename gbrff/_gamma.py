@@ -8,7 +8,10 @@ there are at most ``max_pairs`` of them, else ``max_pairs`` random pairs.
 
 :func:`resolve_gamma` is the one entry point: an estimator that takes a γ
 calls it in ``fit`` (``self.gamma_ = resolve_gamma(self.gamma, X, rng)``), so
-``gamma="quantile"`` means the same thing everywhere.
+``gamma="quantile"`` means the same thing everywhere. Both are public at the
+package's top level (``gbrff.quantile_gamma``, ``gbrff.resolve_gamma``): the
+GBRFF estimators take ``gamma="quantile"`` too, so the rule belongs to the
+core, not to the comparison methods.
 """
 
 from numbers import Real

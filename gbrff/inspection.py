@@ -16,7 +16,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._boosting import LOSSES
 
-__all__ = ["bias_objective", "landmark_objective", "residuals", "warm_up"]
+__all__ = ["bias_objective", "landmark_objective", "residuals"]
 
 
 def _stable_mean_exp(U, log):
@@ -113,10 +113,3 @@ def residuals(model, X, y, t):
     if H.ndim != 1:
         raise ValueError("residuals() needs a binary model.")
     return LOSSES[getattr(model, "loss", "exponential")].residuals(y, H)
-
-
-def warm_up():
-    """Compile (or load from the on-disk cache) the engine's kernels once."""
-    from . import warm_up as _warm
-
-    _warm()

@@ -23,7 +23,7 @@ DONE = ":green[:material/check_box:]"
 @pytest.fixture(scope="module", autouse=True)
 def _warm_jit():
     """Compile the engine once, outside the AppTest timeouts."""
-    from gbrff.inspection import warm_up
+    from gbrff import warm_up
 
     warm_up()
 

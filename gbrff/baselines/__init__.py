@@ -16,7 +16,7 @@ least-squares GBRFF is gbrff's own :class:`gbrff.GBRFFLSClassifier`.
 The random-features thesis (Ribes, 2019) adds :class:`RandomFeatureMap` (RFF
 or Nyström features), :class:`RBFSVC` and their ensembles
 (:class:`RandomFeatureEnsembleClassifier`), the first two taking
-``gamma="quantile"`` (:func:`quantile_gamma`).
+``gamma="quantile"`` (:func:`gbrff.quantile_gamma`).
 """
 
 from ._bmkr import BMKRClassifier
@@ -24,10 +24,9 @@ from ._kernel_learning_classifiers import RFFMKLClassifier, RFFSKLClassifier, RF
 from ._gfc import GFCClassifier
 from ._krr import KRRGDClassifier
 from ._pbrff import PBRFFClassifier
-from .._gamma import quantile_gamma, resolve_gamma
 from ._random_features import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
 from ._mkboost import MKBoostClassifier
 
 __all__ = ["BMKRClassifier", "GFCClassifier", "KRRGDClassifier", "MKBoostClassifier", "RFFMKLClassifier",
            "RFFSKLClassifier", "RFFSQLSKLClassifier", "PBRFFClassifier", "RBFSVC",
-           "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES", "quantile_gamma", "resolve_gamma"]
+           "RandomFeatureEnsembleClassifier", "RandomFeatureMap", "SCHEMES"]

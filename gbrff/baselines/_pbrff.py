@@ -46,7 +46,7 @@ class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         K, the number of random Fourier features per landmark.
     gamma : float, "auto" or "quantile", default="auto"
         RBF parameter γ of the prior; "auto" is 1 / n_features; "quantile"
-        the random-features thesis's rule (:func:`gbrff.baselines.quantile_gamma`),
+        the random-features thesis's rule (:func:`gbrff.quantile_gamma`),
         its value in ``gamma_``.
     beta : float, default=1.0
         β ≥ 0, the pseudo-posterior's inverse temperature (β = 0 gives uniform q, i.e.

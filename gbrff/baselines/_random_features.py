@@ -5,7 +5,7 @@ random map of the RBF kernel — random Fourier features (scikit-learn's
 ``RBFSampler``) or Nyström (``Nystroem``), D = 500 — in front of ordinary
 models, alone or in four kinds of 50-member ensembles (its section 3.1,
 Fig. 3.1). The maps are scikit-learn's; this module only chooses their γ
-(``gamma="quantile"``, :func:`gbrff._gamma.resolve_gamma`) and arranges them:
+(``gamma="quantile"``, :func:`gbrff.resolve_gamma`) and arranges them:
 
 - :class:`RandomFeatureMap` — the map as a transformer with ``gamma="quantile"``;
 - :class:`RBFSVC` — ``SVC(kernel="rbf")`` with ``gamma="quantile"``;
@@ -61,7 +61,7 @@ class RandomFeatureMap(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         training examples).
     gamma : float or "quantile", default="quantile"
         γ, or the thesis's rule computed on the training data
-        (:func:`gbrff._gamma.quantile_gamma`; give it standardised data).
+        (:func:`gbrff.quantile_gamma`; give it standardised data).
     random_state : int, RandomState instance or None, default=None
         Seeds the map (and the pairs of the γ rule).
 
