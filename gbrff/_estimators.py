@@ -26,7 +26,7 @@ from ._serialization import (FORMAT, REQUIRED, VERSION, check_model_dict, labels
                              plain_labels, plain_params)
 from ._gamma import GAMMA_RULES, resolve_gamma
 from ._engine.blocks import n_blocks
-from ._sklearn_compat import Interval, StrOptions, check_sample_weight, fit_context
+from ._sklearn_compat import HasMethods, Interval, StrOptions, check_sample_weight, fit_context
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
 
@@ -573,6 +573,18 @@ class GBRFF2Classifier(_BaseGBRFF):
         heavy-tailed features (counts, word frequencies) that a cosine of
         their values, dominated by a few large ones, cannot. Costs a sort of
         each feature and twice the columns in the fit (a copy of X).
+    memory : None, str or joblib.Memory, default=None
+        With ``feature_bandwidths="fkl"``: where the σ of the scale fit (a
+        pure function of the standardised rows it reads, their labels and a
+        seed drawn from ``random_state``) is cached, as scikit-learn's
+        ``Pipeline`` caches its transformers: a folder (a ``joblib.Memory``
+        there) or a ``joblib.Memory``. Fits that see the same rows with the
+        same seed (the points of a grid search on one fold) then learn σ once;
+        the model is bit for bit the one without a cache (joblib stores σ
+        itself). The key includes a digest of gbrff's kernel-learning
+        sources and numpy's and scipy's versions. None: no cache, every fit
+        learns its σ. No effect without per-feature bandwidths; ``to_dict``
+        writes it as None (a cache is not part of the model).
 
     Attributes
     ----------
@@ -651,13 +663,14 @@ class GBRFF2Classifier(_BaseGBRFF):
         "feature_bandwidths": [StrOptions({"fkl"}), None],
         "bandwidth_shrinkage": [Interval(Real, 0, 1, closed="both")],
         "quantile_features": ["boolean"],
+        "memory": [None, str, HasMethods(["cache"])],
     }
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
-                 quantile_features=False):
+                 quantile_features=False, memory=None):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -673,6 +686,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.feature_bandwidths = feature_bandwidths
         self.bandwidth_shrinkage = bandwidth_shrinkage
         self.quantile_features = quantile_features
+        self.memory = memory
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -682,7 +696,7 @@ class GBRFF2Classifier(_BaseGBRFF):
     def _feature_map(self):
         return FeatureMap(standardize=self.standardize, quantile_features=self.quantile_features,
                           feature_bandwidths=self.feature_bandwidths,
-                          bandwidth_shrinkage=self.bandwidth_shrinkage)
+                          bandwidth_shrinkage=self.bandwidth_shrinkage, memory=self.memory)
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
         return _boosting.fit_gbrff2(

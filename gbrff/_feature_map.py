@@ -13,6 +13,8 @@ map here and fit it into one attribute, ``feature_map_``
    only, z ⊙ s with s (``bandwidth_scales_``) learned by Fourier kernel
    learning (:func:`gbrff._kernel_learning.feature_scales`); the fitted ω are
    then folded back into the space of z (ω ⊙ s), where prediction evaluates them.
+   The σ of that fit is a pure function of its inputs: with ``memory`` (a
+   ``joblib.Memory`` or its folder) it is cached there (:func:`cached_fkl_sigma`).
 
 Step 1 makes a copy ([X, F(X)], :meth:`FeatureMap.expand`); steps 2 and 3 are
 never applied to a copy of X: the engine forms them a block of rows at a time
@@ -21,16 +23,23 @@ fit) or :meth:`FeatureMap.standardization` (prediction).
 :meth:`FeatureMap.transform` gives z itself, with the bits of prediction's blocks.
 """
 
+import functools
+import hashlib
+from pathlib import Path
+
 import numpy as np
+import scipy
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils import resample
+from sklearn.utils.validation import check_memory
 
 from . import _boosting
 from ._kernel_learning import feature_scales
 from ._sklearn_compat import (SCALER_INTERNALS, check_sample_weight, handle_zeros_in_scale,
                               is_constant_feature, safe_accumulator_op)
 
-__all__ = ["FeatureMap", "fit_quantile_knots", "weighted_mean_scale", "with_quantiles"]
+__all__ = ["FeatureMap", "cached_fkl_sigma", "fit_quantile_knots", "weighted_mean_scale",
+           "with_quantiles"]
 
 
 def weighted_mean_scale(X, sample_weight):
@@ -129,6 +138,38 @@ def fkl_sigma(Z, y, seed):
     return feature_scales(Z, y, seed, **SCALE_FIT)
 
 
+@functools.lru_cache(maxsize=1)
+def sigma_fit_stamp():
+    """A digest of what :func:`fkl_sigma` computes with: this module's and
+    :mod:`gbrff._kernel_learning`'s sources, the engine's (its compiled
+    Fourier pass), numpy's and scipy's versions. joblib's cache checks the
+    code of the cached function only; the stamp, one of its arguments, makes
+    an edit of any of these a cache miss rather than a stale σ."""
+    from . import _aot
+
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256(_aot.sources_digest().encode())
+    for name in ("_feature_map.py", "_kernel_learning.py"):
+        h.update((here / name).read_bytes())
+    h.update(f"numpy {np.__version__} scipy {scipy.__version__}".encode())
+    return h.hexdigest()
+
+
+def _stamped_fkl_sigma(Z, y, seed, stamp):
+    """:func:`fkl_sigma`; ``stamp`` (:func:`sigma_fit_stamp`) is part of the cache's key only."""
+    return fkl_sigma(Z, y, seed)
+
+
+def cached_fkl_sigma(memory, Z, y, seed):
+    """:func:`fkl_sigma` through ``memory`` (None, a folder, or a
+    ``joblib.Memory``, as scikit-learn's Pipeline takes it): the same σ, bit
+    for bit (joblib stores the array itself), computed once per distinct
+    (Z, y, seed) and gbrff version. None calls it directly."""
+    if memory is None:
+        return fkl_sigma(Z, y, seed)
+    return check_memory(memory).cache(_stamped_fkl_sigma)(Z, y, seed, sigma_fit_stamp())
+
+
 class FeatureMap:
     """The feature map of a GBRFF estimator: ranks, standardisation and
     per-feature bandwidths (see the module's docstring), fitted by
@@ -144,6 +185,9 @@ class FeatureMap:
         "fkl": learn ``bandwidth_scales_`` by Fourier kernel learning.
     bandwidth_shrinkage : float in [0, 1], default=0.0
         Shrinks the learned s_j² towards one: s² → (1 − a) s² + a.
+    memory : None, str or joblib.Memory, default=None
+        Where the σ of the scale fit is cached (:func:`cached_fkl_sigma`);
+        None: no cache. Not part of the fitted map (nor of :meth:`to_dict`).
 
     Attributes
     ----------
@@ -152,16 +196,18 @@ class FeatureMap:
         Rounded to float32's digits, held in float64.
     bandwidth_scales_ : ndarray of shape (n_columns,), or None
 
-    Each is None when its option is off. The σ of the scale fit is learned
-    anew by every fit (same data and seed, same σ): no state outlives the map.
+    Each is None when its option is off. Without ``memory`` the σ of the
+    scale fit is learned anew by every fit (same data and seed, same σ): no
+    state outlives the map; with it, the σ outlives the map in ``memory`` only.
     """
 
     def __init__(self, standardize=True, quantile_features=False, feature_bandwidths=None,
-                 bandwidth_shrinkage=0.0):
+                 bandwidth_shrinkage=0.0, memory=None):
         self.standardize = standardize
         self.quantile_features = quantile_features
         self.feature_bandwidths = feature_bandwidths
         self.bandwidth_shrinkage = bandwidth_shrinkage
+        self.memory = memory
         self.quantile_knots_ = self.mean_ = self.scale_ = self.bandwidth_scales_ = None
 
     # -- fitting ---------------------------------------------------------
@@ -196,7 +242,7 @@ class FeatureMap:
     def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
         """``bandwidth_scales_`` s, one per column, from the σ_j that Fourier
         kernel learning learns on the (standardised) rows of positive weight
-        (:func:`fkl_sigma`), normalised to a mean square of one (so that γ
+        (:func:`fkl_sigma`, through ``memory``), normalised to a mean square of one (so that γ
         stays the average bandwidth: column j gets γ_j = γ s_j²), then shrunk
         towards the shared bandwidth by ``bandwidth_shrinkage``."""
         keep = np.flatnonzero(sample_weight > 0)
@@ -208,7 +254,7 @@ class FeatureMap:
         y_keep = np.ascontiguousarray(y_idx[keep])
         scales = np.ones(X.shape[1])
         if np.unique(y_keep).shape[0] >= 2:
-            sigma = fkl_sigma(Z, y_keep, seed)
+            sigma = cached_fkl_sigma(self.memory, Z, y_keep, seed)
             rms = np.sqrt(np.mean(sigma**2))
             if np.isfinite(rms) and rms > 0:
                 scales = sigma / rms

@@ -31,14 +31,17 @@ _LABEL_KINDS = "biufUO"
 def plain_params(estimator):
     """``estimator.get_params(deep=False)`` as JSON values. A ``random_state``
     that is a RandomState or Generator (whose state after the fit is not the
-    model's) is written as None; any other value that JSON cannot hold is a
-    ValueError."""
+    model's) is written as None, and so is a ``memory`` (a cache of this
+    machine, not part of the model); any other value that JSON cannot hold
+    is a ValueError."""
     out = {}
     for name, value in estimator.get_params(deep=False).items():
         if isinstance(value, np.generic):
             value = value.item()
         if name == "random_state" and isinstance(value, (np.random.RandomState,
                                                          np.random.Generator)):
+            value = None
+        if name == "memory":
             value = None
         if not isinstance(value, (bool, int, float, str, type(None))):
             raise ValueError(f"The parameter {name}={value!r} of {type(estimator).__name__} "

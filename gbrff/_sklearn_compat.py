@@ -15,16 +15,16 @@ on ``SVC``/``SVR``, and LightGBM's ``compat.py`` on its optional packages):
   they are missing, and the feature map then calls ``StandardScaler`` itself
   (the same statistics, at the cost of its copies).
 
-``Interval`` and ``StrOptions`` (``sklearn.utils._param_validation``) have no
-fallback: the estimators' ``_parameter_constraints`` are written in them.
+``Interval``, ``StrOptions`` and ``HasMethods`` (``sklearn.utils._param_validation``)
+have no fallback: the estimators' ``_parameter_constraints`` are written in them.
 """
 
 import functools
 
 import numpy as np
-from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
 
-__all__ = ["Interval", "SCALER_INTERNALS", "StrOptions", "check_sample_weight", "fit_context",
+__all__ = ["HasMethods", "Interval", "SCALER_INTERNALS", "StrOptions", "check_sample_weight", "fit_context",
            "handle_zeros_in_scale", "is_constant_feature", "safe_accumulator_op"]
 
 try:

@@ -100,6 +100,30 @@ def test_same_seed_same_model():
         np.testing.assert_array_equal(scales, m.bandwidth_scales_)
 
 
+def test_memory_learns_the_scales_once_and_keeps_the_model(tmp_path, monkeypatch):
+    """memory= caches the scale fit's σ (a pure function of its rows, labels and seed): a grid over λ on
+    one fold learns it once; every model is the one without a cache, bit for bit."""
+    import joblib
+
+    X, y = _one_relevant_feature()
+    seeds, real = [], _feature_map.fkl_sigma
+    monkeypatch.setattr(_feature_map, "fkl_sigma", lambda Z, y, seed: seeds.append(seed) or real(Z, y, seed))
+    for reg_lambda in (0.0, 0.0625, 0.25):
+        plain = GBRFF2Classifier(n_estimators=8, reg_lambda=reg_lambda, random_state=3,
+                                 feature_bandwidths="fkl").fit(X, y)
+        for memory in (str(tmp_path), joblib.Memory(str(tmp_path), verbose=0)):
+            cached = clone(plain).set_params(memory=memory).fit(X, y)
+            np.testing.assert_array_equal(cached.bandwidth_scales_, plain.bandwidth_scales_)
+            np.testing.assert_array_equal(cached.decision_function(X), plain.decision_function(X))
+    assert len(seeds) == 3 + 1                  # three fits without a cache, one into it
+    clone(cached).set_params(random_state=4).fit(X, y)
+    clone(cached).fit(X[:250], y[:250])
+    assert len(seeds) == 6                      # another seed, other rows: σ learned again
+    assert cached.to_dict()["params"]["memory"] is None   # a cache is not part of the model
+    with pytest.raises(ValueError, match="memory"):
+        GBRFF2Classifier(memory=3).fit(X, y)
+
+
 def test_multiclass_one_scale_per_feature():
     rng = np.random.RandomState(0)
     X = rng.randn(240, 4)
