@@ -22,8 +22,8 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = ["MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS", "MODEL_FORMAT", "LoadedModel", "Points", "download_name",
-           "model_from_dict", "model_from_json", "model_to_dict", "model_to_json", "parse_points_csv", "points_to_csv", "read_points_csv", "split_column",
-           "split_indices", "upload_label"]
+           "model_from_dict", "model_from_json", "model_to_dict", "model_to_json", "parse_points_csv",
+           "points_to_csv", "read_points_csv", "split_column", "split_indices", "upload_label"]
 
 #: Largest upload the playground accepts (bytes) and its largest row count:
 #: beyond that a fit no longer answers within half a second.

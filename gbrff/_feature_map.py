@@ -242,9 +242,10 @@ class FeatureMap:
     def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
         """``bandwidth_scales_`` s, one per column, from the σ_j that Fourier
         kernel learning learns on the (standardised) rows of positive weight
-        (:func:`fkl_sigma`, through ``memory``), normalised to a mean square of one (so that γ
-        stays the average bandwidth: column j gets γ_j = γ s_j²), then shrunk
-        towards the shared bandwidth by ``bandwidth_shrinkage``."""
+        (:func:`fkl_sigma`, through ``memory``), normalised to a mean square
+        of one (so that γ stays the average bandwidth: column j gets
+        γ_j = γ s_j²), then shrunk towards the shared bandwidth by
+        ``bandwidth_shrinkage``."""
         keep = np.flatnonzero(sample_weight > 0)
         seed = rng.randint(np.iinfo(np.int32).max)
         if keep.shape[0] > SCALE_FIT_ROWS:  # a stratified subsample, in the rows' order
