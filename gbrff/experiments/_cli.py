@@ -38,11 +38,11 @@ from .._optional import require
 from ..datasets import DataNotFoundError
 from ._arguments import (COMMITTED_ROOT, DEFAULT_ROOT, UserError, add_debug, folder, get_method)
 from ._execution import make_executor
-from ._folders import N_ITER_EXPERIMENTS, FolderError, check_folder, check_report, write_report
+from . import catalog
+from ._folders import FolderError, check_folder, check_report, write_report
 from ._reports import REFITS_NAME, STORE_NAME, ReportError
 from ._runner import RunLog
 from ._store import ResultStore, StoreLockedError
-from .catalog import EXPERIMENTS, by_name
 
 __all__ = ["main", "build_parser", "UserError", "DEFAULT_ROOT"]
 
@@ -105,7 +105,7 @@ errors:
   before any data is read; 1 for missing data or an output folder of other
   results, before anything is written. --debug adds the traceback.""")
     sub = p.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
-    for exp in EXPERIMENTS:
+    for exp in catalog.EXPERIMENTS:   # (read at each call: a test may add one)
         if exp.runs_under is None:   # (a second protocol runs under its subcommand's --protocol)
             exp.add_parser(sub)
 
@@ -113,7 +113,7 @@ errors:
                        description="Rewrite the CSV/Markdown/HTML reports from OUT/store.jsonl "
                                    "and OUT/refits.jsonl; no fitting. Unchanged results give "
                                    "the same files, byte for byte.")
-    r.add_argument("experiment", choices=tuple(e.name for e in EXPERIMENTS) + ("all",))
+    r.add_argument("experiment", choices=tuple(e.name for e in catalog.EXPERIMENTS) + ("all",))
     r.add_argument("--out", type=folder, default=None,
                    help="experiment folder (default: RESULTS/EXPERIMENT)")
     r.add_argument("--n-iter", type=_number(int, 1), default=None,
@@ -129,9 +129,9 @@ errors:
 
 def _experiment_of(args):
     """The experiment of the subcommand, or the one its ``--protocol`` picks."""
-    owner = by_name(args.command)
+    owner = catalog.by_name(args.command)
     protocol = getattr(args, "protocol", None)
-    for exp in EXPERIMENTS:
+    for exp in catalog.EXPERIMENTS:
         if exp.runs_under is owner and exp.protocol == protocol:
             return exp
     return owner
@@ -179,13 +179,14 @@ def _installed(methods, registry):
 
 
 def _check_report_args(args):
+    n_iter_experiments = [e.name for e in catalog.EXPERIMENTS if "n_iter" in e.shared]
     if args.n_iter is not None:
         if args.experiment == "all":
             raise UserError("--n-iter picks the runs of one experiment: give its name, "
                             "not 'all'", code=2)
-        if args.experiment not in N_ITER_EXPERIMENTS:
+        if args.experiment not in n_iter_experiments:
             raise UserError(f"--n-iter does not apply to {args.experiment} (only to "
-                            f"{', '.join(N_ITER_EXPERIMENTS)})", code=2)
+                            f"{', '.join(n_iter_experiments)})", code=2)
 
 
 # ---------------------------------------------------------------- running
@@ -202,7 +203,7 @@ def _report(args):
     ``--n-iter`` or of several configurations is refused before anything is
     written; a folder without a finished result keeps its reports as they are.
     """
-    names = [e.name for e in EXPERIMENTS] if args.experiment == "all" else [args.experiment]
+    names = [e.name for e in catalog.EXPERIMENTS] if args.experiment == "all" else [args.experiment]
     todo = []
     for name in names:
         out = args.out if (args.out and len(names) == 1) else args.results / name
@@ -213,7 +214,7 @@ def _report(args):
         todo.append((name, out))
     written = 0
     for name, out in todo:
-        if write_report(name, out, **by_name(name).report_settings(args, after_run=False)):
+        if write_report(name, out, **catalog.by_name(name).report_settings(args, after_run=False)):
             print(f"[report] {name}: reports written to {out}", file=sys.stderr)
             written += 1
         else:

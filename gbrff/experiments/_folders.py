@@ -13,18 +13,14 @@ from pathlib import Path
 
 from ._reports import REFITS_NAME, STORE_NAME, _plotly_settings, read_records, write_refits, _with_refits
 from ._store import ResultStore
-from .catalog import EXPERIMENTS, by_name
+from .catalog import by_name
 
-__all__ = ["FolderError", "run_config", "check_folder", "check_report", "write_report",
-           "N_ITER_EXPERIMENTS"]
+__all__ = ["FolderError", "run_config", "check_folder", "check_report", "write_report"]
 
 
 class FolderError(ValueError):
     """The output folder holds something a run must not mix its results with."""
 
-
-#: The experiments whose ``--n-iter`` sets their rows (one value per folder).
-N_ITER_EXPERIMENTS = tuple(e.name for e in EXPERIMENTS if "n_iter" in e.shared)
 
 
 def run_config(name, seed, n_iter=None, n_test=None, features=None, task=None,
