@@ -72,7 +72,7 @@ class Experiment:
     unit_word = "units"
 
     def __init__(self, name=None):
-        if name is not None:  # an experiment this version does not know (a folder's records)
+        if name is not None:  # an experiment this version does not know (see catalog.by_name)
             self.name = name
 
     def __repr__(self):

@@ -1,17 +1,19 @@
 """Adding an experiment is one module and its line in ``catalog.EXPERIMENTS``.
 
 The module below is all of a new experiment, ``hello``: a few ridge fits on a
-generated problem (the stand-in registry of the runner's tests, no data
-file).  Its line in the tuple (here a monkeypatch) is the only other change;
+generated problem (a one-method registry of its own, no data file).  Its line in the tuple (here a monkeypatch) is the only other change;
 the real command line then offers its subcommand, runs it into a store,
 writes its report, resumes it, refuses a folder of another configuration,
 and ``report`` rebuilds it, with no name of it anywhere else.
 """
 
 import json
+from dataclasses import dataclass
+from typing import Callable
 
 import pandas as pd
 import pytest
+from sklearn.linear_model import RidgeClassifier
 
 from gbrff.experiments import Experiment, Group, catalog, grid_points, stage_results
 from gbrff.experiments._arguments import add_common, registry_methods
@@ -19,7 +21,24 @@ from gbrff.experiments._cli import build_parser, main
 from gbrff.experiments._plans import splits
 from gbrff.experiments._reports import write_csv
 
-STANDIN = "tests.test_experiments_standin:get_method"
+REGISTRY = "tests.experiments.test_new_experiment:get_method"
+
+
+@dataclass(frozen=True)
+class MethodSpec:
+    """The registry's contract (``make(n_iter, random_state)``, ``grid(n_features)``)."""
+
+    name: str
+    make: Callable
+    grid: Callable
+
+
+METHODS = {"RIDGE": MethodSpec("RIDGE", lambda n_iter, random_state: RidgeClassifier(),
+                               lambda d: {"alpha": [0.1, 10.0]})}
+
+
+def get_method(name):
+    return METHODS[name]
 
 
 # ------------------------------------------------------------------ the new experiment's module
@@ -45,7 +64,7 @@ class Hello(Experiment):
 
     def plan(self, args, ctx, chosen):
         return [Group(self.name, ("toy", "moons", 40, 40), s, seed, m,
-                      grid_points({"alpha": [0.1, 10.0]}), args.n_iter)
+                      grid_points(ctx.get_method(m).grid(2)), args.n_iter)
                 for s, seed in splits(args.n_splits, args.first_split, args.seed)
                 for m in chosen["methods"]]
 
@@ -71,7 +90,7 @@ def with_hello(monkeypatch, tmp_path):
 
 
 def hello(out, *more):
-    return ["hello", "--registry", STANDIN, "--no-progress", "--out", str(out), *more]
+    return ["hello", "--registry", REGISTRY, "--no-progress", "--out", str(out), *more]
 
 
 def test_the_subcommand_is_offered(with_hello):

@@ -28,12 +28,11 @@ EXPERIMENTS = (TABLE2, TABLE2_2019, LANDMARKS, LANDMARKS_2019, KBUDGET, SCALING,
                DEFAULTS_EXPERIMENT)
 
 
-def by_name(name, experiments=None) -> Experiment:
-    """The experiment called ``name`` (one this version does not know: a plain
-    :class:`Experiment` of that name, whose folder settings are its seed)."""
-    for exp in EXPERIMENTS if experiments is None else experiments:
+def by_name(name) -> Experiment:
+    """The experiment called ``name``; for a name this version does not know (the
+    records of a folder of another version), a plain :class:`Experiment` of that
+    name, whose folder settings are its experiment and seed."""
+    for exp in EXPERIMENTS:
         if exp.name == name:
             return exp
-    unknown = Experiment()
-    unknown.name = name
-    return unknown
+    return Experiment(name)

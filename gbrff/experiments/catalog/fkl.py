@@ -32,7 +32,6 @@ import os
 import socket
 import sys
 import time
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -48,7 +47,7 @@ from .._experiment import Experiment
 from .._reports import STORE_NAME
 from .._reports import write_csv as _csv
 from .._reports import write_html as _html
-from .._store import ResultStore, make_key
+from .._store import make_key
 
 __all__ = ["FKL", "Fkl", "FKL_METHODS", "MIN_SIZE", "FklData", "check_fkl", "prepare_fkl", "run_fkl",
            "fkl_frame", "load_task", "SYNTHETIC"]
