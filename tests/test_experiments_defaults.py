@@ -10,7 +10,7 @@ from sklearn.preprocessing import StandardScaler
 from gbrff.datasets import load_uci
 from gbrff.experiments import Context, prepare_split
 from gbrff.experiments._cli import main
-from gbrff.experiments._plans import defaults_groups
+from gbrff.experiments import defaults_groups
 from gbrff.experiments._protocol import make_estimator
 
 from .test_experiments_cli import STANDIN, data_dir

@@ -84,7 +84,7 @@ def test_the_committed_speed_run_is_one_configuration_a_rerun_adds_to(tmp_path):
     """results/fkl_speed's records predate n_data: their data size is read from their sizes."""
     import shutil
 
-    from gbrff.experiments._runner import FolderError, check_folder, run_config
+    from gbrff.experiments._folders import FolderError, check_folder, run_config
 
     copy = tmp_path / "fkl_speed"
     shutil.copytree(ROOT / "results" / "fkl_speed", copy)

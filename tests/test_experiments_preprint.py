@@ -7,7 +7,7 @@ import pytest
 
 from gbrff.experiments import Context, prepare_split
 from gbrff.experiments._cli import main
-from gbrff.experiments._plans import PREPRINT_TRAIN_SIZE, preprint_groups
+from gbrff.experiments.catalog.table2_2019 import PREPRINT_TRAIN_SIZE, preprint_groups
 from gbrff.experiments._results import (PREPRINT_TASK_ORDER, load_preprint_table2,
                                         preprint_markdown, preprint_ranks)
 from tests._data import data_dir as _data_dir

@@ -11,7 +11,7 @@ from gbrff.experiments import (REFIT, Context, ResultStore, average_ranks, grid_
                                load_paper_table2, run_groups, run_unit, stage_results,
                                table2_groups, table2_runs, table2_summary)
 from gbrff.experiments._protocol import select_best
-from gbrff.experiments._plans import kbudget_groups, landmark_groups
+from gbrff.experiments import kbudget_groups, landmark_groups
 
 from tests import test_experiments_standin as standin
 from tests._data import data_dir

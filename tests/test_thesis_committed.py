@@ -51,7 +51,7 @@ def _tables(text):
 def test_report_and_readme_tables_are_the_committed_numbers():
     """thesis.md is built from the committed runs, and README's two thesis tables are
     thesis.md's: one source for every number the README's thesis section shows."""
-    from gbrff.experiments._thesis import findings_markdown, thesis_findings, thesis_markdown, thesis_summary
+    from gbrff.experiments.catalog.thesis import findings_markdown, thesis_findings, thesis_markdown, thesis_summary
 
     if not RUNS.is_file():
         pytest.skip("no committed thesis runs")

@@ -5,9 +5,9 @@ import pytest
 
 from gbrff.experiments import Context
 from gbrff.experiments._cli import main
-from gbrff.experiments._plans import thesis_groups
-from gbrff.experiments._thesis import (THESIS_SUMMARY_COLUMNS, thesis_findings, thesis_markdown,
-                                      thesis_summary)
+from gbrff.experiments import thesis_groups
+from gbrff.experiments.catalog.thesis import (THESIS_SUMMARY_COLUMNS, thesis_findings, thesis_markdown,
+                                                thesis_summary)
 from tests._data import data_dir as _data_dir
 
 
@@ -60,7 +60,7 @@ def test_command_writes_the_summary_to_gbrff_results(cwd, capsys):
 
 
 def test_keywords_and_unknown_names(cwd, capsys):
-    from gbrff.experiments._cli import _thesis_methods
+    from gbrff.experiments.catalog.thesis import thesis_methods as _thesis_methods
 
     assert len(_thesis_methods("single")) == 15 and len(_thesis_methods("ensembles")) == 20
     assert _thesis_methods("boosting") == ["GBRFF2", "GBRFF1", "LGBM"]

@@ -19,10 +19,10 @@ from ._protocol import REFIT
 
 __all__ = [
     "PAPER_TABLE2", "PAPER_METHODS", "TASK_ORDER", "load_paper_table2",
-    "stage_results", "table2_runs", "table2_summary", "average_ranks",
+    "stage_results", "table2_summary", "average_ranks",
     "paper_comparison", "table2_markdown", "curve_summary",
     "PREPRINT_TABLE2", "PREPRINT_TASK_ORDER", "PREPRINT_METHODS", "load_preprint_table2",
-    "preprint_runs", "preprint_ranks", "preprint_markdown", "preprint_comparison",
+    "preprint_ranks", "preprint_markdown", "preprint_comparison",
     "load_preprint_fig2", "preprint_fig2_gap",
 ]
 
@@ -131,26 +131,6 @@ def stage_results(records, experiment) -> pd.DataFrame:
     cols = ["task", "data", "split", "seed", "method", "fixed", "n_iter", "stage",
             "test_accuracy", "best_params", "fit_seconds", "grid_size"]
     return pd.DataFrame(rows, columns=cols)
-
-
-def table2_runs(records, n_iter=None) -> pd.DataFrame:
-    """``runs.csv``: one row per task x method x split (test_accuracy in [0, 1]);
-    only the runs of ``n_iter`` iterations when given (a results folder holds one).
-
-    ``attrs["mixed_grids"]`` lists the cells whose splits were tuned on grids of
-    different sizes (``--grid-values`` and a full run into one folder: the
-    larger grid replaces the smaller split by split) as (task, method,
-    {grid size: splits})."""
-    df = stage_results(records, "table2")
-    if n_iter is not None:
-        df = df[df["n_iter"] == n_iter]
-    df = _sort(df)
-    out = df[RUNS_COLUMNS]
-    out.attrs["mixed_grids"] = [
-        (task, method, dict(sorted(g["grid_size"].value_counts().items())))
-        for (task, method), g in df.groupby(["task", "method"], sort=False)
-        if g["grid_size"].nunique() > 1]
-    return out
 
 
 def table2_summary(runs: pd.DataFrame) -> pd.DataFrame:
@@ -294,15 +274,6 @@ def curve_summary(df: pd.DataFrame, by) -> pd.DataFrame:
            .reset_index())
     out["mean"] *= 100
     return out
-
-
-def preprint_runs(records, n_iter=None) -> pd.DataFrame:
-    """``runs.csv`` of the 2019 protocol: one row per task x method x split (only
-    the runs of ``n_iter`` iterations when given)."""
-    df = stage_results(records, "table2_2019")
-    if n_iter is not None:
-        df = df[df["n_iter"] == n_iter]
-    return _sort(df[RUNS_COLUMNS], tasks=PREPRINT_TASK_ORDER)
 
 
 def preprint_comparison(summary: pd.DataFrame, paper=None, how="left") -> pd.DataFrame:

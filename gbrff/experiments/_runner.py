@@ -1,5 +1,5 @@
 """Drive the units of many :class:`Group` objects through an executor into a store;
-guard and log the folder a run writes to."""
+log each run in its folder's ``meta.json`` (:class:`RunLog`)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,8 @@ from pathlib import Path
 
 from ._execution import THREAD_VARS, ProgressBar, drive, make_executor
 from ._protocol import REFIT, run_unit
-from ._reports import REFITS_NAME, STORE_NAME
-from ._store import ResultStore
 
-__all__ = ["run_groups", "RunLog", "FolderError", "run_config", "check_folder", "check_report",
-           "N_ITER_EXPERIMENTS"]
+__all__ = ["run_groups", "RunLog"]
 
 
 def run_groups(groups, store, ctx, executor=None, desc="", progress=True,
@@ -218,160 +215,3 @@ def _free_name(path: Path) -> Path:
         k += 1
         candidate = path.with_name(f"{path.stem}.{k}{path.suffix}")
     return candidate
-
-
-class FolderError(ValueError):
-    """The output folder holds something a run must not mix its results with."""
-
-
-#: The experiments whose ``--n-iter`` sets their rows (one value per folder).
-N_ITER_EXPERIMENTS = ("table2", "table2_2019", "toy", "scaling", "thesis")
-
-
-def run_config(experiment, seed, n_iter=None, n_test=None, features=None, task=None,
-               max_size=None) -> dict:
-    """The settings that every result in one folder shares (see :func:`check_folder`).
-
-    ``fkl`` folders also share their task and ``n_test`` (their test set), and
-    with the synthetic task the largest size ``max_size``: its data set is
-    drawn for ``max_size + n_test`` examples, so another largest size would
-    mix results of two data sets.
-    """
-    config = {"experiment": experiment, "seed": int(seed)}
-    if experiment == "defaults":
-        config["features"] = features or "raw"
-    if n_iter is not None and experiment in N_ITER_EXPERIMENTS:
-        config["n_iter"] = int(n_iter)
-    if n_test is not None and experiment in ("toy", "fkl"):
-        config["n_test"] = int(n_test)
-    if experiment == "fkl":
-        config["task"] = task
-        if task == "synthetic":
-            config["max_size"] = None if max_size is None else int(max_size)
-    return config
-
-
-def _record_config(record, fkl_max_size=None) -> dict:
-    """:func:`run_config` of the run that wrote ``record`` (base seed = seed - split).
-
-    ``fkl_max_size``: for a synthetic fkl record of an earlier version (without
-    ``n_data``), the largest size of its folder's records of its seed and test size.
-    """
-    experiment = record.get("experiment")
-    if experiment == "fkl":
-        size = fkl_max_size
-        if "n_data" in record:
-            size = record["n_data"] - record["n_test"]
-        return run_config("fkl", record["seed"], n_test=record.get("n_test"),
-                          task=record.get("task"), max_size=size)
-    split = 0 if experiment == "scaling" else record.get("split", 0)
-    data = record.get("data") or []
-    return run_config(experiment, record["seed"] - split, record.get("n_iter"),
-                      data[3] if experiment == "toy" and len(data) > 3 else None,
-                      "raw" if data and data[0] == "uci-raw" else "standardised")
-
-
-def _folder_configs(outdir) -> list[dict]:
-    """The distinct configurations of the records stored in ``outdir``."""
-    records = [r for name in (STORE_NAME, REFITS_NAME)
-               for r in ResultStore(outdir / name, readonly=True).records()]
-    legacy = {}  # synthetic fkl records without n_data: their run drew max(sizes) + n_test
-    for r in records:
-        if r.get("experiment") == "fkl" and r.get("task") == "synthetic" and "n_data" not in r:
-            k = (r["seed"], r.get("n_test"))
-            legacy[k] = max(legacy.get(k, 0), int(r["n"]))
-    seen = []
-    for record in records:
-        config = _record_config(record, legacy.get((record.get("seed"), record.get("n_test"))))
-        if config not in seen:
-            seen.append(config)
-    return seen
-
-
-def _flag(key) -> str:
-    return {"max_size": "--sizes up to"}.get(key, "--" + key.replace("_", "-"))
-
-
-def _differences(other, config, keys):
-    """(``--flag there, here`` text, ``--flag value`` text) of ``keys`` where they differ."""
-    keys = [k for k in keys if other.get(k) != config.get(k)]
-    diff = "; ".join(f"{_flag(k)} {other.get(k)} there, {config[k]} here" for k in keys)
-    same = " ".join(f"{_flag(k)} {other.get(k)}" for k in keys)
-    return diff, same
-
-
-def _results_folder(outdir) -> bool:
-    """Whether ``outdir`` is a results folder (raises for a file, or a non-empty
-    folder of other things); False when it does not exist or is empty."""
-    if not outdir.exists():
-        return False
-    if not outdir.is_dir():
-        raise FolderError(f"{outdir} is a file; --out takes a folder")
-    if not any((outdir / n).exists() for n in (STORE_NAME, REFITS_NAME, "meta.json")):
-        if any(outdir.iterdir()):
-            raise FolderError(f"{outdir} is not empty and holds no results of this command "
-                              f"(no {STORE_NAME}, {REFITS_NAME} or meta.json); "
-                              "give --out a new or empty folder")
-        return False
-    return True
-
-
-def check_folder(outdir, config):
-    """Refuse (:class:`FolderError`) a run of ``config`` into ``outdir`` when the
-    folder holds other things than results of the same configuration.
-
-    The results of one folder share the experiment and its base seed (and
-    ``n_iter`` and ``n_test`` where they set the rows): a run with another
-    value would put two rows in one cell.  Tasks, methods, splits and grid
-    sizes may change from run to run: they add cells, or (a larger grid)
-    take the place of a smaller one in the reports.  A non-empty folder
-    without a store, refits or run log is not a results folder at all.
-    """
-    outdir = Path(outdir)
-    if not _results_folder(outdir):
-        return
-    for other in _folder_configs(outdir):
-        if other == config:
-            continue
-        if other["experiment"] != config["experiment"]:
-            raise FolderError(f"{outdir} holds {other['experiment']} results, not "
-                              f"{config['experiment']} ones; give --out another folder")
-        diff, same = _differences(other, config, config)
-        raise FolderError(f"{outdir} holds {other['experiment']} results of another "
-                          f"configuration ({diff}) that would mix with these; give --out "
-                          f"another folder, or add to those results with {same}")
-
-
-def check_report(outdir, experiment, **settings):
-    """The one configuration of the results in ``outdir`` (None when it holds none),
-    for the ``report`` of ``experiment`` with ``settings`` (such as ``n_iter``; None
-    = the folder's own).
-
-    Refuses (:class:`FolderError`) exactly where a run of ``experiment`` with these
-    settings would be refused (:func:`check_folder`): the folder holds another
-    experiment's results, or results of another value of a setting given, or
-    results of several configurations (no run can add to those, and one report
-    would mix their rows).
-    """
-    outdir = Path(outdir)
-    if not _results_folder(outdir):
-        return None
-    wanted = {"experiment": experiment, **{k: v for k, v in settings.items() if v is not None}}
-    configs = _folder_configs(outdir)
-    for other in configs:
-        if other["experiment"] != experiment:
-            raise FolderError(f"{outdir} holds {other['experiment']} results, not {experiment} "
-                              f"ones; report them with: report {other['experiment']} --out {outdir}")
-        diff, same = _differences(other, wanted, wanted)
-        if diff:
-            raise FolderError(f"{outdir} holds {experiment} results of another configuration "
-                              f"({diff}); report them with {same}")
-    if len(configs) > 1:
-        keys = [k for k in dict.fromkeys(k for c in configs for k in c)
-                if len({str(c.get(k)) for c in configs}) > 1]
-        seen = "; ".join(f"{_flag(k)} " + ", ".join(dict.fromkeys(str(c.get(k)) for c in configs))
-                         for k in keys)
-        raise FolderError(f"{outdir} holds {experiment} results of {len(configs)} configurations "
-                          f"({seen}): one report would mix their rows, and a run into it would be "
-                          "refused; move each configuration's records to a folder of its own")
-    return configs[0] if configs else None

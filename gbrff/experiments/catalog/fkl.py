@@ -19,10 +19,10 @@ learn σ, nothing is cross-validated.
 Every finished fit is one record of ``OUT/store.jsonl`` (resumable: run the
 command again and only missing sizes are computed), kept in the committed
 ``OUT/refits.jsonl``; ``OUT/fkl.csv`` and ``OUT/fkl.html`` are the report
-(:func:`gbrff.experiments._reports.write_report`). A folder holds one task,
+(:meth:`Fkl.report`). A folder holds one task,
 seed and ``n_test`` (its test set), and for ``"synthetic"`` one largest size:
 the generated set has ``max(sizes) + n_test`` examples, so another largest
-size is another data set (``run_config``). KRR-GD does not use D: its fits
+size is another data set (:meth:`Fkl.config`). KRR-GD does not use D: its fits
 are shared by every ``n_components``.
 """
 
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 import time
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -40,10 +40,17 @@ from sklearn.datasets import make_classification
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import StandardScaler
 
-from ._store import ResultStore, make_key
+from ..._argtypes import number
+from ...datasets import DataNotFoundError
+from .._arguments import UserError, add_debug, folder, int_list, match, names, run_data_dir
+from .._experiment import Experiment
+from .._reports import STORE_NAME
+from .._reports import write_csv as _csv
+from .._reports import write_html as _html
+from .._store import make_key
 
-__all__ = ["FKL_METHODS", "MIN_SIZE", "FklData", "check_fkl", "prepare_fkl", "run_fkl", "fkl_frame",
-           "load_task", "SYNTHETIC"]
+__all__ = ["FKL", "Fkl", "FKL_METHODS", "MIN_SIZE", "FklData", "check_fkl", "prepare_fkl", "run_fkl",
+           "fkl_frame", "load_task", "SYNTHETIC"]
 
 FKL_METHODS = ("RFF-SKL", "KRR-GD")
 SYNTHETIC = "synthetic"
@@ -52,7 +59,7 @@ MIN_SIZE = 2
 
 
 def _make(method, n_components, max_iter, seed):
-    from ..baselines import KRRGDClassifier, RFFSKLClassifier
+    from ...baselines import KRRGDClassifier, RFFSKLClassifier
 
     if method == "RFF-SKL":
         return RFFSKLClassifier(n_components=n_components, reg_lambda=1.0, max_iter=max_iter,
@@ -67,7 +74,7 @@ def load_task(task, n_total, seed, data_dir=None):
     if task == SYNTHETIC:
         return make_classification(n_samples=n_total, n_features=20, n_informative=10,
                                    random_state=seed)
-    from ..datasets import load_uci
+    from ...datasets import load_uci
 
     return load_uci(task, data_dir=data_dir)
 
@@ -76,7 +83,7 @@ def _refused(method, n):
     """Whether KRR-GD refuses ``n`` training examples for memory (recorded even after a time stop)."""
     if method != "KRR-GD":
         return False
-    from ..baselines import KRRGDClassifier
+    from ...baselines import KRRGDClassifier
 
     try:
         KRRGDClassifier()._check_memory(n)
@@ -113,7 +120,7 @@ class FklData(NamedTuple):
 
 def _binary_tasks():
     """The binary UCI tasks (name -> registry entry: ``n`` rows): Table 1's and the preprint's."""
-    from ..datasets import registry
+    from ...datasets import registry
 
     reg = registry()
     return {**reg["tasks"], **reg["preprint"]}
@@ -145,7 +152,7 @@ def check_fkl(task, sizes, n_test=5000):
         return
     binary = _binary_tasks()
     if task not in binary:
-        from ..datasets import THESIS_TASKS, UNAVAILABLE_TASKS
+        from ...datasets import THESIS_TASKS, UNAVAILABLE_TASKS
 
         valid = f"valid: {SYNTHETIC}, {', '.join(binary)}"
         if task in THESIS_TASKS + UNAVAILABLE_TASKS:
@@ -271,3 +278,126 @@ def fkl_frame(records) -> pd.DataFrame:
     for col in ("n", "n_components", "max_iter", "seed", "n_iter"):
         df[col] = df[col].astype("Int64")
     return df.sort_values(["task", "method", "n"], kind="stable").reset_index(drop=True)
+
+
+class Fkl(Experiment):
+    """Fourier kernel learning's scaling run (sequential: its timings are the result)."""
+
+    name = "fkl"
+    shared = ("n_test",)
+    parallel = False
+    every_record_kept = True
+    unit_word = "fits"
+
+    def add_parser(self, sub):
+        fk = sub.add_parser(
+            self.name, help="Fourier kernel learning: RFF-SKL against KRR-GD as N grows (Băzăvan et al. 2012)",
+            description="Test accuracy and training time against the number of training examples N of "
+                        "RFF-SKL (D random features, σ learned) and KRR-GD (the exact kernel, σ learned), "
+                        "lambda = 1, rho = 0, on a fixed test set; a method stops growing after a fit "
+                        "slower than --time-limit, KRR-GD also where its kernel matrices do not fit in "
+                        "memory. One large size with --n-components 3000 measures the seed's speed claim.")
+        fk.add_argument("--task", default="bankmarketing",
+                        help="a binary UCI task, or 'synthetic' (make_classification, 20 features) "
+                             "(default: bankmarketing)")
+        fk.add_argument("--methods", default=",".join(FKL_METHODS),
+                        help=f"among {', '.join(FKL_METHODS)} (default: both)")
+        fk.add_argument("--sizes", type=int_list(MIN_SIZE, " (a stratified sample holds an "
+                                                           "example of each class)"),
+                        default="1000,2000,4000,8000,16000,32000",
+                        help="training set sizes N; with --task synthetic the data set is drawn for "
+                             "the largest N + --n-test examples (default: "
+                             "1000,2000,4000,8000,16000,32000)")
+        fk.add_argument("--n-components", type=number(int, 1), default=1000,
+                        help="D, RFF-SKL's random features (default: 1000)")
+        fk.add_argument("--max-iter", type=number(int, 1), default=50,
+                        help="L-BFGS-B iterations on sigma (default: 50)")
+        fk.add_argument("--n-test", type=number(int, 10), default=5000,
+                        help="test examples (default: 5000)")
+        fk.add_argument("--time-limit", type=number(float, 0, strict=True), default=600.0,
+                        help="seconds after which a method stops growing (default: 600)")
+        fk.add_argument("--seed", type=number(int, 0), default=0,
+                        help="seed of the samples and the features (default: 0)")
+        fk.add_argument("--out", type=folder, default=None,
+                        help=f"output folder; its {STORE_NAME} makes runs resumable. It holds one "
+                             "--task, --seed and --n-test (and with --task synthetic one largest "
+                             "of --sizes): a folder of another is refused; --n-components and "
+                             f"--max-iter add rows (default: gbrff-results/{self.name})")
+        fk.add_argument("--data-dir", default=None, help="folder of the UCI files")
+        add_debug(fk)
+        return fk
+
+    def check(self, args):
+        chosen = {"methods": match("method", names(args.methods), FKL_METHODS)}
+        try:
+            check_fkl(args.task, args.sizes, n_test=args.n_test)    # by the registry's row counts
+        except ValueError as exc:
+            raise UserError(str(exc), code=2) from None
+        return chosen
+
+    def run_config(self, args):
+        return self.config(args.seed, n_test=args.n_test, task=args.task, max_size=max(args.sizes))
+
+    def config(self, seed, n_iter=None, n_test=None, features=None, task=None, max_size=None):
+        """Also the task and ``n_test`` (the test set), and with the synthetic task the
+        largest size ``max_size``: its data set is drawn for ``max_size + n_test``
+        examples, so another largest size would mix results of two data sets."""
+        config = super().config(seed, n_iter, n_test)
+        config["task"] = task
+        if task == SYNTHETIC:
+            config["max_size"] = None if max_size is None else int(max_size)
+        return config
+
+    def config_hint(self, records):
+        """For synthetic records of an earlier version (without ``n_data``): the largest
+        size of the folder's records of each seed and test size (their run drew
+        ``max(sizes) + n_test`` examples)."""
+        legacy = {}
+        for r in records:
+            if r.get("task") == SYNTHETIC and "n_data" not in r:
+                k = (r["seed"], r.get("n_test"))
+                legacy[k] = max(legacy.get(k, 0), int(r["n"]))
+        return legacy
+
+    def record_config(self, record, hint=None):
+        size = (hint or {}).get((record.get("seed"), record.get("n_test")))
+        if "n_data" in record:
+            size = record["n_data"] - record["n_test"]
+        return self.config(record["seed"], n_test=record.get("n_test"), task=record.get("task"),
+                           max_size=size)
+
+    def context(self, args):
+        return None  # no registry: the two methods are made here
+
+    def plan(self, args, ctx, chosen):
+        """The data loaded, the test set split off and every size's sample drawn."""
+        try:
+            data = prepare_fkl(args.task, args.sizes, n_test=args.n_test, seed=args.seed,
+                               data_dir=None if args.task == SYNTHETIC else run_data_dir(args))
+        except DataNotFoundError:
+            raise
+        except ValueError as exc:   # a size a stratified sample cannot draw from the task's rows
+            raise UserError(str(exc), code=2) from None
+        return chosen["methods"], data
+
+    def execute(self, plan, store, ctx, executor, args):
+        methods, data = plan
+        computed = run_fkl(store, args.task, methods, args.sizes, n_components=args.n_components,
+                           max_iter=args.max_iter, n_test=args.n_test, time_limit=args.time_limit,
+                           seed=args.seed, data=data,
+                           log=lambda m: print(m, file=sys.stderr, flush=True))
+        return {"computed": computed, "errors": []}
+
+    def report(self, outdir, records):
+        """``fkl.csv`` and ``fkl.html``."""
+        from ...viz.fkl import scaling_figure
+
+        df = fkl_frame(records)
+        if df.empty:
+            return False
+        _csv(df, outdir / "fkl.csv", index=False, float_format="%.6g")
+        _html(scaling_figure(df), outdir / "fkl.html")
+        return True
+
+
+FKL = Fkl()

@@ -1,4 +1,4 @@
-"""Figure 4: train + predict time against the number of samples (section 4.4).
+"""Figure 4 of Gautheron et al. (ECML-PKDD 2020): train + predict time against n (section 4.4).
 
 Data: ``make_classification(n_samples=n, random_state=seed)`` with n growing
 by x1.5 from 150; the whole data set is used to train and to predict.  The
@@ -8,7 +8,8 @@ depth 5 for LGBM, K = 10, gamma = 1/d, beta = 1 for PBRFF and GBRFF1, gamma =
 time at one size exceeds the limit (1000 s in the paper) is not run on the
 larger sizes.  Sizes run in rounds: all methods still growing run one size,
 then the next.  Timings are only comparable when units do not share cores:
-keep ``n_jobs=1`` for figures (the default).
+keep ``n_jobs=1`` for figures (the default).  Reports: ``times.csv``,
+``fig4_scaling.html``; ``refits.jsonl`` keeps every record (each is a result).
 """
 
 from __future__ import annotations
@@ -24,10 +25,20 @@ import pandas as pd
 from sklearn.datasets import make_classification
 from sklearn.preprocessing import StandardScaler
 
-from ._execution import ProgressBar, drive, make_executor
-from ._store import make_key
+import json
+from pathlib import Path
 
-__all__ = ["SCALING_PARAMS", "scaling_sizes", "run_scaling", "scaling_frame"]
+from ..._argtypes import number
+from .._arguments import UserError, add_execution, add_out, registry_methods
+from .._execution import ProgressBar, drive, make_executor
+from .._experiment import Experiment
+from .._reports import write_csv as _csv
+from .._reports import write_html as _html
+from .._results import PAPER_METHODS
+from .._store import make_key
+
+__all__ = ["SCALING", "Scaling", "SCALING_PARAMS", "scaling_sizes", "run_scaling", "scaling_frame",
+           "scaling_time_limit"]
 
 # Fixed parameters of section 4.4 (gamma 1/d is every GBRFF/PBRFF default "auto").
 SCALING_PARAMS = {
@@ -140,3 +151,90 @@ def scaling_frame(records, n_iter=None, seed=None) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=["method", "n_samples", "seconds", "fit_seconds", "seed"])
     return df.sort_values(["method", "n_samples"]).reset_index(drop=True)
 
+
+
+def scaling_time_limit(folder, default=1000.0) -> float:
+    """The time limit of the last ``scaling`` run recorded in ``folder/meta.json``
+    (``default`` when no run is recorded)."""
+    meta = Path(folder) / "meta.json"
+    if meta.exists():
+        runs = json.loads(meta.read_text()).get("runs", [])
+        if runs:
+            return float(runs[-1].get("options", {}).get("time_limit", default))
+    return default
+
+
+class Scaling(Experiment):
+    """Figure 4: sizes grow in rounds until a method is slower than ``--time-limit``."""
+
+    name = "scaling"
+    shared = ("n_iter",)
+    tables = {"scaling": "times.csv"}
+    reads_files = False
+    every_record_kept = True
+
+    def add_parser(self, sub):
+        sc = sub.add_parser(self.name, help="Figure 4: train+predict time against n",
+                            description="Figure 4: make_classification data from 150 samples, x1.5 "
+                                        "each step; a method stops growing after a step slower than "
+                                        "--time-limit. Fixed parameters of section 4.4.")
+        sc.add_argument("--methods", default=",".join(PAPER_METHODS),
+                        help="comma-separated methods of the registry (default: %(default)s)")
+        sc.add_argument("--time-limit", type=number(float, 0), default=1000.0,
+                        help="seconds after which a method stops growing (default: 1000)")
+        sc.add_argument("--start", type=number(int, 10), default=150,
+                        help="first size (default: 150)")
+        sc.add_argument("--factor", type=number(float, 1, strict=True), default=1.5,
+                        help="growth factor (default: 1.5)")
+        sc.add_argument("--max-samples", type=number(int, 10), default=2_000_000,
+                        help="largest size tried, e.g. 1e7 (default: 2000000)")
+        sc.add_argument("--include-max", action="store_true",
+                        help="end with --max-samples itself when the x--factor grid stops short "
+                             "of it (--max-samples 1e7 --include-max: ..., 8522269, 10000000). "
+                             "With --methods GBRFF2,LGBM and a --time-limit above their time at "
+                             "that size, only they grow to it")
+        sc.add_argument("--n-iter", type=number(int, 1), default=100,
+                        help="iterations (default: 100)")
+        add_out(sc, self.name)
+        sc.add_argument("--seed", type=number(int, 0), default=0,
+                        help="data and model seed (default: 0)")
+        sc.add_argument("--registry", default="gbrff.methods:get_method", help="method registry")
+        add_execution(sc)
+        return sc
+
+    def check(self, args):
+        chosen = {"methods": registry_methods(args.methods, args.registry)}
+        if args.start > args.max_samples:
+            raise UserError(f"--start {args.start} is larger than --max-samples "
+                            f"{args.max_samples}: no size to run, nothing to do", code=2)
+        return chosen
+
+    def record_config(self, record, hint=None):
+        return self.config(record["seed"], record.get("n_iter"))  # one seed for every size
+
+    def plan(self, args, ctx, chosen):
+        return chosen["methods"], scaling_sizes(args.start, args.factor, args.max_samples,
+                                                args.include_max)
+
+    def execute(self, plan, store, ctx, executor, args):
+        methods, sizes = plan
+        return run_scaling(ctx, store, methods, sizes, time_limit=args.time_limit, seed=args.seed,
+                           n_iter=args.n_iter, executor=executor, progress=not args.no_progress)
+
+    def report_settings(self, args, after_run):
+        return {"time_limit": getattr(args, "time_limit", None)} if after_run else {}
+
+    def report(self, outdir, records, time_limit=None):
+        from ...viz.paper import scaling_figure
+
+        if time_limit is None:  # the 'report' command: the limit of the last run
+            time_limit = scaling_time_limit(outdir)
+        times = scaling_frame(records)
+        if times.empty:
+            return False
+        _csv(times, outdir / "times.csv", index=False, float_format="%.6f")
+        _html(scaling_figure(times, time_limit=time_limit), outdir / "fig4_scaling.html")
+        return True
+
+
+SCALING = Scaling()
