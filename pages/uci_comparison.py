@@ -8,9 +8,8 @@ from appkit import (RESULTS_DIR, ablation_table, begin_page, control, defaults_o
                     figure_download, paper_table2, plain, preprint_table2, share_box, stored_results, table_columns)
 from gbrff.methods import METHODS, PREPRINT_METHODS
 from gbrff.datasets import UCI_TASKS
-from gbrff.experiments import (PREPRINT_TASK_ORDER, average_ranks, preprint_comparison, preprint_fig2_gap,
-                               preprint_ranks,
-                               scaling_time_limit)
+from gbrff.experiments import (PREPRINT_TASK_ORDER, average_ranks, paper_comparison, preprint_comparison,
+                               preprint_fig2_gap, preprint_ranks, scaling_time_limit)
 from gbrff.teaching.live_uci import live_summary, run_live
 from gbrff.viz import paper as paper_figs
 from gbrff.viz.paper import signed
@@ -66,9 +65,9 @@ if summary is None or summary.empty:
 else:
     methods_here = [m for m in [*METHODS, *sorted(set(summary["method"]) - set(METHODS))]
                     if m in set(summary["method"])]
-    merged = summary.merge(paper.rename(columns={"mean": "paper", "std": "paper_std"}), on=["task", "method"],
-                           how="left") if paper is not None else summary.assign(paper=np.nan, paper_std=np.nan)
-    merged["difference"] = merged["mean"] - merged["paper"]
+    # the experiments' own comparison (reproduced against published), in the page's column names
+    merged = (paper_comparison(summary, paper).rename(columns={"paper_mean": "paper", "diff": "difference"})
+              if paper is not None else summary.assign(paper=np.nan, paper_std=np.nan, difference=np.nan))
     task_order = [t for t in UCI_TASKS if t in set(merged["task"])] + sorted(set(merged["task"]) - set(UCI_TASKS))
     cell = merged.assign(value=[
         (f"{m:.1f}" + (f" ({signed(d)})" if pd.notna(p) else "")) if short else
