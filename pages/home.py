@@ -39,7 +39,7 @@ om, b = e.omegas[0, 0], float(e.phases[0, 0])
 acc = 100 * model.score(X, y)
 PICTURES = [
     ("1 · one weak learner", cosine_figure(xs, ys, h[0], title=f"ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
-                                                 X=X, y=y),
+                                            X=X, y=y),
      "A single cosine wave: straight stripes perpendicular to ω, one wavelength every 2π/‖ω‖. "
      "Red votes for class +1, blue for −1.", r"h(x) = \cos(\omega\cdot x - b)", "one_weak_learner", "dl_home_wave",
      "home_wave"),
@@ -49,7 +49,7 @@ PICTURES = [
      r"\sum_{t=1}^{3} \alpha^t \cos(\omega^t\cdot x - b^t)", "sum_of_three", "dl_home_sum", "home_sum"),
     (f"3 · the boundary after {T_FINAL}",
      surface_figure(xs, ys, H, X, y, title=f"T = {T_FINAL} waves: {acc:.0f} % of the points", height=400,
-                         showscale=False),
+                    showscale=False),
      "The sign of the whole vote is the prediction; the black line is its zero level.",
      r"\hat y(x) = \operatorname{sign}\Big(H^0 + \sum_{t=1}^{T} \alpha^t \cos(\omega^t\cdot x - b^t)\Big)",
      "boundary", "dl_home_boundary", "home_boundary"),

@@ -12,7 +12,7 @@ from appkit import (begin_page, control, download_name, explain, figure_download
 from gbrff import LOSSES
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.teaching import expansions as cmp
-from gbrff.teaching.fits import fit_reference, fit_run, reference_surface, warm_reference
+from gbrff.teaching.fits import fit_reference, fit_run, reference_surface, run_frames, warm_reference
 from gbrff.teaching.learning_curves import learning_curve as refit_on_subsets
 from gbrff.teaching.menu import (ALGOS, BETAS, GAMMAS, LAMBDAS, LS_BUDGET, LS_RATES, LS_TEMPS, PLUS_LAM, PLUS_LAMBDAS,
                                  PLUS_SHRINK, RATES)
@@ -196,31 +196,25 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     X_tr, X_te, y_tr, y_te = _data
     expansion = _bundle["expansion"]
     xs, ys = _bundle["xs"], _bundle["ys"]
-    # pictures of cells: each cell shows the mean of H over it, so that waves finer than a cell fade instead
-    # of aliasing into speckles (the band limit follows each ω; accuracies use the model itself). GBRFF2+'s
-    # ω act on z(x) (standardised x and ranks): its H is sampled at the cell centres through z
-    drawn, plane = _bundle["drawn"], _bundle["plane"]
-    H = cmp.staged_scores(drawn, _bundle["Z_G"], stages)
-    weights = cmp.boosting_weights(expansion, _bundle["Z_tr"], y_tr, stages)
+    # pictures of cells (each cell the mean of H over it), the points' weights, the strip's learners
+    frames = run_frames(_bundle, stages, y_tr, strip=STRIP)
+    drawn, plane, H, weights = _bundle["drawn"], _bundle["plane"], frames["H"], frames["weights"]
     acc_tr, acc_te = _bundle["train"]["accuracy"], _bundle["test"]["accuracy"]
     titles = [f"H after t = {t}: train {100 * acc_tr[t]:.0f} %, test {100 * acc_te[t]:.0f} %" for t in stages]
     fig = surface_figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
-                                 X_te if show_test else None, y_te, titles=titles, discretise=discretise,
-                                 loss=expansion.loss)
+                                         X_te if show_test else None, y_te, titles=titles, discretise=discretise,
+                                         loss=expansion.loss)
     least_squares = expansion.loss == "squared_error"
     fig_w = learner_figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
-                                        size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",
-                                        grid=None if plane else _bundle["Z_G"])
+                                                size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",
+                                                grid=None if plane else _bundle["Z_G"])
     extra = {"LightGBM test": lgbm_acc} if lgbm_acc is not None else None
-    stop = int(np.argmin(_bundle["test"]["loss"]))
+    stop = frames["stop"]
     fig_c = curve_figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
-                                  loss=expansion.loss)
+                                        loss=expansion.loss)
     # the strip of the last weak learners with their α (TF Playground's thumbnails of its neurons)
-    learners = cmp.strip_learners(stages, STRIP)
-    space = None if plane else (lambda P: cmp.model_space(_bundle["model"], P))
-    strip = {"learners": learners, "z": cmp.learner_thumbnails(expansion, xs, ys, learners, space=space),
-             "alphas": expansion.alphas[np.asarray(learners, dtype=int) - 1], "n": STRIP, "after": 2,
-             "colorscale": VOTE_COLORSCALE}
+    strip = {"learners": frames["learners"], "z": frames["thumbnails"], "alphas": frames["alphas"], "n": STRIP,
+             "after": 2, "colorscale": VOTE_COLORSCALE}
     if least_squares:  # the 2019 GBRFF: its weights Q of the K cosines, under the weak learner
         fig_q = learner_figs.q_weights_animation(expansion, stages, c=_bundle["model"].c)
         return pack_frames([fig, fig_w, fig_q, fig_c], stages, wide=[False, False, True, True], strip=strip)
@@ -284,7 +278,7 @@ explain(f"**Below — accuracy and the loss the boosting minimises** ({LOSSES[ex
 st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
            "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
 figure_download(curve_figs.curves_figure(bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
-                                   extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
+                                         extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
                 "curves", "dl_curves", label="curves (HTML)", data=data_tag)
 
 # ---------------------------------------------------------------- learned kernel
@@ -337,16 +331,17 @@ if lgbm is not None:
     l, r = st.columns(2)
     H_final = bundle["final"]
     fig_g = surface_figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
-                                y_te, discretise=discretise,
-                                title=f"{algo}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
-                                      f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
+                                        y_te, discretise=discretise,
+                                        title=f"{algo}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
+                                              f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
     l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False}, theme=None)
     with l:
         figure_download(fig_g, f"boundary {algo}", "dl_cmp_gbrff", data=data_tag)
-    fig_l = surface_figs.surface_figure(bundle["xs"], bundle["ys"], lgbm_surface(data_key, lgbm["model"], bundle["G"]), X_tr, y_tr, X_te if show_test else None,
-                                y_te, discretise=discretise,
-                                title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
-                                      f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
+    H_lgbm = lgbm_surface(data_key, lgbm["model"], bundle["G"])
+    fig_l = surface_figs.surface_figure(bundle["xs"], bundle["ys"], H_lgbm, X_tr, y_tr, X_te if show_test else None,
+                                        y_te, discretise=discretise,
+                                        title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
+                                              f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
     r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False}, theme=None)
     with r:
         figure_download(fig_l, "boundary LightGBM", "dl_cmp_lgbm", data=data_tag)

@@ -5,7 +5,8 @@ keeps with it its grid over the plane, the points the expansion acts on, its
 final vote on the grid and its accuracy and loss after every iteration, and
 the fit's wall-clock time; :func:`fit_reference` does the same for
 :func:`~gbrff.teaching.menu.lightgbm_reference` and :func:`reference_surface`
-draws LightGBM's p(+1) on GBRFF's scale. No Streamlit: the page caches
+draws LightGBM's p(+1) on GBRFF's scale; :func:`run_frames` gives what the
+player shows of a fit at each iteration. No Streamlit: the page caches
 these calls.
 """
 
@@ -13,10 +14,11 @@ import time
 
 import numpy as np
 
-from .expansions import acts_on_plane, band_limited, make_grid, model_space, staged_curves, staged_scores
+from .expansions import (acts_on_plane, band_limited, boosting_weights, learner_thumbnails, make_grid, model_space,
+                         staged_curves, staged_scores, strip_learners)
 from .menu import lightgbm_reference, make_estimator
 
-__all__ = ["fit_run", "fit_reference", "reference_surface", "warm_reference"]
+__all__ = ["fit_run", "run_frames", "fit_reference", "reference_surface", "warm_reference"]
 
 
 def fit_run(params, data, grid=100):
@@ -47,6 +49,25 @@ def fit_run(params, data, grid=100):
             "final": staged_scores(drawn, Z_G, [T])[0],
             "train": staged_curves(expansion, Z_tr, y_tr),
             "test": staged_curves(expansion, Z_te, y_te)}
+
+
+def run_frames(run, stages, y_train, strip=6):
+    """What the player shows of :func:`fit_run`'s ``run`` at each iteration of ``stages``.
+
+    Returns ``H`` (the vote on the grid, each cell's mean where the expansion acts on the plane:
+    waves finer than a cell fade instead of aliasing into speckles; GBRFF2+'s H is sampled at the
+    cell centres through z), ``weights`` (the training points' boosting weights before each
+    learner), ``stop`` (the iteration of smallest test loss) and the strip of the last ``strip``
+    weak learners: ``learners`` (their numbers), ``thumbnails`` and ``alphas``."""
+    e = run["expansion"]
+    learners = strip_learners(stages, strip)
+    space = None if run["plane"] else (lambda P: model_space(run["model"], P))
+    return {"H": staged_scores(run["drawn"], run["Z_G"], stages),
+            "weights": boosting_weights(e, run["Z_tr"], y_train, stages),
+            "stop": int(np.argmin(run["test"]["loss"])),
+            "learners": learners,
+            "thumbnails": learner_thumbnails(e, run["xs"], run["ys"], learners, space=space),
+            "alphas": e.alphas[np.asarray(learners, dtype=int) - 1]}
 
 
 def warm_reference():

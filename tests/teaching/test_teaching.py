@@ -220,3 +220,21 @@ def test_live_run_goes_through_the_protocol(monkeypatch):
     res = live_uci.live_summary(rows, labels={"GBRFF2": "GBRFF 2"})
     assert list(res.index) == ["GBRFF 2"] and res.loc["GBRFF 2", "mean"] == 55.0
     assert res.loc["GBRFF 2", "fit_ms"] == pytest.approx(10.0)
+
+
+@pytest.mark.parametrize("params", PARAMS[:2], ids=[p[0] for p in PARAMS[:2]])
+def test_run_frames_equal_the_old_page_animation_arrays(params, data):
+    X_tr, X_te, y_tr, y_te = data
+    run = fits.fit_run(params, data, grid=24)
+    stages = [0, 1, 5, params[1]]
+    fr = fits.run_frames(run, stages, y_tr, strip=3)
+    e = run["expansion"]
+    np.testing.assert_array_equal(fr["H"], cmp.staged_scores(run["drawn"], run["Z_G"], stages))
+    np.testing.assert_array_equal(fr["weights"], cmp.boosting_weights(e, run["Z_tr"], y_tr, stages))
+    assert fr["stop"] == int(np.argmin(run["test"]["loss"]))
+    learners = cmp.strip_learners(stages, 3)
+    space = None if run["plane"] else (lambda P: cmp.model_space(run["model"], P))
+    assert fr["learners"] == learners
+    np.testing.assert_array_equal(fr["thumbnails"], cmp.learner_thumbnails(e, run["xs"], run["ys"], learners,
+                                                                            space=space))
+    np.testing.assert_array_equal(fr["alphas"], e.alphas[np.asarray(learners) - 1])
