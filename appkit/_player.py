@@ -1,8 +1,9 @@
 """The iteration player: every frame computed once, played in the browser.
 
 A page computes its figures at every iteration it shows, as Plotly figures
-with one frame per iteration (:mod:`gbrff.viz.playground`'s ``*_animation``
-functions), and hands them to :func:`frame_player`. They travel to the
+with one frame per iteration (the ``*_animation`` functions of
+:mod:`gbrff.viz.surfaces`, ``learners``, ``curves`` and ``landscape``), and
+hands them to :func:`frame_player`. They travel to the
 browser together (JSON, deflated), where a small component — Plotly.js and
 ``appkit/player/index.html`` — steps through them: reset, back, play/pause,
 step, the iteration slider and the keys space / ← / → run there, with no
@@ -114,7 +115,7 @@ def pack_frames(figures, labels, wide=(), strip=None):
     ``strip`` (optional) is the strip of the last weak learners, drawn by the player under the
     first ``after`` figures: a dict with ``learners`` (their numbers ``t``), ``z`` (their
     thumbnails, int8 hundredths of ``h_t`` on a square grid, one row each: see
-    :func:`gbrff.viz._compute.learner_thumbnails`), ``alphas`` (their α), ``n`` (how many to
+    :func:`gbrff.teaching.expansions.learner_thumbnails`), ``alphas`` (their α), ``n`` (how many to
     show: the ``n`` up to the iteration shown), ``after`` and ``colorscale`` (Plotly's).
 
     Cache it with the figures: packing a hundred frames takes a few tens of milliseconds.

@@ -13,7 +13,7 @@ import re
 
 import pandas as pd
 
-from gbrff.viz.playground import superscript
+from gbrff.viz.style import superscript
 
 __all__ = ["ablation_table", "defaults_overview", "table_columns"]
 

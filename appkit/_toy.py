@@ -2,9 +2,9 @@
 random-features pages share (the same controls, defaults and split)."""
 
 import streamlit as st
-from sklearn.model_selection import train_test_split
 
-from gbrff.datasets import TOY_PROBLEMS, make_toy
+from gbrff.datasets import TOY_PROBLEMS
+from gbrff.teaching import toy
 
 from ._state import control
 
@@ -25,6 +25,5 @@ def toy_controls():
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def toy_split(name, n, noise, seed):
-    """The toy problem's stratified 70/30 split, seeded by ``seed``."""
-    X, y = make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
-    return train_test_split(X, y, test_size=0.3, random_state=int(seed), stratify=y)
+    """The toy problem's stratified 70/30 split, seeded by ``seed`` (:func:`gbrff.teaching.toy.toy_split`)."""
+    return toy.toy_split(name, n, noise, seed)

@@ -5,10 +5,9 @@ import streamlit as st
 
 import appkit
 from appkit import begin_page, explain, figure_download, warm_engine
-from gbrff import GBRFF2Classifier
-from gbrff.datasets import make_toy
-from gbrff.viz import _compute as cmp
-from gbrff.viz import playground as figs
+from gbrff.teaching.first_pictures import kernel_averages, moons_example
+from gbrff.viz.omega_prior import kernel_average_figure
+from gbrff.viz.surfaces import cosine_figure, surface_figure
 
 N_SUM = 3
 T_FINAL = 40
@@ -28,15 +27,8 @@ warm_engine()
 
 @st.cache_resource(show_spinner="Fitting the example…")
 def example():
-    X, y = make_toy("moons", n_samples=200, noise=0.1, random_state=0)
-    model = GBRFF2Classifier(n_estimators=T_FINAL, random_state=0, standardize=False).fit(X, y)
-    xs, ys, G = cmp.make_grid(X, n=100)
-    e = model.expansion_
-    h = [e.weak_learner(t, G) for t in range(N_SUM)]
-    vote = sum(float(e.alphas[t]) * h[t] for t in range(N_SUM))
-    # each cell shows the mean of H over it (no aliasing of large ω), as the playground draws it
-    H = cmp.staged_scores(cmp.band_limited(e, xs[1] - xs[0], ys[1] - ys[0]), G, [T_FINAL])[0]
-    return X, y, model, xs, ys, G, h, vote, H
+    ex = moons_example(N_SUM, T_FINAL)
+    return tuple(ex[k] for k in ("X", "y", "model", "xs", "ys", "G", "h", "vote", "H"))
 
 
 X, y, model, xs, ys, G, h, vote, H = example()
@@ -46,18 +38,18 @@ om, b = e.omegas[0, 0], float(e.phases[0, 0])
 # one picture a row, the whole width, its words under it: readable on a 1024×768 projector with the sidebar open
 acc = 100 * model.score(X, y)
 PICTURES = [
-    ("1 · one weak learner", figs.cosine_figure(xs, ys, h[0], title=f"ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
-                                                 X=X, y=y),
+    ("1 · one weak learner", cosine_figure(xs, ys, h[0], title=f"ω = ({om[0]:.1f}, {om[1]:.1f}), b = {b:.1f}",
+                                            X=X, y=y),
      "A single cosine wave: straight stripes perpendicular to ω, one wavelength every 2π/‖ω‖. "
      "Red votes for class +1, blue for −1.", r"h(x) = \cos(\omega\cdot x - b)", "one_weak_learner", "dl_home_wave",
      "home_wave"),
-    (f"2 · the sum of {N_SUM}", figs.cosine_figure(xs, ys, vote, title="α₁h₁ + α₂h₂ + α₃h₃", zlabel="vote", X=X, y=y),
+    (f"2 · the sum of {N_SUM}", cosine_figure(xs, ys, vote, title="α₁h₁ + α₂h₂ + α₃h₃", zlabel="vote", X=X, y=y),
      "Boosting adds waves one by one, each weighted by its step size α chosen in closed form (a formula, no "
      "search); crossing stripes start to carve the moons.",
      r"\sum_{t=1}^{3} \alpha^t \cos(\omega^t\cdot x - b^t)", "sum_of_three", "dl_home_sum", "home_sum"),
     (f"3 · the boundary after {T_FINAL}",
-     figs.surface_figure(xs, ys, H, X, y, title=f"T = {T_FINAL} waves: {acc:.0f} % of the points", height=400,
-                         showscale=False),
+     surface_figure(xs, ys, H, X, y, title=f"T = {T_FINAL} waves: {acc:.0f} % of the points", height=400,
+                    showscale=False),
      "The sign of the whole vote is the prediction; the black line is its zero level.",
      r"\hat y(x) = \operatorname{sign}\Big(H^0 + \sum_{t=1}^{T} \alpha^t \cos(\omega^t\cdot x - b^t)\Big)",
      "boundary", "dl_home_boundary", "home_boundary"),
@@ -95,11 +87,9 @@ st.header("Glossary")
 st.markdown("\n".join(f"- **{word}** — {meaning}" for word, meaning in appkit.GLOSSARY.items()))
 GAMMA = 0.5
 r = np.linspace(0, 4, 200)
-rng = np.random.RandomState(0)
-omegas = rng.normal(scale=np.sqrt(2 * GAMMA), size=1000)  # ω ~ N(0, 2γ), one coordinate is enough along r
-fig_k = figs.kernel_average_figure(r, np.exp(-GAMMA * r ** 2),
-                                   {m: np.cos(np.outer(r, omegas[:m])).mean(axis=1) for m in (1, 10, 100, 1000)},
-                                   title=f"A kernel is the average of random cosines (γ = {GAMMA:g})")
+kernel, averages = kernel_averages(GAMMA, r)  # ω ~ N(0, 2γ): the mean of 1, 10, 100, 1000 cosines
+fig_k = kernel_average_figure(r, kernel, averages,
+                              title=f"A kernel is the average of random cosines (γ = {GAMMA:g})")
 st.plotly_chart(fig_k, key="home_kernel", config={"displaylogo": False}, theme=None)
 explain("One random cosine cos(ω r) is a poor similarity; the mean of many, with ω drawn from N(0, 2γ), "
         "converges to the RBF kernel (Bochner's theorem). GBRFF starts from such random frequencies and then "

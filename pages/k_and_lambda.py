@@ -5,17 +5,13 @@ import streamlit as st
 
 from appkit import (begin_page, control, explain, figure_download, plain, refresh_share_box, share_box,
                     stored_results, toy_controls, toy_split, warm_engine)
-from gbrff import GBRFF1Classifier, GBRFF2Classifier
-from gbrff.baselines import RFFSKLClassifier
-from gbrff.viz import _compute as cmp
+from gbrff.teaching import sweeps, two_ways as kernel_two_ways
+from gbrff.teaching.sweeps import BUDGETS, LAMBDAS, REPEATS
 from gbrff.viz import fkl as fkl_figs
 from gbrff.viz import paper
-from gbrff.viz import playground as figs
-
-KS = (1, 5, 10, 20)
-BUDGETS = (20, 50, 100, 200, 500)
-LAMBDAS = (0.0, 2.0 ** -10, 2.0 ** -8, 2.0 ** -6, 2.0 ** -5, 2.0 ** -4, 2.0 ** -3)
-REPEATS = 2
+from gbrff.viz.curves import budget_figure, lambda_sweep_figure
+from gbrff.viz.style import number_label
+from gbrff.viz.surfaces import surfaces_grid_figure
 
 st.title("K and λ")
 begin_page("k_and_lambda")
@@ -27,35 +23,12 @@ data_name, n, noise, seed, gamma = toy_controls()
 
 @st.cache_data(max_entries=16, show_spinner="GBRFF1 for every K and budget T × K…")
 def k_budget(name, n, noise, seed, gamma):
-    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
-    scores = {}
-    for K in KS:
-        row = []
-        for B in BUDGETS:
-            if B < K:
-                row.append(np.nan)
-                continue
-            accs = [GBRFF1Classifier(n_estimators=B // K, n_components=K, gamma=gamma, random_state=seed + r,
-                                     standardize=False)
-                    .fit(X_tr, y_tr).score(X_te, y_te) for r in range(REPEATS)]
-            row.append(float(np.mean(accs)))
-        scores[K] = row
-    return scores
+    return sweeps.k_budget(name, n, noise, seed, gamma)
 
 
 @st.cache_data(max_entries=16, show_spinner="GBRFF2 for every λ…")
 def lambda_sweep(name, n, noise, seed, gamma, T):
-    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
-    xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=70)
-    out = {"norm": [], "train": [], "test": [], "H": [], "xs": xs, "ys": ys}
-    for lam in LAMBDAS:
-        m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed,
-                             standardize=False).fit(X_tr, y_tr)
-        out["norm"].append(float(np.linalg.norm(m.expansion_.omegas, axis=-1).mean()))
-        out["train"].append(m.score(X_tr, y_tr))
-        out["test"].append(m.score(X_te, y_te))
-        out["H"].append(m.decision_function(G).astype(np.float32))
-    return out
+    return sweeps.lambda_sweep(name, n, noise, seed, gamma, T)
 
 
 # ---------------------------------------------------------------- K
@@ -69,9 +42,9 @@ st.markdown(
 tab_live, tab_uci = st.tabs([f"live on {data_name}", "from the stored UCI results"])
 with tab_live:
     scores = k_budget(data_name, n, noise, seed, gamma)
-    fig_k = figs.budget_figure(list(BUDGETS), scores,
-                               title=f"GBRFF1 on {data_name}: test accuracy at a fixed budget T × K<br>"
-                                     f"(mean of {REPEATS} seeds)")
+    fig_k = budget_figure(list(BUDGETS), scores,
+                          title=f"GBRFF1 on {data_name}: test accuracy at a fixed budget T × K<br>"
+                                f"(mean of {REPEATS} seeds)")
     st.plotly_chart(fig_k, key="k_budget", config={"displaylogo": False}, theme=None)
     explain("Each line is one K; a point at budget B is a GBRFF1 with T = ⌊B / K⌋ iterations (T × K ≤ B). Left of the plot "
             "(few features) the lines separate most.",
@@ -98,14 +71,7 @@ with tab_uci:
 # ---------------------------------------------------------------- learned kernels, two ways
 @st.cache_data(max_entries=16, show_spinner="GBRFF2 and RFF-SKL on the same points…")
 def two_ways(name, n, noise, seed, gamma, T):
-    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
-    g2 = GBRFF2Classifier(n_estimators=T, gamma=gamma, random_state=seed,
-                          standardize=False).fit(X_tr, y_tr)
-    sigma0 = float(np.sqrt(2.0 * gamma))  # the same prior N(0, 2γ) on each coordinate
-    skl = RFFSKLClassifier(n_components=T, sigma=sigma0, random_state=seed).fit(X_tr, y_tr)
-    return {"gbrff2": g2.expansion_.omegas[:, 0, :], "skl": skl.frequencies(),
-            "prior": skl.omega_quantiles_ * sigma0, "sigma0": sigma0, "sigma": skl.sigma_[0],
-            "acc_gbrff2": g2.score(X_te, y_te), "acc_skl": skl.score(X_te, y_te)}
+    return kernel_two_ways.two_ways(name, n, noise, seed, gamma, T)
 
 
 def two_ways_part(T):
@@ -142,10 +108,10 @@ def lambda_part():
     )
     T = control("slider", "Iterations T of each GBRFF2", "T", 60, min_value=5, max_value=300, step=5)
     sweep = lambda_sweep(data_name, n, noise, seed, gamma, T)
-    labels = [f"λ = {figs.number_label(v)}" for v in LAMBDAS]
+    labels = [f"λ = {number_label(v)}" for v in LAMBDAS]
     best = int(np.argmax(sweep["test"]))
-    fig_l = figs.lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
-                                     title=f"GBRFF2 on {data_name}, T = {T}:<br>the best test accuracy is at {labels[best]}")
+    fig_l = lambda_sweep_figure(LAMBDAS, sweep["norm"], sweep["test"], sweep["train"], current=LAMBDAS[best],
+                                title=f"GBRFF2 on {data_name}, T = {T}:<br>the best test accuracy is at {labels[best]}")
     st.plotly_chart(fig_l, key="lambda_sweep", config={"displaylogo": False}, theme=None)
     explain("Left: the mean length of the learned frequencies (log scale); right: accuracy. The grey line marks "
             "the best test accuracy of the sweep. Without a penalty the frequencies can grow far beyond the prior.",
@@ -155,7 +121,7 @@ def lambda_part():
 
     X_tr, X_te, y_tr, y_te = toy_split(data_name, n, noise, seed)
     titles = [f"{lab}<br>test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]  # narrow panels
-    fig_g = figs.surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
+    fig_g = surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
     st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False}, theme=None)
     explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
             "the classes.")

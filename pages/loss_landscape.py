@@ -1,20 +1,14 @@
 """Loss landscape (the paper's Fig. 1): GBRFF1 with K = 1 on the two moons."""
 
-import numpy as np
 import streamlit as st
 
 from appkit import (begin_page, control, explain, frame_player, pack_frames, painted, player_start, register,
                     share_box, warm_engine)
-from gbrff import GBRFF1Classifier
-from gbrff.datasets import make_toy
-from gbrff.inspection import bias_objective, landmark_objective
-from gbrff.viz import _compute as cmp
-from gbrff.viz import playground as figs
+from gbrff.teaching.landscape import fit_landscape, landscape_frames
+from gbrff.viz.landscape import bias_curve_animation, landscape_animation
+from gbrff.viz.surfaces import surface_animation
 
 GAMMAS = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0]
-N_B = 361
-GRID = 100
-LANDSCAPE_GRID = 60
 
 st.title("Loss landscape of a landmark")
 st.markdown(
@@ -44,52 +38,34 @@ gamma = control("select_slider", "γ: ω drawn from N(0, 2γ)", "gamma", 0.5, op
 
 
 @st.cache_resource(max_entries=16, show_spinner="Fitting GBRFF1 (K = 1)…")
-def fit(n, noise, seed, T, gamma):
-    X, y = make_toy("moons", n_samples=int(n), noise=float(noise), random_state=int(seed))
-    model = GBRFF1Classifier(n_estimators=T, n_components=1, gamma=gamma, random_state=int(seed),
-                             standardize=False).fit(X, y)
-    return {"X": X, "y": y, "model": model, "expansion": model.expansion_}
+def landscape(n, noise, seed, T, gamma):
+    return fit_landscape(n, noise, seed, T, gamma)
 
 
 @st.cache_data(max_entries=16, show_spinner="Computing the landscape at every iteration…")
 def animation(key, _b):
     """The landscape, the phase curve and the boundary at every iteration t = 1 … T, packed for the player."""
     X, y, e = _b["X"], _b["y"], _b["expansion"]
-    T = e.n_iter
-    stages = list(range(1, T + 1))
-    # one window for every frame: the data and every landmark, wide enough for several periods of the stripes
-    xs, ys, G = cmp.make_grid(X, n=LANDSCAPE_GRID, pad=0.75, include=e.landmarks)
-    weights = cmp.boosting_weights(e, X, y, stages)
-    bs = np.linspace(-np.pi, np.pi, N_B)
-    F, fb, b_land, at_land = [], [], [], []
-    for k, t in enumerate(stages):
-        y_tilde = y * weights[k]
-        om, land = e.omegas[t - 1], e.landmarks[t - 1]
-        F.append(landmark_objective(X, y_tilde, om, G))
-        at_land.append(float(landmark_objective(X, y_tilde, om, land[None, :])[0]))
-        fb.append(bias_objective(X, y_tilde, om[0], bs))
-        b_land.append(float((om[0] @ land + np.pi) % (2 * np.pi) - np.pi))
+    f = landscape_frames(_b)
+    stages, F, curves = f["stages"], f["F"], f["curves"]
     titles = [f"iteration {t}: loss of every landmark, ω = ({e.omegas[t - 1, 0, 0]:.1f}, "
               f"{e.omegas[t - 1, 0, 1]:.1f})" for t in stages]
-    curves = cmp.staged_curves(e, X, y)
     # the loss readout next to the surface (as TF Playground's): the chosen landmark's loss f(xₜ) against the
     # lowest and highest of the picture, and the boosting's loss after the step
-    readouts = [f"f(xₜ) = {a:.3f} · lowest {f.min():.3f} · highest {f.max():.3f} · loss of Hᵗ {curves['loss'][t]:.3f}"
-                for a, f, t in zip(at_land, F, stages)]
-    fig = figs.landscape_animation(xs, ys, stages, np.array(F), X, y, e.landmarks, titles=titles, readouts=readouts)
-    fig_b = figs.bias_curve_animation(bs, stages, np.array(fb), b_land,
-                                      titles=[f"iteration {t}: the same loss over the phase b" for t in stages])
-    gx, gy, GG = cmp.make_grid(X, n=GRID)
-    H = cmp.staged_scores(cmp.band_limited(e, gx[1] - gx[0], gy[1] - gy[0]), GG, stages)  # each cell's mean
+    readouts = [f"f(xₜ) = {a:.3f} · lowest {Ft.min():.3f} · highest {Ft.max():.3f} · loss of Hᵗ {curves['loss'][t]:.3f}"
+                for a, Ft, t in zip(f["at_landmark"], F, stages)]
+    fig = landscape_animation(f["xs"], f["ys"], stages, F, X, y, e.landmarks, titles=titles, readouts=readouts)
+    fig_b = bias_curve_animation(f["bs"], stages, f["fb"], f["b_landmark"],
+                                 titles=[f"iteration {t}: the same loss over the phase b" for t in stages])
     acc = curves["accuracy"]
-    fig_s = figs.surface_animation(gx, gy, stages, H, X, y, landmarks=[e.landmarks[:t] for t in stages],
-                                   titles=[f"decision boundary after {t} iterations: {100 * acc[t]:.0f} % of the "
-                                           "points" for t in stages], height=440)
+    fig_s = surface_animation(f["gx"], f["gy"], stages, f["H"], X, y, landmarks=[e.landmarks[:t] for t in stages],
+                              titles=[f"decision boundary after {t} iterations: {100 * acc[t]:.0f} % of the "
+                                      "points" for t in stages], height=440)
     return pack_frames([fig, fig_b, fig_s], stages, wide=[False, False, True])
 
 
 key = (n, noise, seed, T, gamma)
-b = fit(*key)
+b = landscape(*key)
 t_start = max(1, player_start(T, key, key="it"))
 frame_player(animation(key, b), t_start, key="it", default_t=T)
 painted()  # the picture is sent: the other students' pictures first (appkit._gate)

@@ -1,7 +1,6 @@
 """Boosting playground: watch GBRFF grow on a 2-D problem, one weak learner at a time."""
 
 import hashlib
-import time
 
 import numpy as np
 import streamlit as st
@@ -10,26 +9,19 @@ from appkit import (begin_page, control, download_name, explain, figure_download
                     model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
                     read_points_csv, register, share_box, split_column, split_indices, upload_label, warm_engine,
                     what_changed)
-from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
-from gbrff.methods import GBRFF2_PLUS
+from gbrff import LOSSES
 from gbrff.datasets import TOY_PROBLEMS, make_toy
-from gbrff.viz import _compute as cmp
-from gbrff.viz import playground as figs
+from gbrff.teaching import expansions as cmp
+from gbrff.teaching.fits import fit_reference, fit_run, reference_surface, run_frames, warm_reference
+from gbrff.teaching.learning_curves import learning_curve as refit_on_subsets
+from gbrff.teaching.menu import (ALGOS, BETAS, GAMMAS, LAMBDAS, LS_BUDGET, LS_RATES, LS_TEMPS, PLUS_LAM, PLUS_LAMBDAS,
+                                 PLUS_SHRINK, RATES)
+from gbrff.viz import curves as curve_figs
+from gbrff.viz import learners as learner_figs
+from gbrff.viz import omega_prior as omega_figs
+from gbrff.viz import surfaces as surface_figs
+from gbrff.viz.style import VOTE_COLORSCALE, number_label
 
-GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
-LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
-RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
-BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
-# GBRFF2+ (beyond the paper): GBRFF2Classifier(**GBRFF2_PLUS), its λ adjustable from its own value
-PLUS_LAM, PLUS_SHRINK = float(GBRFF2_PLUS["reg_lambda"]), float(GBRFF2_PLUS["bandwidth_shrinkage"])
-PLUS_LAMBDAS = sorted(set(LAMBDAS) | {PLUS_LAM})
-ALGOS = ["GBRFF2", "GBRFF2+", "GBRFF1", "GBRFF-LS"]
-LS_RATES = [0.01, 0.05, 0.1, 0.5, 1.0]  # the 2019 preprint's grid of v
-LS_TEMPS = [0.0] + [float(2 ** k) for k in range(11)]  # its c ∈ {0} ∪ 2^{0..10}
-# GBRFF-LS's budget of cosines: every frame draws its weak learner's K cosines on the grid, and H sums all T × K,
-# so the page's work grows with T × K, and with K × the frames (K = 100, T = 500: 6-7 s on the server, where
-# GBRFF1's worst link, K = 20 and T = 500, takes 1.3 s; T × K ≤ 3,000: at most 1.6 s). K's maximum follows T.
-LS_BUDGET = 3000
 GRID = 100
 STRIP = 6  # weak learners in the strip under the player
 DONE, TODO = ":green[:material/check_box:]", ":gray[:material/check_box_outline_blank:]"
@@ -49,7 +41,7 @@ CHALLENGES = [
     ("**Beat LightGBM** on moons with at most 100 points and at most 10 weak learners.",
      lambda m: m["data"] == "moons" and m["n"] <= 100 and m["T"] <= 10 and m["lgbm_acc"] is not None
      and m["test_acc"] > m["lgbm_acc"]),
-    ((f"GBRFF2+ as defined (λ = {figs.number_label(PLUS_LAM)}, chosen on the UCI tables) fails the **circles**: "
+    ((f"GBRFF2+ as defined (λ = {number_label(PLUS_LAM)}, chosen on the UCI tables) fails the **circles**: "
       "find the λ that lets **GBRFF2+** reach 90 % test accuracy there."),
      lambda m: m["data"] == "circles" and m["algo"] == "GBRFF2+" and m["test_acc"] >= 0.90),
 ]
@@ -101,7 +93,7 @@ if algo == "GBRFF2":
     lam = control("select_slider", "λ: penalty λ‖ω‖² on learned ω", "lam", 0.0, options=LAMBDAS, where=sb)
     K, beta = 1, None
 elif algo == "GBRFF2+":  # its own key: choosing GBRFF2+ gives its own λ, which a student may still move
-    lam = control("select_slider", f"λ: penalty λ‖ω‖² (GBRFF2+: {figs.number_label(PLUS_LAM)})", "lam_plus",
+    lam = control("select_slider", f"λ: penalty λ‖ω‖² (GBRFF2+: {number_label(PLUS_LAM)})", "lam_plus",
                   PLUS_LAM, options=PLUS_LAMBDAS, where=sb)
     K, beta = 1, None
     sb.caption("GBRFF2+: γ is the average bandwidth; column j draws ωⱼ from N(0, 2γ sⱼ²).")
@@ -138,97 +130,33 @@ def load_rows(name, n, noise, seed, csv_digest, _upload):
     return make_toy(name, n_samples=int(n), noise=float(noise), random_state=int(seed))
 
 
-def make_model(algo, T, gamma, lam, K, beta, lr, seed):
-    """The estimator the user chose, with the sidebar's parameters."""
-    if algo == "GBRFF2":
-        return GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, learning_rate=lr, random_state=seed,
-                                standardize=False)
-    if algo == "GBRFF2+":  # as the registry defines it (standardising inside, ranks beside x), λ from the sidebar
-        return GBRFF2Classifier(**{**GBRFF2_PLUS, "reg_lambda": lam}, n_estimators=T, gamma=gamma, learning_rate=lr,
-                                random_state=seed)
-    # standardize=False: the model works in the plane's own coordinates, so that ω, b and the
-    # stripes are read in the picture's units (an upload is standardised here; the toy data come centred)
-    if algo == "GBRFF-LS":  # beta is its inverse temperature c, lr its learning rate v
-        return GBRFFLSClassifier(n_estimators=T, n_components=K, learning_rate=lr, c=beta, gamma=gamma,
-                                 random_state=seed, standardize=False)
-    return GBRFF1Classifier(n_estimators=T, n_components=K, gamma=gamma, beta=beta, learning_rate=lr,
-                            random_state=seed, standardize=False)
-
-
 @st.cache_resource(max_entries=24, show_spinner="Fitting…")
 def fit_bundle(key, _data):
     """Fit once per parameter set; keep the grid, curves and timing with the model."""
-    algo, T, gamma, lam, K, beta, lr, seed = key[1]
-    X_tr, X_te, y_tr, y_te = _data
-    model = make_model(algo, T, gamma, lam, K, beta, lr, seed)
-    t0 = time.perf_counter()
-    model.fit(X_tr, y_tr)
-    fit_time = time.perf_counter() - t0
-    expansion = model.expansion_
-    xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=GRID)
-    # the expansion acts on z(x): the plane itself, or (GBRFF2+) the standardised x beside its ranks
-    plane = cmp.acts_on_plane(model)
-    Z_G, Z_tr, Z_te = (G, X_tr, X_te) if plane else (cmp.model_space(model, P) for P in (G, X_tr, X_te))
-    drawn = cmp.band_limited(expansion, xs[1] - xs[0], ys[1] - ys[0]) if plane else expansion
-    return {"model": model, "expansion": expansion, "fit_time": fit_time, "xs": xs, "ys": ys, "G": G,
-            "plane": plane, "Z_G": Z_G, "Z_tr": Z_tr, "drawn": drawn,
-            "final": cmp.staged_scores(drawn, Z_G, [T])[0],
-            "train": cmp.staged_curves(expansion, Z_tr, y_tr),
-            "test": cmp.staged_curves(expansion, Z_te, y_te)}
+    return fit_run(key[1], _data, grid=GRID)
 
 
 @st.cache_resource(show_spinner=False)
 def warm_lgbm():
-    """LightGBM's first fit in a process loads its library (~150 ms): do it once per server, so that the
-    fit time shown is a warm one, as GBRFF's (its engine is compiled once too)."""
-    from lightgbm import LGBMClassifier
-
-    X = np.random.RandomState(0).normal(size=(40, 2))
-    LGBMClassifier(n_estimators=2, verbose=-1, n_jobs=1).fit(X, X[:, 0] > 0)
-    return True
+    """LightGBM's library loaded once per server: the fit time shown is a warm one, as GBRFF's."""
+    return warm_reference()
 
 
 @st.cache_resource(max_entries=24, show_spinner="Fitting LightGBM…")
 def fit_lgbm(data_key, _data):
-    from lightgbm import LGBMClassifier
-
-    X_tr, X_te, y_tr, y_te = _data
-    model = LGBMClassifier(n_estimators=100, max_depth=5, learning_rate=0.1, min_child_samples=5, verbose=-1,
-                           n_jobs=1)
     warm_lgbm()
-    t0 = time.perf_counter()
-    model.fit(X_tr, y_tr)
-    fit_time = time.perf_counter() - t0
-    return {"model": model, "fit_time": fit_time,
-            "test_acc": float(model.score(X_te, y_te)), "train_acc": float(model.score(X_tr, y_tr))}
+    return fit_reference(_data)
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
 def lgbm_surface(data_key, _model, _G):
     """LightGBM's H on the grid (drawn below the player, after the other students' first pictures)."""
-    p = np.clip(_model.predict_proba(_G)[:, list(_model.classes_).index(1)], 1e-6, 1 - 1e-6)
-    return 0.5 * np.log(p / (1 - p))
+    return reference_surface(_model, _G)
 
 
 @st.cache_data(max_entries=16, show_spinner="Learning curve: refitting on growing subsets…")
 def learning_curve(key, _data):
-    from lightgbm import LGBMClassifier
-
-    algo, T, gamma, lam, K, beta, lr, seed = key[1]
-    X_tr, X_te, y_tr, y_te = _data
-    sizes = [s for s in (10, 20, 40, 80, 160, 320, 640, 1280) if s < len(y_tr)] + [len(y_tr)]
-    scores = {algo: np.zeros((len(sizes), 3)), "LGBM": np.zeros((len(sizes), 3))}
-    for r in range(3):
-        order = np.random.RandomState(seed + r).permutation(len(y_tr))
-        for i, s in enumerate(sizes):
-            idx = order[:s]
-            if len(np.unique(y_tr[idx])) < 2:
-                idx = np.concatenate([idx, [np.flatnonzero(y_tr != y_tr[idx[0]])[0]]])
-            m = make_model(algo, T, gamma, lam, K, beta, lr, seed + r).fit(X_tr[idx], y_tr[idx])
-            scores[algo][i, r] = m.score(X_te, y_te)
-            g = LGBMClassifier(n_estimators=100, max_depth=5, min_child_samples=2, verbose=-1, n_jobs=1)
-            scores["LGBM"][i, r] = g.fit(X_tr[idx], y_tr[idx]).score(X_te, y_te)
-    return sizes, scores
+    return refit_on_subsets(key[1], _data)
 
 
 # ---------------------------------------------------------------- data and fits
@@ -268,33 +196,27 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     X_tr, X_te, y_tr, y_te = _data
     expansion = _bundle["expansion"]
     xs, ys = _bundle["xs"], _bundle["ys"]
-    # pictures of cells: each cell shows the mean of H over it, so that waves finer than a cell fade instead
-    # of aliasing into speckles (the band limit follows each ω; accuracies use the model itself). GBRFF2+'s
-    # ω act on z(x) (standardised x and ranks): its H is sampled at the cell centres through z
-    drawn, plane = _bundle["drawn"], _bundle["plane"]
-    H = cmp.staged_scores(drawn, _bundle["Z_G"], stages)
-    weights = cmp.boosting_weights(expansion, _bundle["Z_tr"], y_tr, stages)
+    # pictures of cells (each cell the mean of H over it), the points' weights, the strip's learners
+    frames = run_frames(_bundle, stages, y_tr, strip=STRIP)
+    drawn, plane, H, weights = _bundle["drawn"], _bundle["plane"], frames["H"], frames["weights"]
     acc_tr, acc_te = _bundle["train"]["accuracy"], _bundle["test"]["accuracy"]
     titles = [f"H after t = {t}: train {100 * acc_tr[t]:.0f} %, test {100 * acc_te[t]:.0f} %" for t in stages]
-    fig = figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
-                                 X_te if show_test else None, y_te, titles=titles, discretise=discretise,
-                                 loss=expansion.loss)
+    fig = surface_figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
+                                         X_te if show_test else None, y_te, titles=titles, discretise=discretise,
+                                         loss=expansion.loss)
     least_squares = expansion.loss == "squared_error"
-    fig_w = figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
-                                        size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",
-                                        grid=None if plane else _bundle["Z_G"])
+    fig_w = learner_figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
+                                                size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",
+                                                grid=None if plane else _bundle["Z_G"])
     extra = {"LightGBM test": lgbm_acc} if lgbm_acc is not None else None
-    stop = int(np.argmin(_bundle["test"]["loss"]))
-    fig_c = figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
-                                  loss=expansion.loss)
+    stop = frames["stop"]
+    fig_c = curve_figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
+                                        loss=expansion.loss)
     # the strip of the last weak learners with their α (TF Playground's thumbnails of its neurons)
-    learners = cmp.strip_learners(stages, STRIP)
-    space = None if plane else (lambda P: cmp.model_space(_bundle["model"], P))
-    strip = {"learners": learners, "z": cmp.learner_thumbnails(expansion, xs, ys, learners, space=space),
-             "alphas": expansion.alphas[np.asarray(learners, dtype=int) - 1], "n": STRIP, "after": 2,
-             "colorscale": figs.VOTE_COLORSCALE}
+    strip = {"learners": frames["learners"], "z": frames["thumbnails"], "alphas": frames["alphas"], "n": STRIP,
+             "after": 2, "colorscale": VOTE_COLORSCALE}
     if least_squares:  # the 2019 GBRFF: its weights Q of the K cosines, under the weak learner
-        fig_q = figs.q_weights_animation(expansion, stages, c=_bundle["model"].c)
+        fig_q = learner_figs.q_weights_animation(expansion, stages, c=_bundle["model"].c)
         return pack_frames([fig, fig_w, fig_q, fig_c], stages, wide=[False, False, True, True], strip=strip)
     return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip)
 
@@ -355,14 +277,14 @@ explain(f"**Below — accuracy and the loss the boosting minimises** ({LOSSES[ex
         r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
 st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
            "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
-figure_download(figs.curves_figure(bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
-                                   extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
+figure_download(curve_figs.curves_figure(bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
+                                         extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
                 "curves", "dl_curves", label="curves (HTML)", data=data_tag)
 
 # ---------------------------------------------------------------- learned kernel
 if bundle["plane"]:
     st.header("What the boosting learned as a kernel")
-    fig_o = figs.omega_prior_figure(expansion, gamma)
+    fig_o = omega_figs.omega_prior_figure(expansion, gamma)
     st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False}, theme=None)
     if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
         explain(f"Each ωₜ starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
@@ -389,7 +311,7 @@ else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
                 "points below x, so a cosine of F varies fast where the data are dense and slowly in the tails.\n"
                 f"- **One bandwidth per column**, γ sⱼ², sⱼ learned by Fourier kernel learning and shrunk "
                 f"{PLUS_SHRINK:.0%} of the way back to the shared γ.\n"
-                f"- **λ = {figs.number_label(PLUS_LAM)}**: a penalty that keeps ω short, hence smooth learners: right "
+                f"- **λ = {number_label(PLUS_LAM)}**: a penalty that keeps ω short, hence smooth learners: right "
                 "for the noisy UCI tasks, too strong for some toy problems (move it in the sidebar).")
     st.latex(r"\begin{gathered}z(x) = \text{standardised}\,\big(x,\ F(x)\big), \quad "
              r"F_j(v) \approx \tfrac{1}{n}\,\#\{i : x_{ij} \le v\}\\"
@@ -408,17 +330,18 @@ if lgbm is not None:
     st.header(f"{algo} (T = {T}) beside LightGBM on the same split")
     l, r = st.columns(2)
     H_final = bundle["final"]
-    fig_g = figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
-                                y_te, discretise=discretise,
-                                title=f"{algo}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
-                                      f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
+    fig_g = surface_figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
+                                        y_te, discretise=discretise,
+                                        title=f"{algo}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
+                                              f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
     l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False}, theme=None)
     with l:
         figure_download(fig_g, f"boundary {algo}", "dl_cmp_gbrff", data=data_tag)
-    fig_l = figs.surface_figure(bundle["xs"], bundle["ys"], lgbm_surface(data_key, lgbm["model"], bundle["G"]), X_tr, y_tr, X_te if show_test else None,
-                                y_te, discretise=discretise,
-                                title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
-                                      f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
+    H_lgbm = lgbm_surface(data_key, lgbm["model"], bundle["G"])
+    fig_l = surface_figs.surface_figure(bundle["xs"], bundle["ys"], H_lgbm, X_tr, y_tr, X_te if show_test else None,
+                                        y_te, discretise=discretise,
+                                        title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
+                                              f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
     r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False}, theme=None)
     with r:
         figure_download(fig_l, "boundary LightGBM", "dl_cmp_lgbm", data=data_tag)
@@ -427,7 +350,7 @@ if lgbm is not None:
     if control("toggle", "Show test accuracy against the number of training examples (refits both models "
                "3 × 6 times: about a second)", "lc", False):
         sizes, scores = learning_curve(model_key, data)
-        fig_lc = figs.learning_curve_figure(sizes, scores)
+        fig_lc = curve_figs.learning_curve_figure(sizes, scores)
         st.plotly_chart(fig_lc, key="learning_curve", config={"displaylogo": False}, theme=None)
         explain("Test accuracy when both models see only the first n training points (mean ± std over 3 "
                 "subsets), as in the paper's Fig. 5: kernel-like models often need fewer examples than trees.")

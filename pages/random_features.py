@@ -4,24 +4,16 @@ RFF-SKL), or each frequency learned by boosting (GBRFF2)."""
 
 import numpy as np
 import streamlit as st
-from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import Pipeline
 
 from appkit import (begin_page, control, explain, figure_download, one_blas_thread, share_box, toy_controls, toy_split,
                     warm_engine)
-from gbrff import GBRFF2Classifier
-from gbrff.baselines import RandomFeatureMap, RFFSKLClassifier
-from gbrff.viz import _compute as cmp
+from gbrff.teaching import three_ways as ways
+from gbrff.teaching.three_ways import BANDWIDTHS, BUDGETS, C, LEARNED, RANDOM, REPEATS, SKL_ITER
 from gbrff.viz import features as figs
-from gbrff.viz import playground as pg
+from gbrff.viz.style import number_label
+from gbrff.viz.surfaces import surfaces_grid_figure
 
-BUDGETS = (1, 2, 5, 10, 20, 50, 100, 200)
-REPEATS = 3
-C = 100.0  # the logistic regression's C: the larger value of our thesis grid {1, 100} (methods/_thesis_methods.py)
-SKL_ITER = 30  # L-BFGS iterations on σ (a toy problem needs fewer than 25)
 GRID = 80
-# registry names: label and colour of each way
-RANDOM, BANDWIDTHS, LEARNED = "LogReg+RFF", "RFF-SKL", "GBRFF2"
 
 st.title("Random features, three ways")
 begin_page("random_features")
@@ -45,68 +37,16 @@ st.markdown(
 )
 
 
-def random_way(X, y, D, gamma, seed):
-    """Way 1: D random cosines (scikit-learn's RBFSampler), a logistic regression on top."""
-    return Pipeline([("map", RandomFeatureMap("rff", n_components=int(D), gamma=float(gamma), random_state=seed)),
-                     ("model", LogisticRegression(C=C, max_iter=2000))]).fit(X, y)
-
-
-def bandwidth_way(X, y, D, gamma, seed, learn=True):
-    """Way 2: D random cosines from N(0, diag(σ²)), σ learned from σ₀ = √(2γ) (``learn=False``: kept)."""
-    return RFFSKLClassifier(n_components=int(D), sigma=float(np.sqrt(2.0 * gamma)), learn_sigma=learn,
-                            max_iter=SKL_ITER, random_state=seed).fit(X, y)
-
-
-def learned_way(X, y, D, gamma, seed):
-    """Way 3: D cosines, each ω learned by boosting."""
-    return GBRFF2Classifier(n_estimators=int(D), gamma=float(gamma), random_state=seed,
-                            standardize=False).fit(X, y)
-
-
 @st.cache_data(max_entries=16, show_spinner="The three ways for every number of features D…")
 def accuracy_curves(name, n, noise, seed, gamma):
-    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
-    acc = {way: np.empty((len(BUDGETS), REPEATS)) for way in (RANDOM, BANDWIDTHS, LEARNED)}
     with one_blas_thread():  # 48 small fits: a second BLAS thread only waits for a core (appkit._gate)
-        for r in range(REPEATS):
-            for i, D in enumerate(BUDGETS):
-                acc[RANDOM][i, r] = random_way(X_tr, y_tr, D, gamma, seed + r).score(X_te, y_te)
-                acc[BANDWIDTHS][i, r] = bandwidth_way(X_tr, y_tr, D, gamma, seed + r).score(X_te, y_te)
-            # the first D rounds of a GBRFF2 are exactly the D-round model with the same seed
-            model = learned_way(X_tr, y_tr, max(BUDGETS), gamma, seed + r)
-            H = cmp.staged_scores(model.expansion_, X_te, BUDGETS)
-            acc[LEARNED][:, r] = [cmp.accuracy(h, y_te) for h in H]
-    return acc
+        return ways.accuracy_curves(name, n, noise, seed, gamma)
 
 
 @st.cache_data(max_entries=16, show_spinner="Fitting the three ways with D features…")
 def three_ways(name, n, noise, seed, gamma, D):
-    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
-    xs, ys, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=GRID)
     with one_blas_thread():
-        models = {RANDOM: random_way(X_tr, y_tr, D, gamma, seed),
-                  BANDWIDTHS: bandwidth_way(X_tr, y_tr, D, gamma, seed), LEARNED: learned_way(X_tr, y_tr, D, gamma, seed)}
-        kept = bandwidth_way(X_tr, y_tr, D, gamma, seed, learn=False).score(X_te, y_te)
-    rnd, skl, gb = models[RANDOM], models[BANDWIDTHS], models[LEARNED]
-    # H = log-odds / 2, the scale of GBRFF's vote: p(+1) = 1 / (1 + exp(-2H)) for all three
-    H = {w: (m.decision_function(G) if w == LEARNED else cmp.vote_from_proba(m.predict_proba(G)[:, 1]))
-         for w, m in models.items()}
-    return {"xs": xs, "ys": ys,
-            "H": {w: h.astype(np.float32) for w, h in H.items()},
-            "test": {w: m.score(X_te, y_te) for w, m in models.items()},
-            "train": {w: m.score(X_tr, y_tr) for w, m in models.items()},
-            # the same draws with σ kept at σ₀ (RFF-SQL-SKL): what learning σ alone bought
-            "test_sigma_kept": kept,
-            "omega": {RANDOM: rnd.named_steps["map"].map_.random_weights_.T.copy(),
-                      BANDWIDTHS: skl.frequencies().T.copy(),
-                      LEARNED: gb.expansion_.omegas.reshape(-1, X_tr.shape[1]).copy()},
-            # RFF-SKL's ω are its draws h(u)·σ₀ stretched per axis: ω = σ ⊙ h(u)
-            "drawn": {BANDWIDTHS: skl.omega_quantiles_.T * float(np.sqrt(2.0 * gamma))},
-            "sigma": skl.sigma_[0].copy(),
-            # each cosine's weight in its model: the coefficient (logistic, ridge), the boosting step α
-            "weight": {RANDOM: np.abs(rnd.named_steps["model"].coef_).ravel(),
-                       BANDWIDTHS: np.abs(skl.coef_[0]).ravel(),
-                       LEARNED: np.abs(gb.expansion_.alphas).ravel()}}
+        return ways.three_ways(name, n, noise, seed, gamma, D, grid=GRID)
 
 
 # ---------------------------------------------------------------- accuracy against D
@@ -114,7 +54,7 @@ st.header("Test accuracy against the number of features")
 scores = accuracy_curves(data_name, n, noise, seed, gamma)
 fig_acc = figs.features_accuracy_figure(
     BUDGETS, scores, title=f"{data_name}: test accuracy with D cosine features<br>"
-                           f"(mean ± std of {REPEATS} seeds; γ = {pg.number_label(gamma)})")
+                           f"(mean ± std of {REPEATS} seeds; γ = {number_label(gamma)})")
 st.plotly_chart(fig_acc, key="accuracy_vs_features", config={"displaylogo": False}, theme=None)
 explain("Each point is a model with D cosines. With few features, chance rarely draws the few frequencies the "
         "problem needs, and the linear model can only weight what it was given: learned frequencies need far "
@@ -132,18 +72,18 @@ st.header("The same D, three boundaries")
 D = control("select_slider", "Number of cosine features D", "D", 20, options=list(BUDGETS))
 res = three_ways(data_name, n, noise, seed, gamma, D)
 X_tr, X_te, y_tr, y_te = toy_split(data_name, n, noise, seed)
-ways = list(res["H"])
+shown_ways = list(res["H"])
 titles = [f"{figs.method_style(w)[0]}<br>test {100 * res['test'][w]:.0f} %<br>train {100 * res['train'][w]:.0f} %"
-          for w in ways]
-fig_b = pg.surfaces_grid_figure(res["xs"], res["ys"], [res["H"][w] for w in ways], X_tr, y_tr, titles,
-                                cols=len(ways), height=330, equal_aspect=True)
+          for w in shown_ways]
+fig_b = surfaces_grid_figure(res["xs"], res["ys"], [res["H"][w] for w in shown_ways], X_tr, y_tr, titles,
+                             cols=len(shown_ways), height=330, equal_aspect=True)
 st.plotly_chart(fig_b, key="boundaries", config={"displaylogo": False}, theme=None)
 sig = ", ".join(f"{v:.2f}" for v in res["sigma"])
 gain = round(100 * (res["test"][BANDWIDTHS] - res["test_sigma_kept"]))
 # the features RFF-SKL switched off (σⱼ ≈ 0), with subscripts
 off = [str(j + 1).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
        for j, v in enumerate(res["sigma"]) if v < 1e-3 * sigma0]
-explain(f"**Left**: {D} random cosines weighted by a logistic regression (C = {pg.number_label(C)}). "
+explain(f"**Left**: {D} random cosines weighted by a logistic regression (C = {number_label(C)}). "
         f"**Middle**: {D} random cosines whose bandwidths were learned — σ from σ₀ = √(2γ) = {sigma0:.2f} on "
         f"both axes to (σ₁, σ₂) = ({sig}) — weighted by a ridge regression on ±1 targets; the same draws with "
         f"σ kept at σ₀ score {100 * res['test_sigma_kept']:.0f} % on the test points (RFF-SQL-SKL), so "

@@ -1,7 +1,5 @@
 """UCI comparison: the reproduced Table 2 beside the paper's, Figures 2 and 4, and a small live run."""
 
-import time
-
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -10,9 +8,9 @@ from appkit import (RESULTS_DIR, ablation_table, begin_page, control, defaults_o
                     figure_download, paper_table2, plain, preprint_table2, share_box, stored_results, table_columns)
 from gbrff.methods import METHODS, PREPRINT_METHODS
 from gbrff.datasets import UCI_TASKS
-from gbrff.experiments import (PREPRINT_TASK_ORDER, average_ranks, preprint_comparison, preprint_fig2_gap,
-                               preprint_ranks,
-                               scaling_time_limit)
+from gbrff.experiments import (PREPRINT_TASK_ORDER, average_ranks, paper_comparison, preprint_comparison,
+                               preprint_fig2_gap, preprint_ranks, scaling_time_limit)
+from gbrff.teaching.live_uci import live_summary, run_live
 from gbrff.viz import paper as paper_figs
 from gbrff.viz.paper import signed
 
@@ -67,9 +65,9 @@ if summary is None or summary.empty:
 else:
     methods_here = [m for m in [*METHODS, *sorted(set(summary["method"]) - set(METHODS))]
                     if m in set(summary["method"])]
-    merged = summary.merge(paper.rename(columns={"mean": "paper", "std": "paper_std"}), on=["task", "method"],
-                           how="left") if paper is not None else summary.assign(paper=np.nan, paper_std=np.nan)
-    merged["difference"] = merged["mean"] - merged["paper"]
+    # the experiments' own comparison (reproduced against published), in the page's column names
+    merged = (paper_comparison(summary, paper).rename(columns={"paper_mean": "paper", "diff": "difference"})
+              if paper is not None else summary.assign(paper=np.nan, paper_std=np.nan, difference=np.nan))
     task_order = [t for t in UCI_TASKS if t in set(merged["task"])] + sorted(set(merged["task"]) - set(UCI_TASKS))
     cell = merged.assign(value=[
         (f"{m:.1f}" + (f" ({signed(d)})" if pd.notna(p) else "")) if short else
@@ -371,36 +369,22 @@ if problem is not None:
 else:
     st.caption(f"{task}: {shape[0]} examples, {shape[1]} features.")
     if st.button("Run", key="live_run", type="primary", disabled=not methods):
-        from gbrff.experiments import Context, prepare_split
-
-        ctx = Context()
-        rows = []
         bar = st.progress(0.0, text="starting…")
-        total = n_splits * len(methods)
-        for s in range(n_splits):
-            X_tr, y_tr, X_te, y_te = prepare_split(ctx, ("uci", task), s)
-            for j, m in enumerate(methods):
-                bar.progress((s * len(methods) + j) / total, text=f"split {s + 1}/{n_splits}: {m}")
-                try:
-                    est = ctx.get_method(m).make(n_iter=100, random_state=s)
-                    t0 = time.perf_counter()
-                    est.fit(X_tr, y_tr)
-                    secs = time.perf_counter() - t0
-                    rows.append({"method": m, "split": s, "accuracy": 100 * est.score(X_te, y_te), "fit s": secs})
-                except Exception as exc:
-                    st.warning(f"{m} failed on split {s}: {type(exc).__name__}: {plain(exc)}")
+
+        def progress(done, total, unit):
+            bar.progress(done / total, text=f"split {unit.split + 1}/{n_splits}: {unit.method}")
+
+        def failed(unit, exc):
+            st.warning(f"{unit.method} failed on split {unit.split}: {type(exc).__name__}: {plain(exc)}")
+
+        rows = run_live(task, methods, n_splits, progress=progress, failed=failed)
         bar.progress(1.0, text="done")
-        st.session_state["live_result"] = (task, pd.DataFrame(rows))
+        st.session_state["live_result"] = (task, rows)
     if st.session_state.get("live_result") and st.session_state["live_result"][0] == task:
         df = st.session_state["live_result"][1]
         if len(df):
-            res = df.groupby("method").agg(mean=("accuracy", "mean"), std=("accuracy", "std"),
-                                           splits=("split", "count"), fit_ms=("fit s", "mean"))
-            res["fit_ms"] *= 1000
-            if paper is not None:
-                res = res.join(paper[paper["task"] == task].set_index("method")["mean"].rename("paper"))
             # the methods as the selector names them (LightGBM, not LGBM), each number in its unit
-            res = res.rename(index=lambda m: METHODS[m].label if m in METHODS else m).rename_axis("method")
+            res = live_summary(df, paper, task, labels={m: spec.label for m, spec in METHODS.items()})
             st.dataframe(res, width="stretch", key="live_table", column_config={
                 "mean": st.column_config.NumberColumn("mean accuracy (%)", format="%.1f %%"),
                 "std": st.column_config.NumberColumn("std (points)", format="%.1f"),

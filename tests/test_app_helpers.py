@@ -1,4 +1,4 @@
-"""The app's numeric helpers (gbrff.viz._compute), figure builders (gbrff.viz.playground)
+"""The app's numeric helpers (gbrff.teaching.expansions), figure builders (gbrff.viz.surfaces, learners, curves, …)
 and its uploads and downloads (appkit._files)."""
 
 import json
@@ -11,8 +11,12 @@ import pytest
 from appkit import _files as files
 from gbrff import LOSSES as _LOSSES
 from gbrff import Expansion
-from gbrff.viz import _compute as cmp
-from gbrff.viz import playground as figs
+from gbrff.teaching import expansions as cmp
+from gbrff.viz import curves as curve_figs
+from gbrff.viz import landscape as landscape_figs
+from gbrff.viz import learners as learner_figs
+from gbrff.viz import omega_prior as omega_figs
+from gbrff.viz import surfaces as surface_figs
 
 
 def cosine_expansion(omegas, phases, alphas, init_score=0.0):
@@ -89,7 +93,7 @@ def test_make_grid_covers_points_and_included_landmark():
 
 def test_phase_landmark_lies_on_a_crest_near_center():
     omega, b, c = np.array([1.5, -0.5]), 2.0, np.array([3.0, 1.0])
-    L = cmp.phase_landmark(omega, b, c)
+    L = learner_figs.phase_landmark(omega, b, c)
     phase = omega @ L - b
     assert np.isclose(np.cos(phase), 1.0)
     # the crests are 2π/‖ω‖ apart: the nearest is within half of that
@@ -116,7 +120,7 @@ def test_surface_figure_traces_and_discretised():
     H = np.linspace(-3, 3, len(xs) * len(ys))
     X = np.random.RandomState(0).normal(size=(30, 2))
     y = np.where(X[:, 0] > 0, 1, -1)
-    fig = figs.surface_figure(xs, ys, H, X, y, X[:5], y[:5], landmarks=[[0, 0]])
+    fig = surface_figs.surface_figure(xs, ys, H, X, y, X[:5], y[:5], landmarks=[[0, 0]])
     kinds = [t.type for t in fig.data]
     assert kinds[:2] == ["heatmap", "contour"]
     names = [t.name for t in fig.data]
@@ -125,11 +129,11 @@ def test_surface_figure_traces_and_discretised():
     assert z.shape == (len(ys), len(xs)) and 0 <= z.min() and z.max() <= 1
     # p(+1) = 1 / (1 + exp(-2H))
     assert z.ravel()[-1] == pytest.approx(1 / (1 + np.exp(-6)), rel=1e-5)
-    disc = figs.surface_figure(xs, ys, H, X, y, discretise=True)
+    disc = surface_figs.surface_figure(xs, ys, H, X, y, discretise=True)
     assert set(np.unique(np.asarray(disc.data[0].z))) == {0.0, 1.0}
     json.loads(fig.to_json())
     # another loss, its own link: sigma(H) for log_loss
-    z = np.asarray(figs.surface_figure(xs, ys, H, X, y, loss="log_loss").data[0].z)
+    z = np.asarray(surface_figs.surface_figure(xs, ys, H, X, y, loss="log_loss").data[0].z)
     assert z.ravel()[-1] == pytest.approx(1 / (1 + np.exp(-3)), rel=1e-5)
 
 
@@ -140,7 +144,7 @@ def test_weak_learner_figure_marks_landmark_and_crest():
     X = G[::37]
     y = np.where(X[:, 1] > 0, 1, -1)
     e = cosine_expansion([om], [b], [-0.4])
-    fig = figs.weak_learner_figure(xs, ys, e, 1, X, y, center=[0, 0], weights=np.ones(len(X)))
+    fig = learner_figs.weak_learner_figure(xs, ys, e, 1, X, y, center=[0, 0], weights=np.ones(len(X)))
     names = [t.name for t in fig.data]
     assert "crest ω·x = b" in names and "landmark xₜ" in names
     z = np.asarray(fig.data[0].z)
@@ -149,7 +153,7 @@ def test_weak_learner_figure_marks_landmark_and_crest():
     # the landmark drawn is the phase's, on the crest nearest the centre
     cross = [t for t in fig.data if t.name == "landmark xₜ"][0]
     L = np.array([cross.x[0], cross.y[0]])
-    np.testing.assert_allclose(L, cmp.phase_landmark(om, b, [0, 0]))
+    np.testing.assert_allclose(L, learner_figs.phase_landmark(om, b, [0, 0]))
 
 
 def test_weak_learner_figure_of_a_landmark_learner_has_no_crest():
@@ -158,7 +162,7 @@ def test_weak_learner_figure_of_a_landmark_learner_has_no_crest():
     e = landmark_expansion(rng.normal(size=(2, 3, 2)), [[0.5, -0.2], [1.0, 0.3]], np.full((2, 3), 1 / 3),
                            [0.3, -0.2])
     X = rng.normal(size=(10, 2))
-    fig = figs.weak_learner_figure(xs, ys, e, 2, X, np.where(X[:, 0] > 0, 1, -1))
+    fig = learner_figs.weak_learner_figure(xs, ys, e, 2, X, np.where(X[:, 0] > 0, 1, -1))
     names = [t.name for t in fig.data]
     assert "crest ω·x = b" not in names
     cross = [t for t in fig.data if t.name == "landmark xₜ"][0]
@@ -169,41 +173,41 @@ def test_weak_learner_figure_of_a_landmark_learner_has_no_crest():
 
 def test_curves_omega_and_other_figures_build():
     curves = {"accuracy": np.linspace(0.5, 1, 11), "loss": np.linspace(1, 0.1, 11)}
-    fig = figs.curves_figure(curves, curves, current=4, extra={"LightGBM": 0.9})
+    fig = curve_figs.curves_figure(curves, curves, current=4, extra={"LightGBM": 0.9})
     assert len([t for t in fig.data if t.type == "scatter"]) == 5
     lgbm = [t for t in fig.data if t.name == "LightGBM"][0]  # in the legend, not written over the curves
     assert list(lgbm.y) == [90, 90] and list(lgbm.x) == [0, 10] and not fig.layout.annotations[2:]
     W = np.random.RandomState(0).normal(size=(40, 2))
-    fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(40), np.ones(40)), 0.5, upto=10)
+    fig = omega_figs.omega_prior_figure(cosine_expansion(W, np.zeros(40), np.ones(40)), 0.5, upto=10)
     learned = [t for t in fig.data if t.name == "learned ωₜ"][0]
     assert len(learned.x) == 10
     hist = [t for t in fig.data if t.type == "histogram"][0]
     assert len(hist.x) == 10
     # K frequencies an iteration: all K of the first `upto` iterations, coloured by their t
     e = landmark_expansion(W.reshape(10, 4, 2), np.zeros((10, 2)), np.full((10, 4), 0.25), np.ones(10))
-    learned = [t for t in figs.omega_prior_figure(e, 0.5, upto=3).data if t.name == "learned ωₜ"][0]
+    learned = [t for t in omega_figs.omega_prior_figure(e, 0.5, upto=3).data if t.name == "learned ωₜ"][0]
     assert len(learned.x) == 12 and list(learned.marker.color) == [1] * 4 + [2] * 4 + [3] * 4
     xs, ys = _grid()
     F = np.random.RandomState(0).rand(len(xs) * len(ys))
-    fig = figs.landscape_figure(xs, ys, F, W, np.where(W[:, 0] > 0, 1, -1), landmark=[0.1, 0.2])
+    fig = landscape_figs.landscape_figure(xs, ys, F, W, np.where(W[:, 0] > 0, 1, -1), landmark=[0.1, 0.2])
     assert fig.data[0].reversescale
     bs = np.linspace(-np.pi, np.pi, 50)
-    fig = figs.bias_curve_figure(bs, np.cos(bs - 1.0), b_landmark=-2.0)
+    fig = landscape_figs.bias_curve_figure(bs, np.cos(bs - 1.0), b_landmark=-2.0)
     star = fig.data[1]
     assert star.x[0] == pytest.approx(bs[np.argmin(np.cos(bs - 1.0))])
-    fig = figs.budget_figure([20, 50], {1: [0.8, 0.9], 20: [np.nan, 0.85]})
+    fig = curve_figs.budget_figure([20, 50], {1: [0.8, 0.9], 20: [np.nan, 0.85]})
     assert [t.name for t in fig.data] == ["K = 1", "K = 20"]
-    fig = figs.lambda_sweep_figure([0, 0.25, 1], [3, 2, 1], [0.8, 0.9, 0.7], [1, 0.95, 0.7], current=0.25)
+    fig = curve_figs.lambda_sweep_figure([0, 0.25, 1], [3, 2, 1], [0.8, 0.9, 0.7], [1, 0.95, 0.7], current=0.25)
     assert len(fig.data) == 3
-    fig = figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LGBM": [0.5, 0.6]})
+    fig = curve_figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LGBM": [0.5, 0.6]})
     assert fig.data[0].error_y.array is not None
     from gbrff.methods import METHODS  # the registry's labels and colours
 
     assert [(t.name, t.line.color) for t in fig.data] == [("GBRFF2", METHODS["GBRFF2"].color),
                                                            ("LightGBM", METHODS["LGBM"].color)]
-    fig = figs.surfaces_grid_figure(xs, ys, [F, F, F], W, np.ones(40), ["a", "b", "c"], cols=2)
+    fig = surface_figs.surfaces_grid_figure(xs, ys, [F, F, F], W, np.ones(40), ["a", "b", "c"], cols=2)
     assert sum(t.type == "heatmap" for t in fig.data) == 3
-    assert isinstance(figs.cosine_figure(xs, ys, F), go.Figure)
+    assert isinstance(surface_figs.cosine_figure(xs, ys, F), go.Figure)
 
 
 # ---------------------------------------------------------------- against the fitted estimators
@@ -229,7 +233,7 @@ def test_stages_curves_and_json_read_the_expansion(kind):
     assert curves["accuracy"][-1] == pytest.approx(est.score(X, y))
     assert curves["loss"][-1] < curves["loss"][0]
     # the landmark of a learner: GBRFF1's own, or the phase's for GBRFF2's single cosine
-    land = cmp.learner_landmark(e, 3, X.mean(axis=0))
+    land = learner_figs.learner_landmark(e, 3, X.mean(axis=0))
     if e.landmarks is not None:
         np.testing.assert_array_equal(land, e.landmarks[2])
     else:
@@ -255,7 +259,7 @@ def test_loss_curves_follow_the_model_s_loss(loss):
     H = est.decision_function(X)
     assert curves["loss"][-1] == pytest.approx(LOSSES[loss].mean(H, y))
     assert curves["loss"][-1] < curves["loss"][0]
-    fig = figs.curves_figure(curves, loss=loss)
+    fig = curve_figs.curves_figure(curves, loss=loss)
     assert any(LOSSES[loss].label in a.text for a in fig.layout.annotations)
 
 
@@ -270,11 +274,11 @@ def test_weak_learner_figure_points_to_a_landmark_off_the_view():
     xs, ys = _grid()
     G = np.array([[x, y] for y in ys for x in xs])
     off = landmark_expansion([[[0.0, 1.0]]], [[0.0, -3.0]], [[1.0]], [0.2])
-    fig = figs.weak_learner_figure(xs, ys, off, 1, G[:5], np.ones(5))
+    fig = learner_figs.weak_learner_figure(xs, ys, off, 1, G[:5], np.ones(5))
     # the arrow at the view's edge; its words under the title (not over the points)
     notes = [a for a in fig.layout.annotations if a.showarrow]
     assert len(notes) == 1 and notes[0].y == pytest.approx(ys[0]) and "off the view" in fig.layout.title.text
-    inside = figs.weak_learner_figure(xs, ys, cosine_expansion([[0.0, 1.0]], [0.0], [0.2]), 1, G[:5], np.ones(5),
+    inside = learner_figs.weak_learner_figure(xs, ys, cosine_expansion([[0.0, 1.0]], [0.0], [0.2]), 1, G[:5], np.ones(5),
                                       center=[0.0, 0.0])
     assert "off the view" not in (inside.layout.title.text or "")
 
@@ -287,7 +291,7 @@ def test_animations_hold_one_frame_per_stage_with_a_fixed_trace_structure():
     xs, ys, G = cmp.make_grid(X, n=20)
     stages = [0, 1, 2, 3]
     H = cmp.staged_scores(e, G, stages)
-    surf = figs.surface_animation(xs, ys, stages, H, X, y, titles=[f"t = {t}" for t in stages])
+    surf = surface_figs.surface_animation(xs, ys, stages, H, X, y, titles=[f"t = {t}" for t in stages])
     assert [f["name"] for f in surf["frames"]] == ["0", "1", "2", "3"]
     for f, Ht in zip(surf["frames"], H):
         assert f["traces"] == [0, 1]
@@ -298,13 +302,13 @@ def test_animations_hold_one_frame_per_stage_with_a_fixed_trace_structure():
     np.testing.assert_allclose(W[0], W[1])  # t = 0 and t = 1 both start from H0
     # w_i = exp(−y_i H^{t−1}(x_i)) at the start of t, as gbrff.inspection.residuals defines it
     np.testing.assert_allclose(W[3], np.exp(-y * e.truncated(2).decision_function(X)), rtol=1e-5)
-    weak = figs.weak_learner_animation(xs, ys, e, stages, X, y, W)
+    weak = learner_figs.weak_learner_animation(xs, ys, e, stages, X, y, W)
     n_traces = len(weak["data"])
     for f in weak["frames"]:
         assert f["traces"] == list(range(n_traces))  # the same traces in every frame
     assert np.abs(weak["frames"][0]["data"][0]["z"]).max() == 0  # t = 0: no learner yet
     assert "weak learner 2" in weak["frames"][2]["layout"]["title"]["text"]
-    curves = figs.curves_animation({"accuracy": np.linspace(.5, 1, 4), "loss": np.linspace(1, .1, 4)}, None, stages)
+    curves = curve_figs.curves_animation({"accuracy": np.linspace(.5, 1, 4), "loss": np.linspace(1, .1, 4)}, None, stages)
     assert [f["layout"]["shapes"][-1]["x0"] for f in curves["frames"]] == stages
 
 
@@ -320,7 +324,7 @@ def test_least_squares_sizes_are_residuals_and_q_bars_follow_the_learner():
     W = cmp.boosting_weights(e, X, y, [0, 1, 2])
     np.testing.assert_allclose(W[1], np.abs(y - 0.1))
     np.testing.assert_allclose(W[2], np.abs(y - e.truncated(1).decision_function(X)), rtol=1e-6)
-    fig = figs.q_weights_animation(e, [0, 1, 2], c=4.0)
+    fig = learner_figs.q_weights_animation(e, [0, 1, 2], c=4.0)
     assert [f["name"] for f in fig["frames"]] == ["0", "1", "2"]
     # steps of K + 1 points: the first weight repeated, then Q largest first
     np.testing.assert_allclose(fig["frames"][1]["data"][0]["y"], [0.5, 0.5, 0.3, 0.2])
@@ -380,7 +384,7 @@ def test_omega_plot_is_robust_to_outliers():
     """A few huge learned ω sit on the edge of the view, counted, instead of squashing the rest."""
     W = np.random.RandomState(0).normal(size=(60, 2))
     W[:2] = [[120.0, 5.0], [-80.0, 60.0]]
-    fig = figs.omega_prior_figure(cosine_expansion(W, np.zeros(60), np.ones(60)), 0.5)
+    fig = omega_figs.omega_prior_figure(cosine_expansion(W, np.zeros(60), np.ones(60)), 0.5)
     lim = fig.layout.xaxis.range[1]
     assert lim < 10  # the prior's 3.3σ (σ = 1) and the bulk of the ω, not ±120
     inside = [t for t in fig.data if t.name == "learned ωₜ"][0]
@@ -504,7 +508,7 @@ def test_plus_weak_learners_are_drawn_in_the_plane_without_plane_marks(plus_mode
     ZG = cmp.model_space(est, G)
     stages = [0, 1, 15]
     w = cmp.boosting_weights(est.expansion_, cmp.model_space(est, X), np.where(y == 1, 1, -1), stages)
-    fig = figs.weak_learner_animation(xs, ys, est.expansion_, stages, X, np.where(y == 1, 1, -1), w, grid=ZG)
+    fig = learner_figs.weak_learner_animation(xs, ys, est.expansion_, stages, X, np.where(y == 1, 1, -1), w, grid=ZG)
     frames = {f["name"]: f for f in fig["frames"]}
     h = est.expansion_.weak_learner(14, ZG).reshape(20, 20)
     np.testing.assert_array_equal(frames["15"]["data"][0]["z"], np.rint(100 * np.clip(h, -1, 1)).astype(np.int8))

@@ -287,7 +287,7 @@ def test_playground_gbrff2_plus_in_the_plane():
     from gbrff import GBRFF2Classifier
     from gbrff.methods import GBRFF2_PLUS
     from gbrff.datasets import make_toy
-    from gbrff.viz import _compute as cmp
+    from gbrff.teaching import expansions as cmp
 
     at = run_page("pages/playground.py", {"algo": "GBRFF2+", "T": "12"})
     lam = at.select_slider(key="playground:lam_plus")

@@ -17,14 +17,14 @@ CODES = {name: loss.code for name, loss in LOSSES.items()}
 def test_the_registry_is_the_one_source_of_the_loss_facts():
     """Codes are the rows of CRITERIA; every reader takes its names from it."""
     from gbrff import GBRFF1Classifier, GBRFF2Classifier
-    from gbrff.viz import playground
+    from gbrff.viz import curves
 
     assert sorted(CODES.values()) == list(range(len(LOSSES)))
     assert (_losses.EXPONENTIAL, _losses.LOG_LOSS, _losses.SQUARED_ERROR) == (0, 1, 2)
     for name, loss in LOSSES.items():
         assert CRITERIA[loss.code] == loss.criterion == _losses.criterion(loss.code)
         assert loss.label and loss.description
-        assert playground._loss_label(name) == loss.label
+        assert curves._loss_label(name) == loss.label
     assert LOSSES["squared_error"].criterion == LEAST_SQUARES
     assert LOSSES["exponential"].criterion == LOSSES["log_loss"].criterion == EXP_SURROGATE
     assert _boosting.LOSSES is LOSSES

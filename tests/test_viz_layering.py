@@ -18,7 +18,9 @@ PAGES = sorted((ROOT / "pages").glob("*.py"))
 
 
 def test_the_library_imports_no_streamlit():
-    code = ("import sys, gbrff, gbrff.viz, gbrff.viz.playground, gbrff.viz.paper, gbrff.viz._compute, "
+    code = ("import sys, gbrff, gbrff.viz, gbrff.viz.surfaces, gbrff.viz.learners, gbrff.viz.curves, gbrff.viz.omega_prior, "
+            "gbrff.viz.landscape, gbrff.viz.style, gbrff.viz.paper, gbrff.teaching, gbrff.teaching.fits, "
+            "gbrff.teaching.expansions, gbrff.teaching.live_uci, "
             "gbrff.experiments, gbrff.datasets, gbrff.baselines, gbrff.methods, gbrff.inspection; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'streamlit'))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)

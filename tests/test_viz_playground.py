@@ -1,11 +1,13 @@
-"""gbrff.viz.playground: what the playground's figures say on themselves, and where (arrays in, figures out)."""
+"""gbrff.viz.learners, curves and omega_prior: what the playground's figures say on themselves, and where (arrays in, figures out)."""
 
 import numpy as np
 import pytest
 
 from gbrff import Expansion
-from gbrff.viz import _compute as cmp
-from gbrff.viz import playground as figs
+from gbrff.teaching import expansions as cmp
+from gbrff.viz import curves as curve_figs
+from gbrff.viz import learners as learner_figs
+from gbrff.viz import omega_prior as omega_figs
 
 
 def _cosines(omegas, phases=None, alphas=None):
@@ -33,21 +35,21 @@ def test_a_learner_finer_than_the_cells_says_so_with_its_wavelength():
     e, X, y, xs, ys = _scene([[1.0, 0.5], [1687.90, 2664.64], [200.0, 0.0]])
     cell = max(xs[1] - xs[0], ys[1] - ys[0])
     drawn = cmp.band_limited(e, xs[1] - xs[0], ys[1] - ys[0])
-    assert figs.fineness_words(e, drawn, 1, cell) is None  # a long wave: drawn whole
-    fine = figs.fineness_words(e, drawn, 2, cell)
+    assert learner_figs.fineness_words(e, drawn, 1, cell) is None  # a long wave: drawn whole
+    fine = learner_figs.fineness_words(e, drawn, 2, cell)
     assert fine.startswith("ω too fine to draw: wavelength 0.002,") and f"a cell {cell:.2g}" in fine
-    faded = figs.fineness_words(e, drawn, 3, cell)  # a wave of about a cell: drawn at a third of its amplitude
+    faded = learner_figs.fineness_words(e, drawn, 3, cell)  # a wave of about a cell: drawn at a third of its amplitude
     share = abs(np.sinc(200.0 * (xs[1] - xs[0]) / (2 * np.pi)))
     assert 0.1 < share < 0.5
     assert faded == f"ω near the cell size, drawn at {100 * share:.0f} %: wavelength 0.031, a cell {cell:.2g}"
     # in the animation: the line under the weak learner's title (the player's readout), frame by frame
     W = cmp.boosting_weights(e, X, y, [0, 1, 2, 3])
-    anim = figs.weak_learner_animation(xs, ys, e, [0, 1, 2, 3], X, y, W, drawn=drawn)
+    anim = learner_figs.weak_learner_animation(xs, ys, e, [0, 1, 2, 3], X, y, W, drawn=drawn)
     readouts = [f["readout"] for f in anim["frames"]]
     assert readouts[0] == "" and "too fine" not in readouts[1]
     assert "ω too fine to draw: wavelength 0.002" in readouts[2] and "drawn at" in readouts[3]
     # without a band limit the picture is sampled, not faded: nothing to say
-    plain = figs.weak_learner_animation(xs, ys, e, [2], X, y, W[2:3])
+    plain = learner_figs.weak_learner_animation(xs, ys, e, [2], X, y, W[2:3])
     assert "too fine" not in plain["frames"][0]["readout"]
 
 
@@ -56,14 +58,14 @@ def test_the_marks_words_are_under_the_title_never_over_the_points():
     is written under the title (a label in the plot covered points and was cut at its edge)."""
     e, X, y, xs, ys = _scene([[6.0, 3.0]])
     W = cmp.boosting_weights(e, X, y, [1])
-    frame = figs.weak_learner_animation(xs, ys, e, [1], X, y, W)["frames"][0]
+    frame = learner_figs.weak_learner_animation(xs, ys, e, [1], X, y, W)["frames"][0]
     notes = frame["layout"]["annotations"]
     assert notes and all(not n["text"] for n in notes) and all(n["showarrow"] for n in notes)
     wave = 2 * np.pi / np.hypot(6.0, 3.0)
     assert f"arrow: ω, one wavelength ({wave:.2g})" in frame["readout"]
     off = Expansion("landmark", "exponential", 0.0, np.array([[[0.0, 1.0]]]), np.zeros((1, 1)), np.ones((1, 1)),
                     np.array([0.2]), np.array([[0.0, -30.0]]))
-    fig = figs.weak_learner_figure(xs, ys, off, 1, X, y)
+    fig = learner_figs.weak_learner_figure(xs, ys, off, 1, X, y)
     assert "landmark xₜ off the view" in fig.layout.title.text
     arrows = [a for a in fig.layout.annotations if a.showarrow]
     assert len(arrows) == 1 and not arrows[0].text and arrows[0].y == pytest.approx(ys[0])
@@ -71,11 +73,11 @@ def test_the_marks_words_are_under_the_title_never_over_the_points():
 
 def test_log_loss_axis_writes_powers_of_ten():
     curves = {"accuracy": np.linspace(0.5, 1, 11), "loss": np.geomspace(1, 1e-5, 11)}
-    fig = figs.curves_figure(curves, curves)
+    fig = curve_figs.curves_figure(curves, curves)
     assert fig.layout.yaxis2.type == "log" and fig.layout.yaxis2.exponentformat == "power"
     assert fig.layout.yaxis2.dtick == 1  # five decades: a tick each
     steep = {"accuracy": curves["accuracy"], "loss": np.geomspace(1, 1e-13, 11)}
-    assert figs.curves_figure(steep, steep).layout.yaxis2.dtick == 3  # 13 decades: a tick every third
+    assert curve_figs.curves_figure(steep, steep).layout.yaxis2.dtick == 3  # 13 decades: a tick every third
 
 
 def test_omega_figure_keeps_titles_off_the_ticks_and_whole_circles():
@@ -83,7 +85,7 @@ def test_omega_figure_keeps_titles_off_the_ticks_and_whole_circles():
     the open circles of ω beyond the view drawn whole on the edge of a square ±lim plot."""
     W = np.random.RandomState(0).normal(size=(60, 2))
     W[:2] = [[120.0, 5.0], [-80.0, 60.0]]
-    fig = figs.omega_prior_figure(_cosines(W), 0.5)
+    fig = omega_figs.omega_prior_figure(_cosines(W), 0.5)
     assert fig.layout.xaxis.title.standoff >= 10 and fig.layout.xaxis2.title.standoff >= 10
     assert fig.layout.yaxis2.title.text is None  # "density" in the panel's title, not beside the colour bar
     beyond = [t for t in fig.data if str(t.name).startswith("learned ωₜ beyond")][0]
@@ -95,10 +97,10 @@ def test_omega_figure_keeps_titles_off_the_ticks_and_whole_circles():
 
 
 @pytest.mark.parametrize("make", [
-    lambda: figs.kernel_average_figure(np.linspace(0, 4, 20), np.exp(-0.5 * np.linspace(0, 4, 20) ** 2),
+    lambda: omega_figs.kernel_average_figure(np.linspace(0, 4, 20), np.exp(-0.5 * np.linspace(0, 4, 20) ** 2),
                                        {m: np.zeros(20) for m in (1, 10, 100, 1000)}, title="kernel"),
-    lambda: figs.budget_figure([20, 50], {1: [0.8, 0.9], 5: [0.7, 0.8], 20: [np.nan, 0.85]}),
-    lambda: figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LGBM": [0.5, 0.6]}),
+    lambda: curve_figs.budget_figure([20, 50], {1: [0.8, 0.9], 5: [0.7, 0.8], 20: [np.nan, 0.85]}),
+    lambda: curve_figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LGBM": [0.5, 0.6]}),
 ])
 def test_legends_sit_under_their_plots(make):
     """As the README says: legends under their panels (the home page's kernel figure and the K figure had theirs

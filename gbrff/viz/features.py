@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..methods import get_method
-from .playground import _BOTTOM_LEGEND, _layout
+from .style import _BOTTOM_LEGEND, _layout
 
 __all__ = ["method_style", "features_accuracy_figure", "frequencies_figure", "prior_norm_density"]
 

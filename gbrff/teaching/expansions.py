@@ -1,11 +1,13 @@
-"""Numbers behind the teaching app's figures (numpy only: no Streamlit, no files).
+"""Numbers a fitted expansion gives the teaching app's pictures (numpy only: no Streamlit, no files).
 
 A fitted model is read through its :class:`gbrff.Expansion`
 (``estimator.expansion_``): the initial score H⁰, the steps α, the
 frequencies ω, phases and weights q of every weak learner, and its landmarks
 when the learner has them. What differs between learners comes from those
-arrays, not from the estimator's class. Nothing here learns anything; the
-pages call these functions through Streamlit caches.
+arrays, not from the estimator's class. Nothing here learns anything: grids,
+staged scores and curves, boosting weights, band limits and thumbnails, which
+:mod:`gbrff.viz` then draws (the landmark a learner's phase stands for is
+drawn there: :func:`gbrff.viz.learners.learner_landmark`).
 """
 
 from dataclasses import replace
@@ -25,8 +27,6 @@ __all__ = [
     "band_limited",
     "learner_thumbnails",
     "strip_learners",
-    "learner_landmark",
-    "phase_landmark",
     "exp_loss",
     "accuracy",
     "vote_from_proba",
@@ -193,37 +193,6 @@ def band_limited(expansion, dx, dy):
         s = s * np.sinc(om[..., 1] * dy / (2 * np.pi))
     alphas = expansion.alphas * s[:, 0] if expansion.n_components == 1 else expansion.alphas
     return replace(expansion, q=expansion.q * s, alphas=alphas)
-
-
-def phase_landmark(omega, b, center):
-    """The landmark that the phase ``b`` of ``cos(ω·x − b)`` stands for.
-
-    ``cos(ω·x − b) = cos(ω·(x − x_t))`` for every ``x_t`` on the crest lines
-    ``ω·x_t = b + 2πk``; this returns the one nearest to ``center``.
-    """
-    omega = np.asarray(omega, dtype=np.float64)
-    center = np.asarray(center, dtype=np.float64)
-    norm2 = float(omega @ omega)
-    if norm2 == 0.0:
-        return center.copy()
-    k = np.round((omega @ center - b) / (2 * np.pi))
-    return center - ((omega @ center - b - 2 * np.pi * k) / norm2) * omega
-
-
-def learner_landmark(expansion, t, center):
-    """The landmark ``x_t`` of the ``t``-th weak learner (``t = 1 … T``), or None.
-
-    A learner fitted around a landmark has it in ``expansion.landmarks``; a
-    single cosine ``cos(ω·x − b)`` (K = 1, no landmarks) stands for any point
-    of its crest ``ω·x = b``, and this returns the one nearest ``center``
-    (:func:`phase_landmark`). A sum of K > 1 free cosines has none.
-    """
-    i = int(t) - 1
-    if expansion.landmarks is not None:
-        return np.asarray(expansion.landmarks[i], dtype=np.float64)
-    if expansion.n_components == 1:
-        return phase_landmark(expansion.omegas[i, 0], expansion.phases[i, 0], center)
-    return None
 
 
 def strip_learners(stages, n=6):

@@ -1,0 +1,50 @@
+"""K and λ on a toy split: GBRFF1's K at a fixed budget T × K (the GBRFF paper's Fig. 3, live) and
+GBRFF2's penalty λ‖ω‖² swept (Gautheron et al., ECML-PKDD 2020)."""
+
+import numpy as np
+
+from .._estimators import GBRFF1Classifier, GBRFF2Classifier
+from .expansions import make_grid
+from .toy import toy_split
+
+__all__ = ["KS", "BUDGETS", "LAMBDAS", "REPEATS", "k_budget", "lambda_sweep"]
+
+KS = (1, 5, 10, 20)
+BUDGETS = (20, 50, 100, 200, 500)
+LAMBDAS = (0.0, 2.0 ** -10, 2.0 ** -8, 2.0 ** -6, 2.0 ** -5, 2.0 ** -4, 2.0 ** -3)
+REPEATS = 2
+
+
+def k_budget(name, n, noise, seed, gamma):
+    """GBRFF1's mean test accuracy over ``REPEATS`` seeds for each K of :data:`KS` and budget B of
+    :data:`BUDGETS` (T = ⌊B / K⌋): ``{K: [accuracy per budget]}``, NaN where B < K."""
+    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
+    scores = {}
+    for K in KS:
+        row = []
+        for B in BUDGETS:
+            if B < K:
+                row.append(np.nan)
+                continue
+            accs = [GBRFF1Classifier(n_estimators=B // K, n_components=K, gamma=gamma, random_state=seed + r,
+                                     standardize=False)
+                    .fit(X_tr, y_tr).score(X_te, y_te) for r in range(REPEATS)]
+            row.append(float(np.mean(accs)))
+        scores[K] = row
+    return scores
+
+
+def lambda_sweep(name, n, noise, seed, gamma, T):
+    """GBRFF2 with T iterations for each λ of :data:`LAMBDAS`: ``norm`` (mean ‖ω‖), ``train`` and ``test``
+    accuracies, ``H`` (float32 vote on a 70 × 70 grid ``xs × ys``) per λ."""
+    X_tr, X_te, y_tr, y_te = toy_split(name, n, noise, seed)
+    xs, ys, G = make_grid(np.vstack([X_tr, X_te]), n=70)
+    out = {"norm": [], "train": [], "test": [], "H": [], "xs": xs, "ys": ys}
+    for lam in LAMBDAS:
+        m = GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, random_state=seed,
+                             standardize=False).fit(X_tr, y_tr)
+        out["norm"].append(float(np.linalg.norm(m.expansion_.omegas, axis=-1).mean()))
+        out["train"].append(m.score(X_tr, y_tr))
+        out["test"].append(m.score(X_te, y_te))
+        out["H"].append(m.decision_function(G).astype(np.float32))
+    return out

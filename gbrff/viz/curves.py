@@ -1,0 +1,175 @@
+"""Curves against an iteration or a size: accuracy and loss after every iteration (still or with the
+player's moving line), test accuracy against the number of training examples, against the budget T × K,
+and the λ sweep's ‖ω‖ and accuracies. Arrays in, ``go.Figure`` out.
+"""
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..methods import METHODS
+from .._boosting import LOSSES
+from ._legend import LEGEND_UNDER, room_under
+from .style import _BOTTOM_LEGEND, _FONT, _frame, _layout, _with_frames, number_label
+
+__all__ = ["curves_figure", "learning_curve_figure", "budget_figure", "lambda_sweep_figure", "curves_animation"]
+
+
+def _loss_label(loss):
+    """The loss's name for an axis, from the loss registry."""
+    return LOSSES[loss].label if loss in LOSSES else str(loss)
+
+
+def _decade_step(*curves, most=6):
+    """Decades between the ticks of a log axis of the curves' losses: 1, or more when they span
+    more than ``most`` decades."""
+    loss = np.concatenate([np.asarray(c["loss"], dtype=np.float64) for c in curves if c is not None] or [[1.0]])
+    loss = loss[np.isfinite(loss) & (loss > 0)]
+    if len(loss) < 2:
+        return 1
+    return max(1, int(np.ceil(np.log10(loss.max() / loss.min()) / most)))
+
+
+def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss="exponential", title=None,
+                  height=380, as_dict=False):
+    """Accuracy (left) and the loss (right, ``loss`` names it) against the iteration.
+
+    ``train`` and ``test`` are dicts with ``accuracy`` and ``loss`` arrays of
+    length ``T + 1`` (iteration 0 is ``H⁰``). ``current`` draws a vertical
+    line at the iteration shown. ``extra`` maps a label to a constant test
+    accuracy drawn as a dotted line (e.g. LightGBM's). ``stop`` marks the
+    iteration a stopping rule chose, on the test curves.
+
+    Built in one constructor call (no ``make_subplots``, no ``add_vline``):
+    the playground redraws it at every frame of the animation.
+    """
+    data = []
+    for name, curves, dash in (("train", train, "solid"), ("test", test, "dash")):
+        if curves is None:
+            continue
+        it = np.arange(len(curves["accuracy"]))
+        line = dict(color="#333333" if name == "train" else "#e66101", dash=dash, width=3)
+        data.append(dict(type="scatter", x=it, y=100 * np.asarray(curves["accuracy"]), name=f"{name} accuracy",
+                         line=line, xaxis="x", yaxis="y"))
+        data.append(dict(type="scatter", x=it, y=np.asarray(curves["loss"]), name=f"{name} loss", line=line,
+                         showlegend=False, xaxis="x2", yaxis="y2"))
+    if stop is not None and test is not None:
+        s = int(stop)
+        for ax, yv in (("", 100 * test["accuracy"][s]), ("2", test["loss"][s])):
+            data.append(dict(type="scatter", x=[s], y=[yv], mode="markers", name=f"stop at t = {s}",
+                             showlegend=ax == "", legendgroup="stop", xaxis=f"x{ax}", yaxis=f"y{ax}",
+                             marker=dict(symbol="star", size=16, color="#fdae61",
+                                         line=dict(color="black", width=1))))
+    shapes = []
+    notes = [dict(text="Accuracy (%)", xref="x domain", yref="y domain", x=0.5, y=1.02, showarrow=False,
+                  yanchor="bottom", font=dict(size=16)),
+             dict(text=f"{_loss_label(loss)} (log scale)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
+                  showarrow=False, yanchor="bottom", font=dict(size=16))]
+    last = max((len(c["accuracy"]) - 1 for c in (train, test) if c is not None), default=1)
+    for label, value in (extra or {}).items():  # a constant: a dotted line named in the legend, not over the plot
+        data.append(dict(type="scatter", x=[0, last], y=[100 * value, 100 * value], mode="lines", name=label,
+                         line=dict(color="#5e3c99", dash="dot", width=2.5), xaxis="x", yaxis="y",
+                         hovertemplate=f"{label}: %{{y:.1f}} %<extra></extra>"))
+    if current is not None:
+        shapes += _current_line(current)
+    xtitle = dict(text="iteration t")
+    layout = dict(
+        xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
+        yaxis=dict(anchor="x"),
+        xaxis2=dict(domain=[0.56, 1], anchor="y2", title=xtitle),
+        # ticks at powers of ten only, written 1, 10⁻¹, 10⁻² … (not Plotly's SI prefixes: "100µ" for 10⁻⁴),
+        # at most about six of them (every other decade, or more, on a loss falling to 10⁻¹³)
+        yaxis2=dict(anchor="x2", type="log", dtick=_decade_step(train, test), exponentformat="power"),
+        shapes=shapes, annotations=notes,
+        title=dict(text=title, font=dict(size=19)) if title else None,
+        font=_FONT, height=height, margin=dict(l=60, r=20, t=(40 + 24 * (title.count("<br>") + 1)) if title else 40,
+                                               b=100),
+        legend=_BOTTOM_LEGEND,  # under the two panels, never over their curves
+    )
+    if as_dict:  # as :func:`_plane`'s
+        return dict(data=data, layout={k: v for k, v in layout.items() if v is not None})
+    return go.Figure(data=data, layout=layout)
+
+
+def learning_curve_figure(sizes, scores, *, title=None, height=380):
+    """Test accuracy against the number of training examples, one line per method.
+
+    ``scores`` maps a method of the registry (e.g. ``"GBRFF2"``, ``"LGBM"``)
+    to an array of shape ``(len(sizes),)`` or ``(len(sizes), n_repeats)``
+    (then mean ± std is shown); each line has the method's label and colour.
+    """
+    fig = go.Figure()
+    for method, s in scores.items():
+        spec = METHODS.get(method)
+        name, color = (spec.label, spec.color) if spec is not None else (method, None)
+        s = 100 * np.asarray(s, dtype=np.float64)
+        mean = s.mean(axis=1) if s.ndim == 2 else s
+        std = s.std(axis=1) if s.ndim == 2 else None
+        fig.add_trace(go.Scatter(
+            x=sizes, y=mean, name=name, mode="lines+markers",
+            line=dict(width=3, color=color),
+            error_y=dict(type="data", array=std, visible=std is not None),
+        ))
+    fig.update_xaxes(title_text="number of training examples", type="log", tickvals=list(sizes))
+    fig.update_yaxes(title_text="test accuracy (%)")
+    room = room_under([t.name for t in fig.data])  # the legend under the plot, not beside it
+    return _layout(fig, title, height=height + room - 60, bottom=room, legend=LEGEND_UNDER)
+
+
+def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accuracy (%)"):
+    """Accuracy against the total number of random features ``T × K``, one line per K.
+
+    ``scores`` maps ``K`` to an array aligned with ``budgets`` (NaN where
+    the budget is smaller than K).
+    """
+    colors = ["#1b7837", "#e66101", "#5e3c99", "#2166ac", "#b2182b"]
+    fig = go.Figure()
+    for i, (K, s) in enumerate(scores.items()):
+        fig.add_trace(go.Scatter(x=budgets, y=100 * np.asarray(s, dtype=np.float64), name=f"K = {K}",
+                                 mode="lines+markers", line=dict(width=3, color=colors[i % len(colors)])))
+    fig.update_xaxes(title_text="total random features T × K", type="log", tickvals=list(budgets))
+    fig.update_yaxes(title_text=ylabel)
+    room = room_under([t.name for t in fig.data])  # the legend under the plot, not beside it
+    return _layout(fig, title, height=height + room - 60, bottom=room, legend=LEGEND_UNDER)
+
+
+def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, current=None, title=None, height=380):
+    """Mean ‖ωₜ‖ and accuracy against λ (``λ = 0`` is drawn at the left end)."""
+    lambdas = np.asarray(lambdas, dtype=np.float64)
+    pos = lambdas[lambdas > 0]
+    x0 = pos.min() / 4 if len(pos) else 1e-3
+    xv = np.where(lambdas > 0, lambdas, x0)
+    labels = [number_label(v) for v in lambdas]
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("mean ‖ωₜ‖ of the learned frequencies", "accuracy (%)"),
+                        horizontal_spacing=0.12)
+    fig.add_trace(go.Scatter(x=xv, y=omega_norm, mode="lines+markers", name="mean ‖ω‖",
+                             line=dict(width=3, color="#5e3c99")), row=1, col=1)
+    if train_acc is not None:
+        fig.add_trace(go.Scatter(x=xv, y=100 * np.asarray(train_acc), mode="lines+markers", name="train",
+                                 line=dict(width=3, color="#333333")), row=1, col=2)
+    fig.add_trace(go.Scatter(x=xv, y=100 * np.asarray(test_acc), mode="lines+markers", name="test",
+                             line=dict(width=3, color="#e66101", dash="dash")), row=1, col=2)
+    if current is not None:
+        xc = current if current > 0 else x0
+        for col in (1, 2):
+            fig.add_vline(x=xc, line=dict(color="gray", width=2), row=1, col=col)
+    fig.update_xaxes(type="log", tickvals=xv, ticktext=labels, title_text="λ")
+    fig.update_yaxes(type="log", row=1, col=1)
+    fig.update_annotations(font=dict(size=16))
+    fig = _layout(fig, title, height=height, bottom=95, legend=_BOTTOM_LEGEND)
+    if title:  # the panels' own titles under the figure's, not over it
+        fig.update_layout(margin_t=fig.layout.margin.t + 34, height=height + 34)
+    return fig
+
+
+def _current_line(t):
+    return [dict(type="line", xref=f"x{ax}", yref=f"y{ax} domain", x0=t, x1=t, y0=0, y1=1,
+                 line=dict(color="gray", width=2)) for ax in ("", "2")]
+
+
+def curves_animation(train, test, stages, *, extra=None, stop=None, loss="exponential", height=380):
+    """:func:`curves_figure` with a frame per iteration of ``stages``: the grey line moves to ``t``."""
+    fig = curves_figure(train, test, current=stages[0], extra=extra, stop=stop, loss=loss, height=height,
+                        as_dict=True)
+    fixed = fig["layout"]["shapes"][:-2]
+    return _with_frames(fig, [_frame(t, layout=dict(shapes=fixed + _current_line(t))) for t in stages])
