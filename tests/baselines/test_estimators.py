@@ -1,24 +1,12 @@
-"""scikit-learn conformance and two-moons accuracy of the three comparison classifiers."""
+"""Two-moons accuracy of the three comparison classifiers (scikit-learn's checks:
+tests/integration/test_sklearn_checks.py)."""
 
 import numpy as np
 import pytest
 from sklearn.model_selection import train_test_split
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff.baselines import BMKRClassifier, GFCClassifier, PBRFFClassifier
 from gbrff.datasets import make_toy
-
-SMALL = [
-    PBRFFClassifier(n_landmarks=20, random_state=0),
-    BMKRClassifier(n_estimators=3),
-    GFCClassifier(n_components=5, random_state=0),
-]
-
-
-@parametrize_with_checks(SMALL)
-def test_sklearn_compatible(estimator, check):
-    check(estimator)
-
 
 @pytest.fixture(scope="module")
 def moons():

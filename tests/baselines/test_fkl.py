@@ -1,12 +1,12 @@
 """Fourier Kernel Learning (RFF-SKL, RFF-SQL-SKL, RFF-MKL) and KRR-GD: kernels against numpy,
-gradients against finite differences, the exact identities, scikit-learn's checks."""
+gradients against finite differences, the exact identities (scikit-learn's checks:
+tests/integration/test_sklearn_checks.py)."""
 
 import numpy as np
 import pytest
 from scipy import stats
 from sklearn.datasets import make_moons
 from sklearn.linear_model import Ridge
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff._engine._fourier_features import fourier_cos_sin
 from gbrff.baselines import KRRGDClassifier, RFFMKLClassifier, RFFSKLClassifier, RFFSQLSKLClassifier
@@ -250,17 +250,6 @@ def test_mkl_selected_features_names():
     y = (X["a"] * X["b"] > 0).astype(int)
     clf = RFFMKLClassifier(reg_lambda=0.3, random_state=0).fit(X, y)
     assert {"a", "b"} <= set(clf.selected_features())
-
-
-SMALL = [RFFSKLClassifier(n_components=10, max_iter=10, random_state=0),
-         RFFSQLSKLClassifier(n_components=10, random_state=0),
-         RFFMKLClassifier(n_components=5, n_lambdas=3, max_iter=50, random_state=0),
-         KRRGDClassifier(max_iter=5)]
-
-
-@parametrize_with_checks(SMALL)
-def test_sklearn_compatible(estimator, check):
-    check(estimator)
 
 
 @pytest.mark.parametrize("name", ["RFF-SKL", "RFF-SQL-SKL", "RFF-MKL"])

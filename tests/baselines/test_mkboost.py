@@ -1,11 +1,8 @@
 """MKBoost (Xia & Hoi, 2013), the deterministic variant: AdaBoost over kernel SVMs."""
 
-import warnings
-
 import numpy as np
 import pytest
 from sklearn.svm import SVC
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff.baselines import MKBoostClassifier
 from gbrff.baselines import _mkboost
@@ -13,13 +10,6 @@ from gbrff.methods import get_method
 from gbrff.datasets import make_toy
 
 SMALL_KERNELS = (("rbf", 0.5), ("rbf", 4.0), ("poly", 1), ("poly", 2))
-
-
-@parametrize_with_checks([MKBoostClassifier(n_estimators=3, kernels=SMALL_KERNELS)])
-def test_sklearn_estimator_checks(estimator, check):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check(estimator)
 
 
 def test_default_dictionary_is_the_preprints():

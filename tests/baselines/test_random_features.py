@@ -1,4 +1,5 @@
-"""The random-features estimators: scikit-learn's checks, the four schemes, parallel = serial."""
+"""The random-features estimators: the four schemes, parallel = serial (scikit-learn's checks:
+tests/integration/test_sklearn_checks.py)."""
 
 import numpy as np
 import pytest
@@ -7,20 +8,9 @@ from sklearn.kernel_approximation import Nystroem, RBFSampler
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline
 from sklearn.svm import LinearSVC
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff._gamma import quantile_gamma
 from gbrff.baselines import SCHEMES, RandomFeatureEnsembleClassifier, RandomFeatureMap, RBFSVC
-
-
-@parametrize_with_checks(
-    [RandomFeatureMap(n_components=20, random_state=0), RandomFeatureMap("nystroem", 20, random_state=0),
-     RBFSVC()]
-    + [RandomFeatureEnsembleClassifier(scheme=s, kind=k, n_components=20, n_estimators=3, random_state=0)
-       for s in SCHEMES for k in ("rff", "nystroem")],
-    expected_failed_checks=lambda est: {})
-def test_sklearn_checks(estimator, check):
-    check(estimator)
 
 
 @pytest.fixture(scope="module")

@@ -7,48 +7,8 @@ import pytest
 from sklearn.base import clone
 from sklearn.datasets import make_classification, make_moons
 from sklearn.model_selection import GridSearchCV, train_test_split
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier, _boosting
-from gbrff.methods import GBRFF2_PLUS
-
-ESTIMATORS = [GBRFF2Classifier(n_estimators=10, random_state=0),
-              GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 10}, random_state=0),  # GBRFF2+
-              GBRFF2Classifier(n_estimators=10, random_state=0, standardize=False),
-              GBRFF1Classifier(n_estimators=5, n_components=3, random_state=0),
-              GBRFF2Classifier(n_estimators=10, loss="squared_error", random_state=0),
-              GBRFF1Classifier(n_estimators=20, n_components=5, loss="log_loss",
-                               landmarks="random", random_state=0)]
-
-# GBRFF1's inverse temperature beta*sqrt(n) counts the total weight, so a weight of 2 is a repeated row
-# (it counted rows until 2026-11-26); its random landmarks (landmarks="random") are drawn uniformly
-# among the rows of positive weight, as documented, so there a repeated row is twice as likely.
-# GBRFF2 passes the check on its raw data (standardize=False). Standardised (the default, exponential loss),
-# the weighted and the repeated fits see bit-identical features (mean_ and scale_ are equal,
-# test_standardization_weights_are_copies) but their L-BFGS refinements, on these larger
-# features, part by 1e-4 of a score instead of 1e-7: the engine's round-off, above the
-# check's rtol=1e-7. Expected failures are strict (pyproject.toml): one that starts passing fails.
-_RANDOM_LANDMARKS_FAILED = {"check_sample_weight_equivalence_on_dense_data":
-                            "random landmarks are drawn uniformly among the rows of positive weight"}
-_STANDARDIZED_FAILED = {"check_sample_weight_equivalence_on_dense_data":
-                        "the engine's round-off on standardised features exceeds rtol=1e-7"}
-
-
-def _expected_failed(estimator):
-    out = {}
-    if isinstance(estimator, GBRFF1Classifier) and estimator.landmarks == "random":
-        out.update(_RANDOM_LANDMARKS_FAILED)
-    if isinstance(estimator, GBRFF2Classifier) and estimator.standardize and estimator.loss == "exponential":
-        out.update(_STANDARDIZED_FAILED)
-    return out
-
-
-@parametrize_with_checks(ESTIMATORS, expected_failed_checks=_expected_failed)
-def test_sklearn_estimator_checks(estimator, check):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check(estimator)
-
 
 @pytest.fixture(scope="module")
 def moons():

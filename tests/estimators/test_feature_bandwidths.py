@@ -1,12 +1,9 @@
 """GBRFF2Classifier(feature_bandwidths="fkl"): one bandwidth per feature, learned
 by Fourier kernel learning, ω_j ~ N(0, 2 γ s_j²) as a rescaling of feature j by s_j."""
 
-import warnings
-
 import numpy as np
 import pytest
 from sklearn.base import clone
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff import GBRFF2Classifier, _feature_map
 from gbrff.baselines import RFFSKLClassifier
@@ -113,29 +110,6 @@ def test_a_bad_value_is_a_clear_error():
     X, y = _one_relevant_feature()
     with pytest.raises(ValueError, match="feature_bandwidths"):
         GBRFF2Classifier(feature_bandwidths="ard").fit(X, y)
-
-
-def _weights_are_not_copies(est):
-    # The scales are fitted on the rows of positive weight, unweighted (Fourier
-    # kernel learning takes no weights), so a weight is not a repeated row. With
-    # the ranks alone the knots are exactly the repeated rows'
-    # (tests/estimators/test_quantile_features.py), but the rank columns' weighted mean and
-    # scale can differ from the copies' in their last bits, which ten iterations
-    # amplify to ≈ 2e-7 relative (the check's tolerance is 1e-7).
-    why = ("the scales' fit ignores the weights (rows of positive weight)" if est.feature_bandwidths
-           else "rank columns' weighted statistics differ in their last bits")
-    return {"check_sample_weight_equivalence_on_dense_data": why}
-
-
-# the per-feature bandwidths, and the ranks (both, GBRFF2+: tests/estimators/test_estimators.py)
-@parametrize_with_checks([GBRFF2Classifier(n_estimators=10, random_state=0, feature_bandwidths="fkl",
-                                           bandwidth_shrinkage=0.5),
-                          GBRFF2Classifier(n_estimators=10, random_state=0, quantile_features=True)],
-                         expected_failed_checks=_weights_are_not_copies)
-def test_sklearn_estimator_checks(estimator, check):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check(estimator)
 
 
 @pytest.mark.parametrize("a", [0.0, 0.5, 1.0])
