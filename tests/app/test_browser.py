@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from appkit import PAGES as APP_PAGES
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,14 +176,32 @@ def test_classroom_link_on_a_fresh_server(server, browser):
     page.close()
 
 
-# page name -> (address, animated?)
-PAGES = {"home": ("", False), "playground": ("playground", True), "landscape": ("loss_landscape", True),
-         "k_and_lambda": ("k_and_lambda", False), "random_features": ("random_features", False),
-         "uci": ("uci_comparison", False),
-         # the 2019 GBRFF in the playground: its landmark view and its weights Q under the player
-         "playground_ls": ("playground?algo=GBRFF-LS&T=30", True),
-         # GBRFF2+ (beyond the paper): its weak learners drawn in the plane through z(x)
-         "playground_plus": ("playground?algo=GBRFF2%2B&T=30", True)}
+def _view_name(spec):
+    """A page's name in the test's ids and screenshots: its address, "home" for the default page."""
+    return spec.url_path or "home"
+
+
+# What the test waits for and presses on a page, by its address; a page not named here (a new entry of
+# appkit.PAGES) is opened, waited for one chart, checked and shot like the others, and not played.
+ANIMATED = {"playground", "loss_landscape"}           # its figures play in the player
+NO_CHART_ON_ARRIVAL = {"loss_landscape", "uci_comparison"}   # nothing drawn before a press
+
+# every page of the app's menu (appkit.PAGES), and two settings of one page worth their own screenshots:
+# view name -> (address, the page it shows)
+VIEWS = {_view_name(spec): (spec.url_path, spec.url_path) for spec in APP_PAGES}
+VIEWS.update({
+    # the 2019 GBRFF in the playground: its landmark view and its weights Q under the player
+    "playground_ls": ("playground?algo=GBRFF-LS&T=30", "playground"),
+    # GBRFF2+ (beyond the paper): its weak learners drawn in the plane through z(x)
+    "playground_plus": ("playground?algo=GBRFF2%2B&T=30", "playground")})
+
+
+def _animated(name):
+    return VIEWS[name][1] in ANIMATED
+
+
+def _charts_on_arrival(name):
+    return 0 if VIEWS[name][1] in NO_CHART_ON_ARRIVAL else 1
 
 
 def _press_play_and_watch(page, name):
@@ -267,14 +287,14 @@ def test_share_link_keeps_the_iteration_after_hide(server, browser):
     page.close()
 
 
-@pytest.mark.parametrize("name", list(PAGES))
+@pytest.mark.parametrize("name", list(VIEWS))
 def test_page_in_chromium(server, browser, name):
-    path, animated = PAGES[name]
-    page = _open(browser, f"{server}/{path}", n_charts=0 if name in ("uci", "landscape") else 1)
+    path, _ = VIEWS[name]
+    page = _open(browser, f"{server}/{path}", n_charts=_charts_on_arrival(name))
     _no_errors(page, name)
     assert page.locator('[data-testid="stHeading"], h1').count() > 0
     _shot(page, name)
-    if animated:
+    if _animated(name):
         _press_play_and_watch(page, name)
     page.close()
 
@@ -285,22 +305,21 @@ SIZES = {"1024x768": (1024, 768, True), "800_collapsed": (800, 900, False), "140
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("name", ["home", "playground", "landscape", "k_and_lambda", "uci",
-                                  "random_features", "playground_ls", "playground_plus"])
+@pytest.mark.parametrize("name", list(VIEWS))
 def test_screenshots_for_a_projector(server, browser, name, size):
     """Screenshots of the first screen of each page at projector and desktop sizes, for a human to look at
     (tests/artifacts/screen_<page>_<size>.png); checks that nothing in the main column overflows it."""
     width, height, sidebar = SIZES[size]
-    path, _ = PAGES[name]
+    path, _ = VIEWS[name]
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(f"{server}/{path}", wait_until="domcontentloaded")
     page.wait_for_selector('[data-testid="stMain"] h1', timeout=120_000)
     # a drawn chart, as test_page_in_chromium waits for: on a busy machine the status widget can be gone
     # for seconds while Plotly still draws the first chart (a screenshot without it)
     page.wait_for_function("document.querySelectorAll('.js-plotly-plot .main-svg').length >= "
-                           f"{0 if name in ('uci', 'landscape') else 1}", timeout=120_000)
+                           f"{_charts_on_arrival(name)}", timeout=120_000)
     _settle(page)
-    if name in ("playground", "landscape", "playground_ls", "playground_plus"):
+    if _animated(name):
         player_frame(page)
         page.wait_for_timeout(500)
     if not sidebar:  # the « button shows when the pointer is over the sidebar
@@ -325,7 +344,7 @@ def test_screenshots_for_a_projector(server, browser, name, size):
         .filter(e => e.scrollWidth > e.clientWidth + 2)
         .map(e => `${e.scrollWidth}px in ${e.clientWidth}px: ${e.textContent.slice(0, 40)}`)""")
     assert not cut, f"{name} at {size}: formulas cut on the right {cut}"
-    if name in ("playground", "landscape", "playground_ls", "playground_plus"):
+    if _animated(name):
         _player_layout_holds(player_frame(page), f"{name} at {size}")
     page.close()
 
