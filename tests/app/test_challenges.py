@@ -25,6 +25,7 @@ SOLUTIONS = {
 pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("challenge", list(SOLUTIONS))
 def test_each_challenge_has_a_solution(challenge):
     at = AppTest.from_file(str(ROOT / "pages" / "playground.py"), default_timeout=180)

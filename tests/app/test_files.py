@@ -351,6 +351,7 @@ def test_playground_downloads_of_toy_data(downloads):
     np.testing.assert_allclose(apply_model(doc, pts.X)[0], est.decision_function(X), rtol=0, atol=1e-10)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", ["home", "k_and_lambda", "random_features", "uci_comparison"])
 def test_every_page_s_files_follow_the_naming_scheme(page, downloads):
     """gbrff-<page>-<what>[-<data>].<ext> for every download a page draws (the playground's above)."""

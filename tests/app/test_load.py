@@ -20,8 +20,8 @@ server's gate (``appkit/_gate.py``) lets each page's picture go before the rest 
 the other pages, and a fresh session costs the server ~0.2 s of CPU
 (``.streamlit/config.toml``: no source watcher, no magic, no GC after a run). The
 figure needs the machine's cores: it prints the load average beside it (run it on a
-quiet machine). Prints the figures the README quotes. Excluded from the default run
-(``-m "not load"`` in pyproject.toml).
+quiet machine). Prints the figures the README quotes. Left out of every run whose ``-m``
+does not name ``load`` (tests/conftest.py).
 """
 
 import asyncio

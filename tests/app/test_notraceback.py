@@ -105,6 +105,7 @@ LINKS = [  # the issue's link shapes, plus visible out-of-range and garbage valu
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page, query, words", LINKS, ids=[f"{p[6:-3]}?{q}" for p, q, _ in LINKS])
 def test_links_are_clamped_with_a_visible_note(page, query, words):
     at = AppTest.from_file(str(ROOT / page), default_timeout=TIMEOUT)
@@ -144,6 +145,7 @@ def _widget(at, kind, key):
     return getattr(at, kind)(key=key)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", list(TOUCH))
 def test_every_page_after_touching_every_control_of_another(source):
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
@@ -167,6 +169,7 @@ def test_every_page_after_touching_every_control_of_another(source):
                 assert _widget(at, kind, f"{target}:{key}").value == DEFAULTS[target][key], (source, target, key)
 
 
+@pytest.mark.slow
 def test_gbrff_ls_controls_do_not_leak_into_other_pages():
     """The 2019 GBRFF's controls (K_ls, c, v) at their maxima, then every other page and back."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)

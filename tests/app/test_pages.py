@@ -258,6 +258,7 @@ def test_playground_gbrff_ls_landmark_and_q_weights():
     assert not at.exception and len(player(at)["figures"]) == 3
 
 
+@pytest.mark.slow
 def test_playground_gbrff_ls_budget_of_cosines():
     """GBRFF-LS keeps T × K ≤ 3,000 (its K cosines are drawn at every frame): a link above it is clamped with the
     page's note, a T raised under a large K lowers K with a note; the page stays as quick as GBRFF1's worst."""
@@ -365,6 +366,7 @@ def test_playground_challenge_ticks():
     assert any(m.value.startswith(DONE) and "circles" in m.value for m in at.markdown)
 
 
+@pytest.mark.slow
 def test_playground_upload_good_and_bad_files():
     at = run_page("pages/playground.py")
     at.selectbox(key="playground:data").set_value("upload").run()
@@ -593,6 +595,7 @@ def test_uci_live_run_or_how_to_get_data():
 
 
 # ---------------------------------------------------------------- extremes
+@pytest.mark.slow
 @pytest.mark.parametrize("page, query", [
     ("pages/playground.py", {"n": "40", "test": "0.9", "T": "1", "gamma": "32.0", "lr": "0.05", "lam": "1.0",
                              "t": "1", "lc": "true"}),

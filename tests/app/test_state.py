@@ -34,6 +34,7 @@ def by_menu(at, page):
     return at
 
 
+@pytest.mark.slow
 def test_a_page_keeps_its_settings_when_a_student_comes_back_by_the_menu():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
     at.run()
@@ -103,6 +104,7 @@ def _xor_csv(n=80):
     return ("u,v,label\n" + "\n".join(f"{a:.4f},{b:.4f},{'yes' if a * b > 0 else 'no'}" for a, b in X)).encode()
 
 
+@pytest.mark.slow
 def test_an_uploaded_file_is_still_there_when_the_student_comes_back():
     """Streamlit forgets an uploader's file once a run does not draw it; the page keeps the last one
     (another page, or another data set chosen in between), until the student removes it (its ✕)."""

@@ -38,6 +38,7 @@ def test_svc_solution_is_scikit_learns(C, gamma):
                                rtol=1e-10, atol=1e-10)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("C", [1e-3, 1.0, 1e3])
 @pytest.mark.parametrize("epsilon", [0.0, 0.1])
 def test_svr_solution_is_scikit_learns(C, epsilon):

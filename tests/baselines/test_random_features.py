@@ -32,6 +32,7 @@ def _members(clf):
     return clf.bagging_.estimators_
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_schemes_map_and_sample_as_the_thesis(scheme, data):
     X, y = data
@@ -55,6 +56,7 @@ def test_schemes_map_and_sample_as_the_thesis(scheme, data):
         assert all(len(np.unique(s)) == len(y) for s in bag.estimators_samples_)
 
 
+@pytest.mark.slow
 def test_vote_is_the_mean_of_member_probabilities(data):
     X, y = data
     clf = RandomFeatureEnsembleClassifier(LogisticRegression(C=1000, max_iter=300), scheme="white_ensemble",
@@ -73,6 +75,7 @@ def test_members_without_probabilities_vote(data):
     np.testing.assert_allclose(clf.predict_proba(X), votes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scheme", ["black_bag", "white_bag", "white_ensemble"])
 def test_same_ensemble_for_any_n_jobs(scheme, data):
     X, y = data

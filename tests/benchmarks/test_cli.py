@@ -17,6 +17,7 @@ def _run(script, *argv, env=None):
                           text=True, env=env, timeout=120)
 
 
+@pytest.mark.slow
 def test_every_script_prints_its_usage():
     """app_processes.py --help was a ValueError; each script now has an argparse usage."""
     assert len(SCRIPTS) >= 10
@@ -54,6 +55,7 @@ def test_missing_data_is_one_line_with_the_download_command(script, argv, names,
     assert err.count("\n") == 1 and f"python -m gbrff.datasets download {names}" in err and str(tmp_path) in err
 
 
+@pytest.mark.slow
 def test_bench_preprint_checks_its_arguments_and_data(tmp_path):
     """In a process of its own: the script sets one thread for every library when it is imported."""
     for argv, says in ((["--repeat", "0"], "--repeat: expected an integer >= 1"),

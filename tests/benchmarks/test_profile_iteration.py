@@ -15,6 +15,7 @@ def profile():
     numba.set_num_threads(threads)       # the script sets one thread
 
 
+@pytest.mark.slow
 def test_prints_every_piece_and_recounts_the_evaluations(profile, capsys):
     profile.main(["--n", "6000", "--d", "5", "--T", "3", "--steps-T", "3"])
     out = capsys.readouterr().out
@@ -45,6 +46,7 @@ def test_bad_sizes_are_one_line_usage_errors(profile, argv, says, capsys):
     assert err.count("\n") == 1 and says in err
 
 
+@pytest.mark.slow
 def test_fewer_samples_than_a_block_stay_within_the_data(profile, capsys):
     """The trial's timing read 2,048 samples of arrays that had fewer (out of bounds in compiled code)."""
     profile.main(["--n", "300", "--d", "4", "--T", "1", "--steps-T", "1"])    # T=1 was an IndexError

@@ -61,6 +61,7 @@ def server():
     httpd.server_close()
 
 
+@pytest.mark.slow
 def test_download_verify_skip(server, tmp_path):
     url, requests = server
     status = download(["wine", "sonar", "bankmarketing"], data_dir=tmp_path, base_url=url, log=lambda s: None)
@@ -139,6 +140,7 @@ def test_conversions():
     assert _download._convert(buf.getvalue(), {"convert": "zip", "member": "bank-full.csv"}) == b"a;b\n1;2\n"
 
 
+@pytest.mark.slow
 def test_command_line_with_env_base_url(server, tmp_path):
     url, _ = server
     env = dict(os.environ, GBRFF_DATA_URL=url, GBRFF_DATA_DIR=str(tmp_path))

@@ -162,6 +162,7 @@ def test_a_host_that_never_answers_is_asked_once(tmp_path, capsys):
     assert [p.name for p in tmp_path.iterdir()] == ["wine"] and not any((tmp_path / "wine").iterdir())
 
 
+@pytest.mark.slow
 def test_headers_sent_a_byte_at_a_time_meet_a_deadline(tmp_path, capsys):
     """Each read comes within the timeout, so only the headers' deadline (2 x timeout) ends it."""
     with _raw_server(_trickle(b"HTTP/1.1 200 OK\r\nX-Slow: ", b"a")) as (url, _):
@@ -211,6 +212,7 @@ def test_a_mirror_without_the_file_says_how_a_mirror_is_laid_out(tmp_path, capsy
     assert not any(tmp_path.iterdir())
 
 
+@pytest.mark.slow
 def test_the_command_in_a_process_ends_in_one_line(refusing, tmp_path):
     """As the acceptance script runs it: no traceback, the hint, no empty folder."""
     env = dict(os.environ, GBRFF_DATA_DIR=str(tmp_path / "unused"))

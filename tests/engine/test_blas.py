@@ -51,6 +51,7 @@ print(len(bad), bad[:5])
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"),
                     reason="OPENBLAS_CORETYPE=Haswell exists on x86-64 only")
 def test_small_products_equal_openblas_haswell_bit_for_bit():

@@ -209,6 +209,7 @@ def _brute_force_log_objective(z, yt, sw, grid):
     return (m[:, 0] + np.log(np.sum(sw * np.exp(u - m), axis=1) / len(z)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scale", [1e-9, 0.3, 1.0, 3.0, 8.0, 40.0, 900.0])
 def test_best_bias_is_the_global_minimum(scale):
     """Against a dense brute-force grid, on multimodal objectives: residuals
@@ -254,6 +255,7 @@ def test_best_bias_beats_a_local_search():
     assert f_engine <= f_local + 1e-12
 
 
+@pytest.mark.slow
 def test_omega_gradient_and_curvature_by_finite_differences():
     rng = np.random.default_rng(0)
     n, d = 300, 4
@@ -320,6 +322,7 @@ def test_step_size_is_finite_for_a_perfect_weak_learner():
     assert _losses.step_size(y, w, sw, -y, np.empty(4)) < -10
 
 
+@pytest.mark.slow
 def test_log_mode_gradients_by_finite_differences():
     """Residuals whose exp overflows: the searches minimise ln(objective)."""
     rng = np.random.default_rng(2)

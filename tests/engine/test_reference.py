@@ -24,6 +24,7 @@ LOSSES = sorted(REGISTRY)
 SURROGATE_LOSSES = sorted(name for name, loss in REGISTRY.items() if loss.criterion == EXP_SURROGATE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("loss", SURROGATE_LOSSES)
 @pytest.mark.parametrize("reg_lambda", [0.0, 0.05])
 def test_gbrff2_matches_numpy_reference(reg_lambda, loss):
@@ -171,6 +172,7 @@ def test_prediction_matches_the_formula():
     np.testing.assert_allclose(_boosting.final_scores(m, Xt), H, atol=1e-10)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("loss", SURROGATE_LOSSES)
 def test_gbrff2_on_several_blocks_matches_numpy_reference(loss):
     """Data of three blocks and a part (the engine's sums by blocks, in

@@ -28,6 +28,7 @@ def data():
     return X, y
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [
     lambda nj: GBRFF2Classifier(n_estimators=8, random_state=0, n_jobs=nj),
     lambda nj: GBRFF2Classifier(n_estimators=8, reg_lambda=0.05, loss="log_loss",
@@ -110,6 +111,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _boosting.serial_engine_available(), reason="the ahead-of-time engine is not built")
 def test_a_child_forked_after_a_threaded_fit_fits_on_one_thread(tmp_path):
     """numba's OpenMP pool does not survive fork(): a multiprocessing child forked after a threaded fit

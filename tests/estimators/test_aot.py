@@ -56,6 +56,7 @@ def _fits(kernels, monkeypatch):
     return out
 
 
+@pytest.mark.slow
 @needs_build
 def test_ahead_of_time_models_equal_the_jit_ones_bit_for_bit(aot_kernels, monkeypatch):
     jit = _fits(_engine, monkeypatch)
@@ -130,6 +131,7 @@ def test_the_loader_falls_back_to_the_jit_when_the_build_does_not_match(tmp_path
         _aot.load(tmp_path)
 
 
+@pytest.mark.slow
 @needs_build
 def test_a_fresh_process_fits_without_importing_numba():
     code = ("import sys; from gbrff import GBRFF2Classifier, GBRFF1Classifier, _boosting; "

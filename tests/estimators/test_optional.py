@@ -48,6 +48,7 @@ def test_dask_backend_without_distributed(monkeypatch):
         make_executor("dask", scheduler="tcp://127.0.0.1:1")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("blocked, module, extra", [
     ("pandas", "gbrff.experiments", "experiments"),
     ("plotly", "gbrff.viz.paper", "experiments"),
@@ -93,6 +94,7 @@ def _without(tmp_path, hidden, *argv):
                           timeout=120)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hidden, argv, says", [
     ("pandas", ["--help"], "gbrff.experiments needs pandas"),
     ("plotly", ["--help"], "gbrff.experiments needs plotly"),
@@ -112,6 +114,7 @@ def test_a_command_without_its_extra_is_one_line_and_exit_code_2(tmp_path, hidde
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]    # nothing written
 
 
+@pytest.mark.slow
 def test_commands_without_an_extra_need_none(tmp_path):
     """`python -m gbrff.datasets` and `python -m gbrff._aot_build` need no extra: they start
     without pandas, Plotly, LightGBM or Dask."""

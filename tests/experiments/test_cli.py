@@ -214,6 +214,7 @@ def test_report_of_nothing_says_where_the_results_are(cwd, capsys):
     assert "no results in gbrff-results" in line and "--results results" in line
 
 
+@pytest.mark.slow
 def test_the_issue_commands_in_a_fresh_process(tmp_path):
     """`python -m gbrff.experiments` itself: exit codes and stderr without a traceback."""
     env = {k: v for k, v in os.environ.items() if k != "GBRFF_DATA_DIR"}

@@ -47,6 +47,7 @@ def out(tmp_path_factory):
     return root
 
 
+@pytest.mark.slow
 def test_table2_files_have_the_fixed_shapes(out):
     runs = pd.read_csv(out / "table2" / "runs.csv")
     assert list(runs.columns) == ["task", "method", "split", "seed", "test_accuracy",
@@ -97,6 +98,7 @@ def test_report_is_rebuilt_from_committed_refits_alone(out, tmp_path):
                                       pd.read_csv(out / "table2" / name))
 
 
+@pytest.mark.slow
 def test_report_of_the_committed_results_is_byte_identical(tmp_path):
     """`report all --results results` on unchanged results leaves `git status` clean."""
     committed = ROOT / "results"

@@ -71,6 +71,7 @@ def reference(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_uninterrupted_run_is_complete(reference):
     keys = store_keys(reference)
     assert len(keys) == len(set(keys)) == N_UNITS
@@ -83,6 +84,7 @@ def test_uninterrupted_run_is_complete(reference):
     assert meta["runs"][0]["cpu_count"] >= 1 and meta["runs"][0]["wall_seconds"] > 0
 
 
+@pytest.mark.slow
 def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference, tmp_path):
     out = tmp_path / "killed"
     returncode, err = stop_part_way(out, signal.SIGKILL)
@@ -115,6 +117,7 @@ def test_killed_run_restarts_without_recomputing_losing_or_duplicating(reference
     assert len(store_keys(out)) == N_UNITS
 
 
+@pytest.mark.slow
 def test_interrupted_run_records_itself_and_resumes(reference, tmp_path):
     out = tmp_path / "interrupted"
     returncode, err = stop_part_way(out, signal.SIGINT)  # Ctrl-C: the way a slice of a long run ends
@@ -129,6 +132,7 @@ def test_interrupted_run_records_itself_and_resumes(reference, tmp_path):
     pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_terminated_run_records_itself_and_resumes(reference, tmp_path, workers):
     """SIGTERM (plain `kill`, `timeout`) ends a run as Ctrl-C does: "terminated" in
@@ -155,6 +159,7 @@ def test_a_terminated_run_records_itself_and_resumes(reference, tmp_path, worker
     pd.testing.assert_frame_equal(runs_without_times(out), runs_without_times(reference))
 
 
+@pytest.mark.slow
 def test_dask_localcluster_gives_the_serial_results(reference, tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
@@ -171,6 +176,7 @@ def test_dask_localcluster_gives_the_serial_results(reference, tmp_path):
     assert meta["runs"][-1]["backend"] == "dask"
 
 
+@pytest.mark.slow
 def test_dask_without_scheduler_is_a_clear_error(tmp_path):
     proc = subprocess.run(command(tmp_path, "--backend", "dask"), env=env(), cwd=ROOT,
                           timeout=120, capture_output=True, text=True)

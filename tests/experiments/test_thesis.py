@@ -36,6 +36,7 @@ def cwd(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_command_writes_the_summary_to_gbrff_results(cwd, capsys):
     argv = ["thesis", "--tasks", "vowel,mnist", "--methods", "LogReg,LogReg+RFF,RF", "--n-splits", "2",
             "--grid-values", "1", "--data-dir", data_dir(), "--no-progress"]

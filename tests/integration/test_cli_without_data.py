@@ -131,6 +131,7 @@ def _fresh(*argv, env, cwd):
                           timeout=300)
 
 
+@pytest.mark.slow
 def test_both_tools_in_a_fresh_process_without_data(tmp_path, listener):
     """`python -m gbrff.experiments` and `python -m gbrff.datasets` as a user runs them, without
     data: the issue's command, then download's mistakes before any folder or connection."""

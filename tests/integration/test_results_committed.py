@@ -72,6 +72,7 @@ for _, row in rows.iterrows():
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="OpenBLAS's Haswell kernels are x86-64's")
 def test_blas_dependent_rows_are_reproduced_under_their_kernels():
     env = {**os.environ, "OPENBLAS_CORETYPE": "Haswell", "OPENBLAS_NUM_THREADS": "1",

@@ -27,6 +27,7 @@ def _rows():
     return [r for _, r in small.iterrows()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", _rows(), ids=lambda r: f"{r['task']}-{r['method']}-{r['split']}")
 def test_committed_row_is_reproduced(row):
     from gbrff.methods import get_method
