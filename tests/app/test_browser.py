@@ -20,8 +20,6 @@ from pathlib import Path
 
 import pytest
 
-from appkit import PAGES as APP_PAGES
-
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,22 +184,38 @@ def _view_name(spec):
 ANIMATED = {"playground", "loss_landscape"}           # its figures play in the player
 NO_CHART_ON_ARRIVAL = {"loss_landscape", "uci_comparison"}   # nothing drawn before a press
 
-# every page of the app's menu (appkit.PAGES), and two settings of one page worth their own screenshots:
+# two settings of one page worth their own screenshots, beside every page of the app's menu (appkit.PAGES):
 # view name -> (address, the page it shows)
-VIEWS = {_view_name(spec): (spec.url_path, spec.url_path) for spec in APP_PAGES}
-VIEWS.update({
+SETTINGS_SHOWN = {
     # the 2019 GBRFF in the playground: its landmark view and its weights Q under the player
     "playground_ls": ("playground?algo=GBRFF-LS&T=30", "playground"),
     # GBRFF2+ (beyond the paper): its weak learners drawn in the plane through z(x)
-    "playground_plus": ("playground?algo=GBRFF2%2B&T=30", "playground")})
+    "playground_plus": ("playground?algo=GBRFF2%2B&T=30", "playground")}
+
+
+def views():
+    """{view name: (address, the page it shows)}: every page of appkit.PAGES, then :data:`SETTINGS_SHOWN`.
+    Read when the tests are collected, not when this module is imported: the load test and
+    benchmarks/app_processes.py import this module for its browser helpers, and appkit loads Streamlit."""
+    from appkit import PAGES
+
+    return {**{_view_name(spec): (spec.url_path, spec.url_path) for spec in PAGES}, **SETTINGS_SHOWN}
+
+
+def pytest_generate_tests(metafunc):
+    """Every view, for the tests that take a ``name`` (and, for the projector, every size after it)."""
+    if "name" in metafunc.fixturenames:
+        metafunc.parametrize("name", list(views()))
+    if "size" in metafunc.fixturenames and metafunc.function is test_screenshots_for_a_projector:
+        metafunc.parametrize("size", list(SIZES))
 
 
 def _animated(name):
-    return VIEWS[name][1] in ANIMATED
+    return views()[name][1] in ANIMATED
 
 
 def _charts_on_arrival(name):
-    return 0 if VIEWS[name][1] in NO_CHART_ON_ARRIVAL else 1
+    return 0 if views()[name][1] in NO_CHART_ON_ARRIVAL else 1
 
 
 def _press_play_and_watch(page, name):
@@ -287,9 +301,8 @@ def test_share_link_keeps_the_iteration_after_hide(server, browser):
     page.close()
 
 
-@pytest.mark.parametrize("name", list(VIEWS))
 def test_page_in_chromium(server, browser, name):
-    path, _ = VIEWS[name]
+    path, _ = views()[name]
     page = _open(browser, f"{server}/{path}", n_charts=_charts_on_arrival(name))
     _no_errors(page, name)
     assert page.locator('[data-testid="stHeading"], h1').count() > 0
@@ -304,13 +317,11 @@ SIZES = {"1024x768": (1024, 768, True), "800_collapsed": (800, 900, False), "140
          "1920": (1920, 1080, True)}
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("name", list(VIEWS))
 def test_screenshots_for_a_projector(server, browser, name, size):
     """Screenshots of the first screen of each page at projector and desktop sizes, for a human to look at
     (tests/artifacts/screen_<page>_<size>.png); checks that nothing in the main column overflows it."""
     width, height, sidebar = SIZES[size]
-    path, _ = VIEWS[name]
+    path, _ = views()[name]
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(f"{server}/{path}", wait_until="domcontentloaded")
     page.wait_for_selector('[data-testid="stMain"] h1', timeout=120_000)
