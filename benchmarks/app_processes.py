@@ -5,7 +5,7 @@
 Starts N ``streamlit run app.py`` on free ports, opens the playground once in
 each (the engine compiles once per process), then opens 30 sessions at once,
 each with its own model, session k on process k mod N, with the websocket
-client of ``tests/test_app_load.py``; prints the first paints (median, max).
+client of ``tests/app/test_load.py``; prints the first paints (median, max).
 """
 
 import asyncio
@@ -54,7 +54,7 @@ def main(argv=None):
                     help="Streamlit processes to start (default 2; at most one a session)")
     n = ap.parse_args(argv).n
     try:
-        from tests.test_app_load import SESSIONS, open_all, open_page, run_async, session_query
+        from tests.app.test_load import SESSIONS, open_all, open_page, run_async, session_query
     except ImportError as e:
         ap.fail(f"the load test's client cannot be imported ({e}): install the app's test dependencies")
     if n > SESSIONS:

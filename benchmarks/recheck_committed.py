@@ -3,7 +3,7 @@
 Every row of ``results/table2/runs.csv`` records the split's seed and the
 parameters the grid search chose; the protocol's refit of that split with
 them (``gbrff.experiments.run_unit``) must give the committed test accuracy
-exactly. ``tests/test_results_committed.py`` checks
+exactly. ``tests/integration/test_results_committed.py`` checks
 a sample in CI; this script checks all rows of the chosen methods:
 
     python benchmarks/recheck_committed.py --methods GBRFF2,GBRFF1

@@ -6,7 +6,7 @@ fit: on the 2019 preprint's small tasks (a few hundred rows)
 validation. :func:`fit_precomputed` calls the libsvm entry point those
 methods call, with the arguments they pass it (the estimators' defaults,
 classes encoded 0/1 in sorted order, unit class weights), so the solution is
-bit for bit scikit-learn's (``tests/test_baselines_libsvm.py`` compares
+bit for bit scikit-learn's (``tests/baselines/test_libsvm.py`` compares
 them). It falls back on the estimators themselves when the private module
 is not where scikit-learn keeps it.
 """

@@ -1,0 +1,659 @@
+"""Every page of the teaching app under streamlit.testing's AppTest.
+
+Each page runs with its defaults and with changed widgets, including a step of
+the animation; the tests read the Plotly figures the page sends (traces and
+their data) rather than only checking for the absence of an exception.
+"""
+
+import base64
+import json
+import re
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 120
+DONE = ":green[:material/check_box:]"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm_jit():
+    """Compile the engine once, outside the AppTest timeouts."""
+    from gbrff import warm_up
+
+    warm_up()
+
+
+pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
+
+
+def run_page(name, query=None, timeout=TIMEOUT):
+    at = AppTest.from_file(str(ROOT / name), default_timeout=timeout)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception, at.exception[0].message if at.exception else ""
+    return at
+
+
+def charts(at):
+    """Plotly figures on the page, by element key, as dicts."""
+    return {el.proto.id.split("-")[-1] if not getattr(el, "key", None) else el.key: json.loads(el.proto.spec)
+            for el in at.get("plotly_chart")}
+
+
+def array(value):
+    """A Plotly JSON array (plain list or base64 typed array) as numpy."""
+    if isinstance(value, dict) and "bdata" in value:
+        out = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
+        shape = value.get("shape")
+        if shape:
+            out = out.reshape([int(s) for s in str(shape).split(",")])
+        return out
+    return np.asarray(value, dtype=float)
+
+
+def player(at):
+    """The frame player's arguments and what it plays: ``figures`` (dicts with their frames),
+    ``labels`` (the iterations), ``start``, ``bookmarks`` — or None when the page has none."""
+    for el in at.get("component_instance"):
+        args = json.loads(el.proto.json_args)
+        if "payload" not in args:
+            continue
+        body = json.loads(zlib.decompress(base64.b64decode(args["payload"])))
+        return {"args": args, "start": args["start"], "bookmarks": args["bookmarks"], "labels": body["labels"],
+                "figures": body["figures"], "strip": body.get("strip")}
+    return None
+
+
+def frame(fig, t):
+    """Frame ``t`` of an animated figure (its changed traces and layout)."""
+    return {f["name"]: f for f in fig["frames"]}[str(t)]
+
+
+def share_links(at):
+    """The links the share box shows (the player rewrites their ``t`` in the browser)."""
+    out = []
+    for el in at.get("html"):
+        out += [html_unescape(m) for m in re.findall(r'data-gbrff-link="([^"]*)"', el.proto.body)]
+    return out
+
+
+def html_unescape(text):
+    import html
+
+    return html.unescape(text)
+
+
+def texts(at):
+    return " ".join(m.value for m in at.markdown) + " " + " ".join(m.value for m in at.caption)
+
+
+def shown(markdown):
+    """What a reader sees of Markdown made by :func:`appkit.plain` (its escapes and word joiners gone)."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown).replace("\u2060", "")
+
+
+# ---------------------------------------------------------------- home / router
+def test_router_opens_home_with_three_pictures():
+    at = run_page("app.py")
+    figs = charts(at)
+    assert {"home_wave", "home_sum", "home_boundary"} <= set(figs)
+    wave = figs["home_wave"]["data"][0]
+    z = array(wave["z"])
+    assert wave["type"] == "heatmap" and z.shape == (100, 100)
+    assert -1.0001 <= z.min() < -0.9 and 0.9 < z.max() <= 1.0001  # one cosine spans [-1, 1]
+    boundary = figs["home_boundary"]["data"]
+    assert [t["type"] for t in boundary[:2]] == ["heatmap", "contour"]
+    assert len(at.latex) >= 3
+    assert {b.key for b in at.get("download_button")} == {"dl_home_wave", "dl_home_sum", "dl_home_boundary"}
+
+
+def test_home_page_alone():
+    at = run_page("pages/home.py")
+    assert "Where to go next" in [h.value for h in at.header]
+
+
+# ---------------------------------------------------------------- playground
+def test_playground_defaults():
+    at = run_page("pages/playground.py")
+    assert "learning_curve" not in charts(at)  # off by default: it refits 36 models
+    at.toggle(key="playground:lc").set_value(True).run()
+    assert not at.exception
+    figs = charts(at)
+    for key in ("omegas", "cmp_gbrff", "cmp_lgbm", "learning_curve"):
+        assert key in figs, key
+    play = player(at)
+    surf, weak, curves = play["figures"]
+    # every iteration 0 … T = 100 is a frame of each figure, sent once
+    assert play["labels"] == list(range(101))
+    for fig in (surf, weak, curves):
+        assert [f["name"] for f in fig["frames"]] == [str(t) for t in range(101)]
+    assert [t["type"] for t in surf["data"][:2]] == ["heatmap", "contour"]
+    z = array(frame(surf, 100)["data"][0]["z"])
+    assert z.shape == (100, 100) and z.dtype == np.uint8 and z.max() <= 100  # p(+1) in whole percent
+    names = {t.get("name") for t in surf["data"]}
+    assert {"train −1", "train +1", "test −1", "test +1"} <= names
+    # the default shows the final model: T = 100 curves of length T + 1
+    assert len(array(curves["data"][0]["y"])) == 101
+    assert play["start"] == 100
+    labels = [m.label for m in at.metric]
+    assert any("fit time" in s and "GBRFF2" in s for s in labels) and "LightGBM: test accuracy · fit time" in labels
+    assert {b.key for b in at.get("download_button")} >= {"dl_data", "dl_model", "dl_curves", "dl_omegas",
+                                                          "dl_cmp_gbrff", "dl_cmp_lgbm", "dl_lc"}
+    assert len(at.latex) >= 4
+    lc = figs["learning_curve"]["data"]
+    assert [t["name"] for t in lc] == ["GBRFF2", "LightGBM"]
+    assert array(lc[0]["x"])[-1] == 210 and len(array(lc[0]["y"])) == len(array(lc[0]["x"]))
+
+
+def test_playground_player_holds_every_frame():
+    """Play, step, back and reset run in the browser: the page sends every frame once."""
+    at = run_page("pages/playground.py", {"T": "12"})
+    play = player(at)
+    surf, weak, curves = play["figures"]
+    assert play["labels"] == list(range(13)) and play["start"] == 12
+    # iteration 0: only H0, no weak learner
+    assert "iteration 0" in frame(weak, 0)["layout"]["title"]["text"]
+    assert array(frame(weak, 0)["data"][0]["z"]).max() == 0
+    one = frame(weak, 1)
+    assert "weak learner 1" in one["layout"]["title"]["text"]
+    names = [t.get("name") for t in weak["data"]]
+    assert len(one["data"][names.index("landmark xₜ")]["x"]) == 1
+    # the point sizes follow the boosting weights: all equal at t = 1 (H0 only), not later
+    sizes = array(one["data"][1]["marker"]["size"])
+    assert np.ptp(sizes) < 1e-6 and np.ptp(array(frame(weak, 12)["data"][1]["marker"]["size"])) > 1
+    for t in range(13):
+        assert f"t = {t}:" in frame(surf, t)["layout"]["title"]["text"]
+        assert frame(curves, t)["layout"]["shapes"][-1]["x0"] == t  # the grey line at t
+    # the strip of the last weak learners: a thumbnail of each h_t with its α (the model's)
+    strip = play["strip"]
+    assert strip["learners"] == list(range(1, 13)) and strip["n"] == 6
+    z = array(strip["z"])
+    assert z.shape == (12, strip["side"] ** 2) and np.abs(z.astype(int)).max() <= 100 and np.ptp(z[0].astype(int)) > 100
+    for t, a in zip(strip["learners"], strip["alphas"]):  # the α of the weak learner's own title
+        assert f"α = {a:.3f}," in frame(weak, t)["layout"]["title"]["text"]
+    # a rerun with the same model keeps the player's frame (the browser wrote it into the address)
+    at.query_params["t"] = "5"
+    at.run()
+    assert player(at)["start"] == 5
+
+
+def test_playground_a_new_model_starts_at_its_last_iteration():
+    """Issue 17, point 6: t does not stick when the model changes; the link carries the frame."""
+    at = run_page("pages/playground.py", {"T": "20", "t": "3"})
+    assert player(at)["start"] == 3
+    assert any("t=3" in link for link in share_links(at))
+    at.select_slider(key="playground:gamma").set_value(2.0).run()
+    assert player(at)["start"] == 20 and "t" not in at.query_params
+    assert not any("t=" in link for link in share_links(at))
+    at.slider(key="playground:T").set_value(8).run()
+    play = player(at)
+    assert play["start"] == 8 and play["labels"][-1] == 8
+    assert "T = 8" in " ".join(m.label for m in at.metric)
+
+
+def test_playground_changed_widgets_gbrff1_board():
+    at = run_page("pages/playground.py")
+    at.selectbox(key="playground:data").set_value("board")
+    at.segmented_control(key="playground:algo").set_value("GBRFF1")
+    at.run()
+    assert not at.exception
+    at.slider(key="playground:T").set_value(30)
+    at.slider(key="playground:K").set_value(3)
+    at.select_slider(key="playground:gamma").set_value(2.0)
+    at.toggle(key="playground:show_test").set_value(False)
+    at.toggle(key="playground:discrete").set_value(True)
+    at.run()
+    assert not at.exception
+    figs = charts(at)
+    surf, weak, _ = player(at)["figures"]
+    assert not any(str(t.get("name", "")).startswith("test") for t in surf["data"])
+    assert set(np.unique(array(frame(surf, 30)["data"][0]["z"]))) <= {0, 100}
+    assert "K = 3" in frame(weak, 30)["layout"]["title"]["text"]
+    # GBRFF1's ω are T × K draws from the prior
+    learned = [t for t in figs["omegas"]["data"] if str(t.get("name", "")).startswith("learned ωₜ")]
+    assert sum(len(array(t["x"])) for t in learned) == 30 * 3
+
+
+def test_playground_gbrff_ls_landmark_and_q_weights():
+    """The 2019 GBRFF as an algorithm: its landmark and its weights Q drawn for the weak learner shown."""
+    at = run_page("pages/playground.py", {"algo": "GBRFF-LS", "T": "15", "K_ls": "12", "c": "64.0", "v": "1.0"})
+    assert {"playground:K_ls", "playground:c", "playground:v"} <= {w.key for w in at.slider} | {
+        w.key for w in at.select_slider}
+    assert not {"playground:lam", "playground:beta", "playground:lr", "playground:K"} & (
+        {w.key for w in at.slider} | {w.key for w in at.select_slider})
+    assert any("GBRFF-LS (T = 15)" in m.label for m in at.metric)
+    play = player(at)
+    surf, weak, q, curves = play["figures"]
+    assert play["labels"] == list(range(16)) and play["start"] == 15
+    names = [t.get("name") for t in weak["data"]]
+    assert any("residual" in str(n) for n in names)  # least squares: point size = |ỹᵢ|
+    for t in (1, 15):
+        w = frame(weak, t)
+        assert len(w["data"][names.index("landmark xₜ")]["x"]) == 1 and "K = 12" in w["layout"]["title"]["text"]
+        bars = array(frame(q, t)["data"][0]["y"])[1:]  # steps: the first weight repeated, then Q
+        assert len(bars) == 12 and abs(bars.sum() - 1) < 1e-6 and np.all(np.diff(bars) <= 1e-12)
+        assert f"weak learner {t}" in frame(q, t)["layout"]["title"]["text"]
+    assert bars[0] > 1.5 / 12  # c = 64: not uniform
+    assert array(frame(q, 0)["data"][0]["y"]).max() == 0
+    # sizes = |y − H⁰| at t = 1 (H⁰ = ȳ: equal within a class), the residuals later
+    sizes = array(frame(weak, 1)["data"][1]["marker"]["size"])
+    assert np.ptp(sizes) < 1e-6 and np.ptp(array(frame(weak, 15)["data"][1]["marker"]["size"])) > 1
+    assert any("residuals" in str(m.value) for m in at.markdown)
+    # c = 0: every Q is 1/K
+    at.select_slider(key="playground:c").set_value(0.0).run()
+    assert not at.exception
+    bars = array(frame(player(at)["figures"][2], 15)["data"][0]["y"])[1:]
+    assert np.allclose(bars, 1 / 12)
+    assert "weights Q are flatter" in " ".join(m.value for m in at.markdown)
+    # back to GBRFF1 and GBRFF2 with the LS controls moved: no error, three figures again
+    at.segmented_control(key="playground:algo").set_value("GBRFF1").run()
+    assert not at.exception and len(player(at)["figures"]) == 3
+    at.segmented_control(key="playground:algo").set_value("GBRFF2").run()
+    assert not at.exception and len(player(at)["figures"]) == 3
+
+
+@pytest.mark.slow
+def test_playground_gbrff_ls_budget_of_cosines():
+    """GBRFF-LS keeps T × K ≤ 3,000 (its K cosines are drawn at every frame): a link above it is clamped with the
+    page's note, a T raised under a large K lowers K with a note; the page stays as quick as GBRFF1's worst."""
+    import time
+
+    t0 = time.perf_counter()
+    at = run_page("pages/playground.py", {"T": "500", "n": "1000", "algo": "GBRFF-LS", "K_ls": "100"})
+    took = time.perf_counter() - t0
+    assert any("K_ls = 100 is too large: K_ls takes a whole number from 1 to 6 here; using 6." in shown(i.value)
+               for i in at.info)
+    assert at.slider(key="playground:K_ls").value == 6 and at.slider(key="playground:K_ls").max == 6
+    q = player(at)["figures"][2]
+    assert len(array(frame(q, 500)["data"][0]["y"])) - 1 == 6  # the model's K
+    assert took < 30, took  # 6-7 s for K = 100 before the budget, under 1 s now
+    at = run_page("pages/playground.py", {"T": "20", "algo": "GBRFF-LS", "K_ls": "100"})
+    assert at.slider(key="playground:K_ls").value == 100
+    at.slider(key="playground:T").set_value(300).run()
+    assert not at.exception and at.slider(key="playground:K_ls").value == 10
+    assert any("100 → 10" in i.value for i in at.info)
+    assert "K_ls" not in at.query_params  # the address holds the K the model uses (10: the default at T = 300)
+
+
+def test_playground_gbrff2_plus_in_the_plane():
+    """GBRFF2+ (GBRFF2Classifier(**GBRFF2_PLUS)): its own λ, every picture evaluated through its z(x)."""
+    from sklearn.model_selection import train_test_split
+
+    from gbrff import GBRFF2Classifier
+    from gbrff.methods import GBRFF2_PLUS
+    from gbrff.datasets import make_toy
+    from gbrff.teaching import expansions as cmp
+
+    at = run_page("pages/playground.py", {"algo": "GBRFF2+", "T": "12"})
+    lam = at.select_slider(key="playground:lam_plus")
+    assert lam.value == GBRFF2_PLUS["reg_lambda"]
+    assert "playground:lam" not in {w.key for w in at.select_slider}
+    # the same model as the registry's GBRFF2+, on the page's split: its accuracy in the metric
+    X, y = make_toy("moons", n_samples=300, noise=0.1, random_state=0)
+    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
+    est = GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=12, gamma=0.5, random_state=0).fit(X_tr, y_tr)
+    assert est.omegas_.shape == (12, 4)
+    metric = next(m for m in at.metric if "GBRFF2+ (T = 12)" in m.label)
+    assert metric.value.startswith(f"{100 * est.score(X_te, y_te):.1f} %")
+    play = player(at)
+    surf, weak, _ = play["figures"]
+    assert play["labels"] == list(range(13)) and play["start"] == 12
+    # the surface: p(+1) of the estimator itself on the grid, in whole percent
+    _, _, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=100)
+    p = est.predict_proba(G)[:, 1].reshape(100, 100)
+    assert np.abs(array(frame(surf, 12)["data"][0]["z"]).astype(int) - 100 * p).max() <= 1.0
+    # the weak learner drawn in the plane through z(x), with no crest, arrow or landmark
+    names = [t.get("name") for t in weak["data"]]
+    for t in (1, 12):
+        w = frame(weak, t)
+        assert "‖ω‖" in w["layout"]["title"]["text"] and not w["layout"]["annotations"]
+        assert w["data"][names.index("landmark xₜ")]["x"] == []
+        assert np.ptp(array(w["data"][0]["z"]).astype(int)) > 0
+    assert array(play["strip"]["z"]).shape[0] == 12
+    # no plot of ω against an isotropic prior: the columns of z(x) instead, and what GBRFF2+ adds
+    figs = charts(at)
+    assert "omegas" not in figs and "cmp_gbrff" in figs
+    cols = next(d.value for d in at.dataframe)
+    assert len(cols) == 4 and "F(x₁)" in " ".join(map(str, cols.iloc[:, 0]))
+    words = texts(at)
+    assert "What GBRFF2+ adds" in " ".join(h.value for h in at.header) and "rank" in words
+    assert any("drawn in the plane" in m.value for m in at.markdown)
+    # λ moves, and lives in the address; back to GBRFF2: its own λ and the ω picture
+    lam.set_value(0.0).run()
+    assert not at.exception and at.query_params["lam_plus"] == "0.0"
+    at.segmented_control(key="playground:algo").set_value("GBRFF2").run()
+    assert not at.exception and "omegas" in charts(at)
+    assert at.select_slider(key="playground:lam").value == 0.0
+
+
+def test_playground_url_state_and_classroom_hiding():
+    at = run_page("pages/playground.py", {"data": "circles", "T": "20", "lam": "0.125", "t": "7",
+                                          "hide": "noise,seed,algo"})
+    assert at.selectbox(key="playground:data").value == "circles"
+    assert player(at)["start"] == 7
+    keys = {w.key for w in at.slider} | {w.key for w in at.number_input} | {w.key for w in at.segmented_control}
+    assert not {"playground:noise", "playground:seed", "playground:algo"} & keys
+    assert "playground:T" in keys
+    assert "t = 7" in frame(player(at)["figures"][0], 7)["layout"]["title"]["text"]
+    # the share box rebuilds the link, keeping the hidden controls hidden
+    code = " ".join(share_links(at))
+    assert "data=circles" in code and "t=7" in code and "hide=" in code and "noise" in code
+    assert "Iteration t" not in at.multiselect(key="playground:_share_hide").options  # the iteration cannot be hidden
+    # choosing more controls to hide rebuilds the link
+    at.multiselect(key="playground:_share_hide").set_value(["noise", "seed", "algo", "gamma"]).run()
+    assert "gamma" in " ".join(share_links(at)).split("hide=")[1]
+
+
+def test_playground_challenge_ticks():
+    at = run_page("pages/playground.py", {"data": "circles", "T": "20", "gamma": "2.0"})
+    assert not any(m.value.startswith(DONE) for m in at.markdown)
+    at.slider(key="playground:noise").set_value(0.04)
+    at.select_slider(key="playground:gamma").set_value(4.0)
+    at.run()
+    line = [m.value for m in at.markdown if "circles" in m.value and "20" in m.value and "90" in m.value][0]
+    acc = [t for t in player(at)["figures"][2]["data"] if t.get("name") == "test accuracy"][0]
+    reached = array(acc["y"])[-1] >= 90
+    assert line.startswith(DONE) == reached
+    assert reached, "the circles challenge should be reachable with noise 0.04, γ = 4, T = 20"
+    # ticked challenges stay ticked when the settings move on
+    at.selectbox(key="playground:data").set_value("moons").run()
+    assert any(m.value.startswith(DONE) and "circles" in m.value for m in at.markdown)
+
+
+@pytest.mark.slow
+def test_playground_upload_good_and_bad_files():
+    at = run_page("pages/playground.py")
+    at.selectbox(key="playground:data").set_value("upload").run()
+    assert not at.exception
+    assert any("No file yet" in i.value for i in at.sidebar.info)
+    rng = np.random.RandomState(0)
+    X = rng.normal(size=(80, 2))
+    good = "u,v,label\n" + "\n".join(f"{a:.4f},{b:.4f},{'yes' if a * b > 0 else 'no'}" for a, b in X)
+    at.file_uploader(key="upload_file").set_value(("xor.csv", good.encode(), "text/csv")).run()
+    assert not at.exception
+    assert any("80 points" in s.value for s in at.sidebar.success)
+    assert player(at)["start"] == 100
+    bad = [("three.csv", "\n".join(f"{i},{i},{i % 3}" for i in range(40)).encode()),
+           ("text.csv", "\n".join(f"{i},x{i},{i % 2}" for i in range(40)).encode()),
+           ("empty.csv", b""),
+           ("binary.csv", bytes(range(256)) * 10)]
+    for name, data in bad:
+        at.file_uploader(key="upload_file").set_value((name, data, "text/csv")).run()
+        assert not at.exception, name
+        assert any("Could not use this file" in e.value for e in at.sidebar.error), name
+        assert player(at) is not None, name  # the app keeps working on moons
+
+
+# ---------------------------------------------------------------- loss landscape
+def test_loss_landscape_defaults_and_frames():
+    at = run_page("pages/loss_landscape.py")
+    play = player(at)
+    land, bias, boundary = play["figures"]
+    assert play["labels"] == list(range(1, 11)) and play["start"] == 10
+    assert land["data"][0]["type"] == "heatmap" and land["data"][0]["reversescale"]
+    assert "chosen landmark xₜ" in {t.get("name") for t in land["data"]}
+    assert "iteration 1" in frame(land, 1)["layout"]["title"]["text"]
+    # the loss readout beside the surface: the chosen landmark's loss within the picture's range
+    for t in play["labels"]:
+        ro = re.match(r"f\(xₜ\) = ([\d.]+) · lowest ([\d.]+) · highest ([\d.]+) · loss of Hᵗ ([\d.]+)$",
+                      frame(land, t)["readout"])
+        assert ro, frame(land, t)["readout"]
+        at, lo, hi, _ = map(float, ro.groups())
+        assert lo - 1e-3 <= at <= hi + 1e-3
+    # at t = 1 the chosen landmark's phase b = ω·x_t sits at (or very near) the global minimum of f(b)
+    f, b_land = array(frame(bias, 1)["data"][0]["y"]), frame(bias, 1)["data"][2]["x"][0]
+    assert np.interp(b_land, array(bias["data"][0]["x"]), f) <= f.min() + 0.05 * (f.max() - f.min())
+    for t in play["labels"]:
+        f = array(frame(bias, t)["data"][0]["y"])
+        star = frame(bias, t)["data"][1]["y"][0]
+        assert star == pytest.approx(f.min(), rel=1e-5)
+        assert len(array(frame(boundary, t)["data"][2]["x"])) == t  # the landmarks so far
+
+
+def test_loss_landscape_changed_widgets():
+    at = run_page("pages/loss_landscape.py", {"T": "5", "gamma": "2.0", "n": "120"})
+    play = player(at)
+    assert play["start"] == 5
+    assert "after 5 iterations" in frame(play["figures"][2], 5)["layout"]["title"]["text"]
+
+
+# ---------------------------------------------------------------- K and lambda
+def test_k_and_lambda_defaults():
+    at = run_page("pages/k_and_lambda.py")
+    figs = charts(at)
+    assert {"k_budget", "lambda_sweep", "lambda_surfaces", "two_ways"} <= set(figs)
+    names = [t["name"] for t in figs["two_ways"]["data"]]
+    assert names[1].startswith("RFF-SKL: σ learned") and names[2] == "GBRFF2: each ω learned"
+    assert [t["name"] for t in figs["k_budget"]["data"]] == ["K = 1", "K = 5", "K = 10", "K = 20"]
+    norms = array(figs["lambda_sweep"]["data"][0]["y"])
+    assert norms[0] > norms[-1]  # a strong penalty shrinks ω
+    assert sum(t["type"] == "heatmap" for t in figs["lambda_surfaces"]["data"]) == 7
+    if (ROOT / "results" / "kbudget" / "curve.csv").exists():
+        assert "uci_fig3" in figs
+    else:
+        assert any("No stored UCI results for Fig. 3" in i.value for i in at.info)
+
+
+def test_k_and_lambda_changed_widgets():
+    at = run_page("pages/k_and_lambda.py", {"data": "moons", "n": "150"})
+    at.slider(key="k_and_lambda:T").set_value(20).run()
+    assert not at.exception
+    assert "T = 20" in charts(at)["lambda_sweep"]["layout"]["title"]["text"]
+
+
+# ---------------------------------------------------------------- random features, three ways
+def test_random_features_defaults():
+    at = run_page("pages/random_features.py")
+    figs = charts(at)
+    assert {"accuracy_vs_features", "boundaries", "frequencies"} <= set(figs)
+    lines = {t["name"]: t for t in figs["accuracy_vs_features"]["data"]}
+    assert set(lines) == {"LogReg+RFF", "RFF-SKL", "GBRFF2"}
+    for line in lines.values():
+        acc = array(line["y"])
+        assert list(line["x"]) == [1, 2, 5, 10, 20, 50, 100, 200] and np.all((acc >= 0) & (acc <= 100))
+    # on the board, 20 learned cosines beat 20 random ones, and so do 20 random ones on a learned scale
+    i = list(lines["GBRFF2"]["x"]).index(20)
+    assert array(lines["GBRFF2"]["y"])[i] > array(lines["LogReg+RFF"]["y"])[i]
+    assert array(lines["RFF-SKL"]["y"])[i] > array(lines["LogReg+RFF"]["y"])[i]
+    assert sum(t["type"] == "heatmap" for t in figs["boundaries"]["data"]) == 3
+    # 20 frequencies of each way over the prior, one plane each
+    points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup") in lines]
+    assert sum(len(array(t["x"])) for t in points) == 60
+    assert {t["xaxis"] for t in points} == {"x", "x2", "x3"}
+    # RFF-SKL's frequencies are its draws, each coordinate multiplied by the learned σ_j / σ₀ (one ratio per axis)
+    skl = np.vstack([array(t["customdata"]).reshape(-1, 5) for t in points if t["legendgroup"] == "RFF-SKL"])
+    ratio = skl[:, :2] / skl[:, 3:]  # ω over its draw
+    assert np.allclose(ratio, ratio[0], rtol=1e-6) and not np.allclose(ratio[0], 1.0)
+    assert any(t.get("legendgroup") == "RFF-SKL:prior" for t in figs["frequencies"]["data"])  # the learned prior
+    text = " ".join(m.value for m in at.markdown)
+    assert "learning the bandwidths chooses **which kernel**" in text and "σ₀ = √(2γ) = 1.41" in text
+    assert not at.info  # way 2 is wired: no slot left
+    # what the page says of the board: GBRFF2's two largest steps go to ω ≈ (π, π) and (π, −π)
+    learned = [t for t in points if t["legendgroup"] == "GBRFF2"]
+    data = np.vstack([array(t["customdata"]).reshape(-1, 3) for t in learned])
+    top = data[np.argsort(data[:, 2])[-2:], :2]
+    assert np.allclose(np.abs(top), np.pi, atol=0.4), top
+
+
+def test_random_features_changed_widgets():
+    at = run_page("pages/random_features.py", {"data": "moons", "n": "150", "gamma": "2.0"})
+    at.select_slider(key="random_features:D").set_value(5).run()
+    assert not at.exception
+    figs = charts(at)
+    assert "D = 5" in figs["frequencies"]["layout"]["title"]["text"]
+    points = [t for t in figs["frequencies"]["data"] if t["type"] == "scatter" and t.get("legendgroup")
+              in ("LogReg+RFF", "RFF-SKL", "GBRFF2")]
+    assert sum(len(array(t["x"])) for t in points) == 15
+    assert "moons" in figs["accuracy_vs_features"]["layout"]["title"]["text"]
+    assert "σ₀ = √(2γ) = 2.00" in " ".join(m.value for m in at.markdown)
+
+
+def test_random_features_says_when_a_bandwidth_switches_a_feature_off():
+    # moons, D = 5: RFF-SKL's σ₁ goes to 0 — its cosines vary along x₂ only
+    at = run_page("pages/random_features.py", {"data": "moons", "D": "5"})
+    assert "Here σ₁ ≈ 0: feature x₁ is switched off" in " ".join(m.value for m in at.markdown)
+    skl = [t for t in charts(at)["frequencies"]["data"] if t.get("legendgroup") == "RFF-SKL"]
+    omega = np.vstack([array(t["customdata"]).reshape(-1, 5) for t in skl])
+    assert len(omega) == 5 and np.allclose(omega[:, 0], 0)  # every ω on the ω₂ axis
+
+
+# ---------------------------------------------------------------- UCI
+def test_uci_page_shows_table_or_clear_message():
+    at = run_page("pages/uci_comparison.py")
+    summary = ROOT / "results" / "table2" / "summary.csv"
+    if summary.exists():
+        # short cells by default (every column fits a 1024-px projector): our mean and the difference
+        table = at.dataframe[0].value
+        assert len(table) >= 16 and "GBRFF2" in table.columns
+        assert all(re.fullmatch(r"\d+\.\d( \(([+-]\d+\.\d|0\.0)\))?|–", str(v)) for v in table.to_numpy().ravel())
+        assert "table2_fig" in charts(at)
+        at = run_page("pages/uci_comparison.py", {"cells": "full: mean ± std (paper, difference)"})
+        cells = " ".join(str(v) for v in at.dataframe[0].value.to_numpy().ravel())
+        assert "paper" in cells and "±" in cells  # reproduced mean ± std beside the paper's value
+    else:
+        assert any("No reproduced Table 2" in i.value for i in at.info)
+        assert len(at.dataframe) >= 1  # the published values still show
+
+
+def test_uci_page_beyond_the_paper():
+    """GBRFF2+'s column in Table 2, the out-of-the-box table and the CV ablation, read from results/."""
+    import pandas as pd
+
+    at = run_page("pages/uci_comparison.py")
+    assert any("Beyond the paper" in h.value for h in at.header)
+    tables = [d.value for d in at.dataframe]
+    overviews = {t.index.name: t for t in tables if "average rank" in t.columns and "mean accuracy (%)" in t.columns}
+    if (ROOT / "results" / "table2" / "summary.csv").exists():
+        assert "GBRFF2+" in tables[0].columns
+        tuned = overviews["method, tuned by 5-fold CV"]  # Table 2's means of the three, ranked among them
+        assert set(tuned.index) == {"GBRFF2+", "GBRFF2", "LGBM"} and abs(tuned["average rank"].mean() - 2) < 1e-9
+    defaults = ROOT / "results" / "defaults" / "summary.csv"
+    if defaults.exists():
+        want = pd.read_csv(defaults)
+        over = overviews["method at its defaults"]
+        assert set(over.index) == set(want["method"]) >= {"GBRFF2+", "GBRFF2", "LGBM"}
+        tasks = want.groupby("task")["method"].nunique()
+        means = want[want["task"].isin(tasks[tasks == tasks.max()].index)].groupby("method")["mean"].mean()
+        np.testing.assert_allclose(over["mean accuracy (%)"].sort_index(), means.sort_index())
+    else:
+        assert any("results/defaults/summary.csv" in i.value for i in at.info)
+    cv = ROOT / "results" / "gbrff2plus" / "cv_summary.csv"
+    if cv.exists():
+        want = pd.read_csv(cv)
+        abl = next(t for t in tables if "CV mean (%)" in t.columns)
+        assert len(abl) == len(want) and list(abl["CV mean (%)"]) == list(want["cv_mean"])
+        assert any("training parts" in m.value for m in at.markdown)
+    else:
+        assert any("cv_summary.csv" in i.value for i in at.info)
+
+
+def test_uci_page_2019_table_and_figure_1():
+    at = run_page("pages/uci_comparison.py")
+    if (ROOT / "results" / "table2_2019" / "summary.csv").exists():
+        tables = [d.value for d in at.dataframe]
+        t19 = next(t for t in tables if "GBRFF-LS" in t.columns)
+        assert set(t19.columns) == {"XGB", "LGBM", "MKBoost", "BMKR", "PBRFF", "GBRFF-LS"}
+        assert len(t19) == 14 and "glass" in t19.index
+        cells = [str(v) for v in t19.to_numpy().ravel()]
+        # every reproduced cell: mean (difference) [✗] [n=… when not 20]; the others the published value
+        assert all(re.fullmatch(r"\d+\.\d \(([+-]\d+\.\d|0\.0)\)( ✗)?( n=(1?\d))?|paper \d+\.\d", c) for c in cells), cells
+        at = run_page("pages/uci_comparison.py", {"cells": "full: mean ± std (paper, difference)"})
+        t19 = next(d.value for d in at.dataframe if "GBRFF-LS" in d.value.columns)
+        assert any("n=20" in str(c) and "paper" in str(c) for c in t19.to_numpy().ravel())
+        assert any("✗" in c for c in cells) == any("miss" in m.value for m in at.markdown)
+        assert any("GBRFF-LS" in t.index for t in tables)  # its average ranks
+    else:
+        assert any("No reproduced 2019 Table 2" in i.value for i in at.info)
+    if (ROOT / "results" / "landmarks_2019" / "per_task.csv").exists():
+        fig = charts(at)["fig1_2019"]
+        assert {t["name"] for t in fig["data"]} <= {"GBRFF (2019)", "GBRFF Random (2019)", "PBRFF"}
+        assert "split" in fig["layout"]["title"]["text"]
+        fig2 = charts(at)["fig2_2019"]  # the gap GBRFF − PBRFF, ours and the preprint's text
+        assert {t["name"] for t in fig2["data"]} == {"PBRFF", "GBRFF (2019)", "gap, ours",
+                                                     "gap, the preprint's text"}
+    else:
+        assert any("No `results/landmarks_2019/per_task.csv` yet" in i.value for i in at.info)
+
+
+def test_uci_live_run_or_how_to_get_data():
+    at = run_page("pages/uci_comparison.py", {"task": "wine", "splits": "1"})
+    if not [b for b in at.button if b.key == "live_run"]:
+        assert any("not on this machine" in i.value for i in at.info)
+        return
+    at.multiselect(key="live_methods").set_value(["GBRFF2", "LGBM"])
+    at.button(key="live_run").click().run()
+    assert not at.exception
+    result = at.dataframe[-1].value
+    assert set(result.index) == {"GBRFF2", "LightGBM"}  # as the selector names them
+    assert (result["mean"] > 80).all()  # wine is easy
+
+
+# ---------------------------------------------------------------- extremes
+@pytest.mark.slow
+@pytest.mark.parametrize("page, query", [
+    ("pages/playground.py", {"n": "40", "test": "0.9", "T": "1", "gamma": "32.0", "lr": "0.05", "lam": "1.0",
+                             "t": "1", "lc": "true"}),
+    ("pages/playground.py", {"data": "board", "noise": "0.6", "algo": "GBRFF1", "K": "50", "beta": "100.0",
+                             "T": "3", "seed": "9999"}),
+    ("pages/playground.py", {"T": "notanumber", "data": "nosuchdata", "gamma": "-1", "t": "999"}),
+    ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "100", "c": "1024.0", "v": "0.01", "T": "2",
+                             "gamma": "32.0", "n": "40", "test": "0.9", "lc": "true"}),
+    ("pages/playground.py", {"algo": "GBRFF-LS", "K_ls": "1", "c": "0.0", "data": "upload"}),
+    ("pages/playground.py", {"algo": "GBRFF2+", "lam_plus": "7", "n": "40", "test": "0.9", "T": "1",
+                             "gamma": "32.0", "lc": "true", "data": "board", "noise": "0.6"}),
+    ("pages/loss_landscape.py", {"n": "40", "T": "30", "gamma": "4.0", "it": "30"}),
+    ("pages/k_and_lambda.py", {"data": "swiss", "n": "100", "T": "5", "gamma": "8.0"}),
+    ("pages/random_features.py", {"data": "circles", "n": "100", "noise": "0.5", "D": "1", "gamma": "8.0"}),
+    ("pages/random_features.py", {"D": "7", "gamma": "-3", "data": "nosuch"}),
+])
+def test_pages_survive_extreme_and_malformed_urls(page, query):
+    at = run_page(page, query)
+    assert charts(at) or player(at)
+
+
+def test_playground_stopping_rule_jumps_to_best_iteration():
+    at = run_page("pages/playground.py", {"data": "board", "noise": "0.3", "gamma": "8.0", "T": "150"})
+    play = player(at)
+    curves = play["figures"][2]["data"]
+    test_loss = array([c for c in curves if c.get("name") == "test loss"][0]["y"])
+    star = [c for c in curves if str(c.get("name", "")).startswith("stop at")][0]
+    assert star["x"][0] == int(np.argmin(test_loss)) < 150  # noisy board overfits: stop early
+    # the player has a button to that frame
+    assert [b[1] for b in play["bookmarks"]] == [star["x"][0]] and star["x"][0] in play["labels"]
+
+
+def test_playground_says_what_the_last_click_changed():
+    at = run_page("pages/playground.py", {"T": "20"})
+    assert not any("What changed" in m.value for m in at.markdown)  # a first visit: nothing changed
+    at.select_slider(key="playground:gamma").set_value(2.0).run()
+    line = [shown(m.value) for m in at.markdown if "What changed" in m.value]
+    assert line and "γ 0.5 → 2" in line[0] and "2× as dense" in line[0]  # ω grows like √γ
+    at.run()  # a rerun with nothing moved says nothing
+    assert not any("What changed" in m.value for m in at.markdown)
+
+
+def test_playground_presenter_mode():
+    at = run_page("pages/playground.py", {"presenter": "true", "T": "10"})
+    assert player(at)["args"]["presenter"] is True
+    assert run_page("pages/playground.py", {"T": "10"}) and not player(run_page("pages/playground.py"))["args"]["presenter"]
+
+
+def test_k_and_lambda_t_reruns_its_part_only():
+    """The λ section's own control T lives in an st.fragment: moving it reruns that part, not the K sweep."""
+    import ast
+
+    tree = ast.parse((ROOT / "pages" / "k_and_lambda.py").read_text())
+    frags = [f for f in tree.body if isinstance(f, ast.FunctionDef)
+             and any(ast.unparse(d) == "st.fragment" for d in f.decorator_list)]
+    assert len(frags) == 1
+    calls = [ast.unparse(c) for c in ast.walk(frags[0]) if isinstance(c, ast.Call)]
+    assert any(c.startswith("control('slider', 'Iterations T") for c in calls)
+    assert any(c.startswith("lambda_sweep(") for c in calls) and not any(c.startswith("k_budget(") for c in calls)
+    at = run_page("pages/k_and_lambda.py", {"T": "20"})
+    assert "T = 20" in charts(at)["lambda_sweep"]["layout"]["title"]["text"]
