@@ -1,7 +1,7 @@
 """What the app reads from and writes for its user: uploaded points, CSV and JSON downloads, their names.
 
 No Streamlit here: plain functions from bytes to arrays and from fitted
-models to text, tested on their own (``tests/test_app_files.py``).
+models to text, tested on their own (``tests/app/test_files.py``).
 
 Every download of the app is named by :func:`download_name`:
 ``gbrff-<page>-<what>[-<data>].<ext>``, lowercase ASCII, words joined by
@@ -39,7 +39,7 @@ MODEL_FORMAT = "gbrff-model/1"
 _SHARED_KEYS = ("params", "expansions")
 
 #: P(classes[1] | x) from H for each loss, as the JSON's ``link`` states it (the estimators' ``predict_proba``;
-#: tests/test_app_files.py checks each against the loss registry).
+#: tests/app/test_files.py checks each against the loss registry).
 _LINKS = {
     "exponential": {"kind": "logistic", "slope": 2.0,
                     "formula": "P(classes[1] | x) = 1 / (1 + exp(-2 H(x)))"},
@@ -176,7 +176,7 @@ def model_to_dict(estimator, name=None, *, features=None, classes=None, standard
     Examples
     --------
     A binary model applied to raw rows ``X`` (n, d) with numpy alone
-    (tests/test_app_files.py checks it against the estimator's
+    (tests/app/test_files.py checks it against the estimator's
     ``decision_function``, ``predict_proba`` and ``predict``)::
 
         m = json.load(open("gbrff-playground-model-upload-xor.json"))

@@ -18,7 +18,7 @@ reference of ``st.navigation``). :func:`ensure_router`, called by every page,
 does exactly that when the page did not come through :func:`run_router`,
 then reruns: the rerun goes through ``app.py``, which opens the same page
 (a page's address is its ``url_path``, the legacy mode's too: the file
-name). No private Streamlit API is used; ``tests/test_app_router.py``
+name). No private Streamlit API is used; ``tests/app/test_router.py``
 replays such a first visit under AppTest (which starts each run in that
 legacy mode) and the browser test on a fresh server.
 """

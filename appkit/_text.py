@@ -14,7 +14,7 @@ be a link in the app's own words, ``$\\href{…}{…}$`` a formula.
 Backslash escapes alone do not do it: Streamlit finds its shortcodes,
 arrows and GFM's bare-address autolinks (``http://…``, ``www.…``,
 ``a@b.c``) in the text *after* the escapes are read (checked on
-Streamlit 1.67 in Chromium; ``tests/test_app_text.py``). A word joiner
+Streamlit 1.67 in Chromium; ``tests/app/test_text.py``). A word joiner
 (U+2060, invisible, no line break) therefore goes inside each of those
 sequences, and every ASCII punctuation mark is escaped. Line breaks and
 other control characters become spaces: a value is one line of text.

@@ -27,7 +27,7 @@ STRIP = 6  # weak learners in the strip under the player
 DONE, TODO = ":green[:material/check_box:]", ":gray[:material/check_box_outline_blank:]"
 
 # Each challenge: text, and a test on the current run's summary ``m``. Each is reachable from the sidebar
-# at the data's default noise, size and seed (tests/test_app_challenges.py holds one solution of each).
+# at the data's default noise, size and seed (tests/app/test_challenges.py holds one solution of each).
 CHALLENGES = [
     ("Reach 90 % test accuracy on **circles** with GBRFF2 and at most **20** weak learners (T ≤ 20).",
      lambda m: m["data"] == "circles" and m["algo"] == "GBRFF2" and m["T"] <= 20 and m["test_acc"] >= 0.90),

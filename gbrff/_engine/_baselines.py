@@ -3,7 +3,7 @@
 Each kernel is compiled once (``cache=True``, under the engine's one cache
 stamp, :func:`gbrff._aot.ensure_fresh_jit_cache`), is single-threaded and
 draws no randomness; the estimators (:mod:`gbrff.baselines`) draw every random
-number in Python from their ``random_state``. ``tests/test_baselines_kernels.py``
+number in Python from their ``random_state``. ``tests/engine/test_baseline_kernels.py``
 checks each kernel against a plain numpy twin.
 
 Notation as in the GBRFF paper: ω (frequencies), x^p (a landmark), K random

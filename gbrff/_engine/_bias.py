@@ -171,7 +171,7 @@ def _fourier_coefficients(p, q, yt, sw, shift, small, K, n_hi, n_0, A, B):
     explicitly (``fma``), so the coefficients are the same bits on every
     CPU. These are the operations of the former loop compiled with
     ``fastmath={"contract"}`` on AVX2/AVX-512 CPUs, where LLVM fused them so
-    (the committed results' machine code): tests/test_engine_kernels.py
+    (the committed results' machine code): tests/engine/test_kernels.py
     checks them against a plain twin of that order."""
     inv_fact, ratio_hi, ratio_0 = _fourier_tables(K, n_hi, n_0)
     blk = 128

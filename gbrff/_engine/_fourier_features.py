@@ -5,7 +5,7 @@ drawing no randomness: the cosines ψ = s ⊙ cos(Z + φ) of the projections
 Z = X Γ on the D frequencies γ_i = σ ⊙ h(ω_i) and, for the gradient in the
 scales σ, their sines (Băzăvan, Li, Sminchisescu, ECCV 2012). Its caller is the
 learnable map of :mod:`gbrff._kernel_learning`;
-``tests/test_baselines_fkl.py`` checks it against numpy.
+``tests/baselines/test_fkl.py`` checks it against numpy.
 """
 
 import math

@@ -144,7 +144,7 @@ def bcurv(c, u):
 # bit as OpenBLAS's Haswell/Zen kernels (ddot, dgemv_t, dgemv_n), the machine
 # the committed results were computed on, on every CPU: the fused
 # multiply-adds are explicit (``fma``), every other operation is in the
-# kernels' order. tests/test_engine_blas.py compares them with scipy's BLAS
+# kernels' order. tests/engine/test_blas.py compares them with scipy's BLAS
 # run with OPENBLAS_CORETYPE=Haswell.
 @njit(cache=True)
 def blas_dot(x, y):

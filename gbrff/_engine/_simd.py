@@ -17,7 +17,7 @@ operation onto any instructions but may not reorder the arithmetic.
 :func:`dot_f32` and :func:`dot4_f32` reproduce, operation for operation, what
 LLVM made of the former reassociated loops on AVX2 (Zen 3/Haswell) CPUs —
 the machine code of the committed results — so the models do not change
-there and become the same everywhere else. tests/test_engine_simd.py checks
+there and become the same everywhere else. tests/engine/test_simd.py checks
 them against numpy twins of that order.
 """
 

@@ -175,14 +175,12 @@ def test_appkit_imports_no_private_gbrff_module():
     assert not found, found
 
 
-@pytest.mark.xfail(strict=False, reason="pages thinned by the teaching layer")
 def test_pages_import_no_private_gbrff_module():
     """A page uses gbrff's public faces, as a user's script would."""
     found = [line for f in PAGES for line in _private_imports(f)]
     assert not found, found
 
 
-@pytest.mark.xfail(strict=False, reason="pages thinned by the teaching layer")
 def test_pages_build_no_estimator_and_fit_nothing():
     """A page is widgets, one call into the library, figures: the estimators are built and fitted below
     it (the registry, the teaching layer), where a test can reach them without Streamlit."""
