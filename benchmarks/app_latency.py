@@ -1,0 +1,499 @@
+"""What a student waits for, in headless Chromium: first pictures, changes and bytes, beside TensorFlow Playground's.
+
+    python benchmarks/app_latency.py [--repeat 3] [--only first,anchor,changes,bytes,boot,proxy,cold]
+
+Measures as ``../shared/checks/app-latency`` does: Debian's Chromium through
+playwright, a fresh browser context for every first visit, and a page counts
+as *drawn and quiet* when no frame of it has changed its DOM, drawn on a
+canvas, run a long task, had a request in flight or shown Streamlit's status
+widget for 0.6 s (the time reported is that of the last activity). In one run:
+
+* ``first``   — gbrff's first picture on every page of ``appkit.PAGES`` (warm server);
+* ``anchor``  — TensorFlow Playground's first picture, its own build served from
+  ``--anchor`` by ``python -m http.server`` on 127.0.0.1, same browser (the ratios use it);
+* ``changes`` — a step of γ, T, λ, noise and n, and a change of data set and algorithm on the
+  playground: drawn and quiet after, and the bytes received (websocket frames and HTTP bodies);
+* ``bytes``   — bytes of a fresh load of the playground (HTTP bodies as sent, websocket frames);
+* ``boot``    — Streamlit's own boot: a one-line script served the same way (same config),
+  navigation → websocket open → first element → quiet; the playground's websocket open beside it;
+* ``proxy``   — the fresh load again behind nginx with gzip (the README's proxy set-up), when
+  ``nginx`` is installed: Streamlit 1.67 serves its scripts uncompressed on purpose (see below);
+* ``cold``    — the first picture of the playground on a just-started server (home opened first,
+  as a teacher does), so the warming at server start (``appkit._cache.warm_defaults``) shows.
+
+Streamlit 1.67 serves its scripts uncompressed by design (``_should_bypass_gzip`` in
+``streamlit/web/server/starlette/starlette_gzip_middleware.py``: no option turns it on; only
+``server.enableWebsocketCompression`` exists, for the websocket), so the compressed load is
+measured behind a proxy. The load average is printed with the figures: other work on the
+machine slows the browser more than the server.
+"""
+
+import contextlib
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import Parser, number, pick  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ANCHOR = ROOT.parent / "shared" / "anchors" / "tf-playground"
+MEASUREMENTS = ("first", "anchor", "changes", "bytes", "boot", "proxy", "cold")
+HEALTH_SECONDS = 120          # a server that has not answered by then is not coming
+QUIET_MS = 600                # the check's "quiet": nothing happened for 0.6 s
+LIMIT_S = 60                  # a page not quiet by then is reported as "> 60 s"
+#: pages that draw a picture (a canvas or a Plotly SVG of at least 200 × 150 px) before they count as drawn
+PICTURE_PAGES = ("playground", "loss_landscape", "k_and_lambda", "random_features")
+
+# The check's instrumentation, unchanged: a DOM change, a canvas draw or the end of a long task is activity.
+INIT = """
+(() => {
+  const mark = () => { window.__act = performance.timeOrigin + performance.now(); };
+  mark();
+  new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  try {
+    new PerformanceObserver(l => { for (const e of l.getEntries()) {
+      const end = performance.timeOrigin + e.startTime + e.duration; if (!window.__act || end > window.__act) window.__act = end; } })
+      .observe({entryTypes: ["longtask"]});
+  } catch (e) {}
+  for (const C of [window.CanvasRenderingContext2D, window.OffscreenCanvasRenderingContext2D]) {
+    if (!C) continue;
+    for (const m of ["drawImage", "putImageData", "fillRect", "fill", "stroke"]) {
+      const f = C.prototype[m]; C.prototype[m] = function (...a) { mark(); return f.apply(this, a); };
+    }
+  }
+})();
+"""
+PIC = """() => Array.from(document.querySelectorAll('canvas, svg.main-svg')).some(e => {
+  const r = e.getBoundingClientRect(); return r.width >= 200 && r.height >= 150; })"""
+BUSY = '[data-testid="stStatusWidget"], [data-stale="true"], [data-testid="stSkeleton"]'
+BOOT_SCRIPT = 'import streamlit as st\n\nst.write("booted")\n'
+
+NGINX_CONF = """\
+# The proxy in front of the app (README, "A class"): gzip for Streamlit's scripts, websockets passed on.
+daemon off;
+pid {tmp}/nginx.pid;
+error_log {tmp}/error.log;
+events {{ worker_connections 256; }}
+http {{
+    include /etc/nginx/mime.types;
+    access_log off;
+    client_body_temp_path {tmp}/body; proxy_temp_path {tmp}/proxy;
+    fastcgi_temp_path {tmp}/fcgi; uwsgi_temp_path {tmp}/uwsgi; scgi_temp_path {tmp}/scgi;
+    gzip on; gzip_comp_level 6; gzip_min_length 1024; gzip_proxied any; gzip_vary on;
+    gzip_types text/css text/plain application/javascript text/javascript application/json image/svg+xml;
+    map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://127.0.0.1:{upstream};
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $host;
+            proxy_read_timeout 86400;
+        }}
+    }}
+}}
+"""
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def load_average():
+    try:
+        return "load average %.2f, %.2f, %.2f (%d cores)" % (*os.getloadavg(), os.cpu_count() or 0)
+    except OSError:
+        return "load average unknown"
+
+
+@contextlib.contextmanager
+def streamlit_server(script="app.py", cwd=ROOT, extra=()):
+    """A ``streamlit run`` on a free port, as the check starts it; yields its url once it is healthy."""
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env.setdefault("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", script, "--server.address", "127.0.0.1",
+                             "--server.port", str(port), "--server.headless", "true",
+                             "--browser.gatherUsageStats", "false", *extra], cwd=cwd, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + HEALTH_SECONDS
+        while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit run {script} (port {port}) "
+                                   f"{'exited' if proc.poll() is not None else 'did not answer'}")
+            try:
+                if urllib.request.urlopen(url + "/_stcore/health", timeout=2).read().strip() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@contextlib.contextmanager
+def static_server(folder):
+    """``python -m http.server`` on 127.0.0.1 serving ``folder``; yields its url."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=folder,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "/", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(15)
+
+
+@contextlib.contextmanager
+def nginx_proxy(upstream_url):
+    """nginx with gzip in front of ``upstream_url`` (its own temporary prefix); yields its url."""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="gbrff-nginx-") as tmp:
+        conf = Path(tmp) / "nginx.conf"
+        conf.write_text(NGINX_CONF.format(tmp=tmp, port=port, upstream=upstream_url.rsplit(":", 1)[1]))
+        proc = subprocess.Popen([shutil.which("nginx"), "-p", tmp, "-c", str(conf)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(url + "/_stcore/health", timeout=2).read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            yield url
+        finally:
+            proc.terminate()
+            proc.wait(15)
+
+
+class Browser:
+    """Chromium with the check's instrumentation; every ``fresh()`` page is a new context (a first visit)."""
+
+    def __init__(self, playwright):
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+
+    def fresh(self):
+        ctx = self.browser.new_context(viewport={"width": 1280, "height": 800})
+        ctx.add_init_script(INIT)
+        page = ctx.new_page()
+        page.inflight = 0
+        page.received = 0           # bytes: websocket frames received and HTTP bodies (as sent on the wire)
+        page.ws_open = None         # time.time() when the first websocket opened
+
+        def up(_):
+            page.inflight += 1
+
+        def down(r):
+            page.inflight = max(0, page.inflight - 1)
+
+        def body(r):
+            down(r)
+            try:
+                page.received += max(0, r.sizes().get("responseBodySize", 0))
+            except Exception:   # a request whose sizes are gone with its page
+                pass
+
+        def ws(sock):
+            if page.ws_open is None:
+                page.ws_open = time.time()
+            sock.on("framereceived", lambda d: setattr(page, "received", page.received + len(
+                d if isinstance(d, (bytes, str)) else b"")))
+
+        ctx.on("request", up)
+        ctx.on("requestfinished", body)
+        ctx.on("requestfailed", down)
+        page.on("websocket", ws)
+        # nothing is fetched from another server, as in the check (a font, a CDN)
+        ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+            ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
+        return ctx, page
+
+    def close(self):
+        self.browser.close()
+
+
+def _last_activity(page):
+    acts = []
+    for fr in page.frames:
+        try:
+            acts.append(fr.evaluate("window.__act || 0"))
+        except Exception:     # a frame gone while asked
+            pass
+    return max(acts or [0])
+
+
+def _busy(page):
+    if page.inflight > 0:
+        return True
+    try:
+        return page.locator(BUSY).count() > 0
+    except Exception:
+        return True
+
+
+def _has_picture(page):
+    for fr in page.frames:
+        try:
+            if fr.evaluate(PIC):
+                return True
+        except Exception:
+            pass
+    return False
+
+
+def wait_quiet(page, t0_ms, picture=True, limit=LIMIT_S):
+    """Seconds from ``t0_ms`` to the last activity once the page is drawn and quiet (inf after ``limit``)."""
+    end = time.time() + limit
+    while time.time() < end:
+        time.sleep(0.1)
+        a = _last_activity(page)
+        if a and time.time() * 1000 - a >= QUIET_MS and not _busy(page) and (not picture or _has_picture(page)):
+            return (a - t0_ms) / 1000
+    return float("inf")
+
+
+def first_visit(browser, url, picture=True, limit=LIMIT_S):
+    """(seconds to drawn and quiet, seconds to the websocket's open or None, bytes received) of a fresh visit."""
+    ctx, page = browser.fresh()
+    try:
+        t0 = time.time() * 1000
+        page.goto(url, wait_until="commit")
+        seconds = wait_quiet(page, t0, picture=picture, limit=limit)
+        ws = page.ws_open and page.ws_open - t0 / 1000
+        return seconds, ws, page.received
+    finally:
+        ctx.close()
+
+
+def secs(values):
+    """'median 1.23 s of [1.2, 1.23, 1.4]'."""
+    return f"median {statistics.median(values):.2f} s of {[round(v, 2) for v in values]}"
+
+
+def ratio(ours, theirs):
+    return f"{ours / theirs:.1f}× TensorFlow Playground's" if theirs and theirs != float("inf") else ""
+
+
+# --- the measurements ---------------------------------------------------------------------------------------
+
+def measure_first(browser, url, repeat, pages, out):
+    for path in pages:
+        name = path or "home"
+        ts = [first_visit(browser, f"{url}/{path}", picture=path in PICTURE_PAGES)[0] for _ in range(repeat)]
+        out[f"first {name}"] = statistics.median(ts)
+        vs = ratio(out[f"first {name}"], out.get("anchor"))
+        print(f"first picture, {name}: {secs(ts)}{f'  ({vs})' if vs else ''}", flush=True)
+
+
+def measure_anchor(browser, anchor, repeat, out):
+    with static_server(anchor) as url:
+        rows = [first_visit(browser, f"{url}/index.html", limit=20) for _ in range(repeat)]
+    out["anchor"] = statistics.median(r[0] for r in rows)
+    out["anchor bytes"] = statistics.median(r[2] for r in rows)
+    print(f"first picture, TensorFlow Playground (same browser): {secs([r[0] for r in rows])}; "
+          f"{out['anchor bytes'] / 1e3:.0f} kB fetched", flush=True)
+
+
+def _slider(page, label):
+    return page.locator('[data-testid="stSlider"]').filter(has_text=label).first.get_by_role("slider")
+
+
+def measure_changes(browser, url, repeat, out):
+    """Each change on one playground session: drawn and quiet after it, bytes received."""
+    ctx, page = browser.fresh()
+    try:
+        page.goto(f"{url}/playground")
+        wait_quiet(page, time.time() * 1000)
+
+        def timed(act):
+            page.received = 0
+            t0 = time.time() * 1000
+            act()
+            return wait_quiet(page, t0), page.received
+
+        steps = [("γ", "γ"), ("T", "Iterations"), ("λ", "λ"), ("noise", "Noise"), ("n", "Number of points")]
+        for name, label in steps:
+            slider = _slider(page, label)
+            if slider.count() == 0:
+                print(f"change {name}: no slider labelled {label!r} on the playground", flush=True)
+                continue
+            rows = []
+            for k in range(repeat):
+                key = "ArrowRight" if k % 2 == 0 else "ArrowLeft"
+                slider.focus()
+                rows.append(timed(lambda: slider.press(key)))
+            _report_change(name + " step", rows, out)
+
+        def pick_data(name):
+            def act():
+                page.locator('[data-testid="stSelectbox"]').filter(has_text="Data set").first.click()
+                page.get_by_role("option", name=name, exact=True).click()
+            return act
+
+        rows = [timed(pick_data(("circles", "moons")[k % 2])) for k in range(repeat)]
+        _report_change("data set", rows, out)
+
+        def pick_algo(name):
+            return lambda: page.locator('[data-testid="stButtonGroup"]').filter(has_text="GBRFF2+").first.get_by_role(
+                "button", name=name, exact=True).click()
+
+        rows = [timed(pick_algo(("GBRFF1", "GBRFF2")[k % 2])) for k in range(repeat)]
+        _report_change("algorithm", rows, out)
+    finally:
+        ctx.close()
+
+
+def _report_change(name, rows, out):
+    ts = [r[0] for r in rows]
+    kb = statistics.median(r[1] for r in rows) / 1e3
+    out[f"change {name}"] = statistics.median(ts)
+    print(f"change {name}: drawn and quiet after {secs(ts)}; {kb:.0f} kB received (median)"
+          f"{f'  ({vs})' if (vs := ratio(out[f'change {name}'], out.get('anchor'))) else ''}", flush=True)
+
+
+def measure_bytes(browser, url, out, label="fresh load of the playground"):
+    seconds, _, received = first_visit(browser, f"{url}/playground")
+    out[label] = received
+    theirs = out.get("anchor bytes")
+    print(f"bytes of a {label}: {received / 1e6:.2f} MB (drawn and quiet after {seconds:.2f} s)"
+          f"{f'  ({received / theirs:.0f}× TensorFlow Playground’s)' if theirs else ''}", flush=True)
+
+
+def measure_boot(browser, url, repeat, out):
+    """Streamlit alone: a one-line script served with the app's config, beside the playground's websocket open."""
+    with tempfile.TemporaryDirectory(prefix="gbrff-boot-") as tmp:
+        (Path(tmp) / ".streamlit").mkdir()
+        shutil.copy(ROOT / ".streamlit" / "config.toml", Path(tmp) / ".streamlit" / "config.toml")
+        (Path(tmp) / "boot.py").write_text(BOOT_SCRIPT)
+        with streamlit_server("boot.py", cwd=tmp) as boot_url:
+            first_visit(browser, boot_url, picture=False)          # the server's first run
+            rows = []
+            for _ in range(repeat):
+                ctx, page = browser.fresh()
+                try:
+                    t0 = time.time()
+                    page.goto(boot_url, wait_until="commit")
+                    page.get_by_text("booted").wait_for(timeout=LIMIT_S * 1000)
+                    element = time.time() - t0
+                    quiet = wait_quiet(page, t0 * 1000, picture=False)
+                    rows.append((page.ws_open - t0 if page.ws_open else float("inf"), element, quiet))
+                finally:
+                    ctx.close()
+    ws, element, quiet = (statistics.median(r[i] for r in rows) for i in range(3))
+    out["boot"] = quiet
+    print(f"Streamlit's own boot (a one-line page, same config): websocket open {secs([r[0] for r in rows])}, "
+          f"first element {secs([r[1] for r in rows])}, drawn and quiet {secs([r[2] for r in rows])}", flush=True)
+    if url:
+        opens = [first_visit(browser, f"{url}/playground")[1] for _ in range(repeat)]
+        opens = [o for o in opens if o is not None]
+        if opens:
+            print(f"  the playground's websocket open: {secs(opens)}; of the 2.0 s target Streamlit alone "
+                  f"leaves {2.0 - element:.2f} s after its first element", flush=True)
+
+
+def measure_cold(browser, repeat, out):
+    """The playground's first picture on a just-started server, home opened first (the teacher's visit)."""
+    ts = []
+    for _ in range(repeat):
+        with streamlit_server() as url:
+            t0 = time.time()
+            first_visit(browser, url, picture=False)
+            home = time.time() - t0
+            ts.append(first_visit(browser, f"{url}/playground", limit=120)[0])
+        print(f"  just-started server: home drawn after {home:.2f} s, then the playground {ts[-1]:.2f} s", flush=True)
+    out["cold"] = statistics.median(ts)
+    print(f"first picture, playground, just-started server (home first): {secs(ts)}", flush=True)
+
+
+def main(argv=None):
+    ap = Parser(prog="app_latency.py", description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=number(int, 1), default=3, metavar="N",
+                    help="first visits and changes per measurement; medians are printed (default 3)")
+    ap.add_argument("--only", default=",".join(MEASUREMENTS), metavar="NAMES",
+                    help=f"comma-separated measurements among {', '.join(MEASUREMENTS)} (default: all)")
+    ap.add_argument("--anchor", type=Path, default=ANCHOR, metavar="DIR",
+                    help="TensorFlow Playground's build (default ../shared/anchors/tf-playground)")
+    ap.add_argument("--pages", default=None, metavar="PATHS",
+                    help="comma-separated page addresses for 'first' (default: every page; 'home' for the home page)")
+    args = ap.parse_args(argv)
+    only = pick(ap, "measurement", args.only, MEASUREMENTS)
+    if not Path(CHROMIUM).is_file():
+        ap.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)", code=2)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        ap.fail("playwright is not installed: pip install playwright (Chromium comes from Debian)", code=2)
+    if "anchor" in only and not (args.anchor / "index.html").is_file():
+        ap.fail(f"TensorFlow Playground's build is missing: no {args.anchor / 'index.html'} "
+                f"(--anchor DIR, or leave 'anchor' out of --only)", code=2)
+    if "proxy" in only and not shutil.which("nginx"):
+        print("proxy: nginx is not installed (apt-get install nginx-light): the compressed load is not measured")
+        only.remove("proxy")
+    sys.path.insert(0, str(ROOT))
+    from appkit import PAGES
+    valid = [spec.url_path or "home" for spec in PAGES]
+    pages = pick(ap, "page", args.pages, valid) if args.pages else valid
+    pages = ["" if p == "home" else p for p in pages]
+
+    out = {}
+    print(f"app latency, headless Chromium, {args.repeat} repeat(s); {load_average()}", flush=True)
+    with sync_playwright() as p:
+        browser = Browser(p)
+        try:
+            if "anchor" in only:
+                measure_anchor(browser, args.anchor, args.repeat, out)
+            needs_app = {"first", "changes", "bytes", "boot", "proxy"} & set(only)
+            with (streamlit_server() if needs_app else contextlib.nullcontext()) as url:
+                if url:   # warm the server's caches and the engine, as the check does
+                    for path in ("", "playground", "loss_landscape"):
+                        first_visit(browser, f"{url}/{path}", picture=bool(path), limit=180)
+                if "boot" in only:
+                    measure_boot(browser, url, args.repeat, out)
+                if "first" in only:
+                    measure_first(browser, url, args.repeat, pages, out)
+                if "changes" in only:
+                    measure_changes(browser, url, args.repeat, out)
+                if "bytes" in only:
+                    measure_bytes(browser, url, out)
+                if "proxy" in only:
+                    with nginx_proxy(url) as proxied:
+                        first_visit(browser, f"{proxied}/playground")
+                        measure_bytes(browser, proxied, out, label="fresh load of the playground behind nginx gzip")
+            if "cold" in only:
+                measure_cold(browser, args.repeat, out)
+        finally:
+            browser.close()
+    print(f"done; {load_average()}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
