@@ -28,8 +28,10 @@ measured behind a proxy. The load average is printed with the figures: other wor
 machine slows the browser more than the server.
 """
 
+import ast
 import contextlib
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -46,7 +48,20 @@ from _args import Parser, number, pick  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
-ANCHOR = ROOT.parent / "shared" / "anchors" / "tf-playground"
+
+
+def _shared():
+    """The project's ``shared`` folder beside the main checkout (``../shared``), also from a git worktree."""
+    git = ROOT / ".git"
+    if git.is_file():   # a worktree: "gitdir: <main>/.git/worktrees/<name>"
+        main = Path(git.read_text().split(":", 1)[1].strip()).parents[2]
+        if (main.parent / "shared").is_dir():
+            return main.parent / "shared"
+    return ROOT.parent / "shared"
+
+
+SHARED = _shared()
+ANCHOR = SHARED / "anchors" / "tf-playground"
 MEASUREMENTS = ("first", "anchor", "changes", "bytes", "boot", "proxy", "cold")
 HEALTH_SECONDS = 120          # a server that has not answered by then is not coming
 QUIET_MS = 600                # the check's "quiet": nothing happened for 0.6 s
@@ -71,6 +86,24 @@ INIT = """
       const f = C.prototype[m]; C.prototype[m] = function (...a) { mark(); return f.apply(this, a); };
     }
   }
+})();
+"""
+# Beside the check's: when the first websocket opened and when ``window.__want`` text first appeared, in the page's
+# own clock (a playwright event or a poll from Python arrives late on a busy machine).
+STAMPS = """
+(() => {
+  const W = window.WebSocket;
+  window.WebSocket = function (...a) {
+    const s = new W(...a);
+    s.addEventListener("open", () => { if (!window.__wsopen) window.__wsopen = performance.timeOrigin + performance.now(); });
+    return s;
+  };
+  window.WebSocket.prototype = W.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  new MutationObserver(() => {
+    if (!window.__shown && document.body && document.body.textContent.includes("booted"))
+      window.__shown = performance.timeOrigin + performance.now();
+  }).observe(document, {subtree: true, childList: true, characterData: true});
 })();
 """
 PIC = """() => Array.from(document.querySelectorAll('canvas, svg.main-svg')).some(e => {
@@ -107,6 +140,14 @@ http {{
 """
 
 
+def app_pages():
+    """The addresses of ``appkit.PAGES`` ("" for home), read from its source: importing appkit without a
+    server would fill the output with Streamlit's warnings."""
+    tree = ast.parse((ROOT / "appkit" / "_router.py").read_text())
+    return [node.args[3].value for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and getattr(node.func, "id", "") == "PageSpec" and len(node.args) == 4]
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -121,11 +162,11 @@ def load_average():
 
 
 @contextlib.contextmanager
-def streamlit_server(script="app.py", cwd=ROOT, extra=()):
+def streamlit_server(script="app.py", cwd=ROOT, extra=(), env=None):
     """A ``streamlit run`` on a free port, as the check starts it; yields its url once it is healthy."""
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    env.setdefault("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
+    env = dict(os.environ, **(env or {}), PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env.setdefault("GBRFF_DATA_DIR", str(SHARED / "datasets"))
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", script, "--server.address", "127.0.0.1",
                              "--server.port", str(port), "--server.headless", "true",
                              "--browser.gatherUsageStats", "false", *extra], cwd=cwd, env=env,
@@ -203,10 +244,10 @@ class Browser:
     def fresh(self):
         ctx = self.browser.new_context(viewport={"width": 1280, "height": 800})
         ctx.add_init_script(INIT)
+        ctx.add_init_script(STAMPS)
         page = ctx.new_page()
         page.inflight = 0
         page.received = 0           # bytes: websocket frames received and HTTP bodies (as sent on the wire)
-        page.ws_open = None         # time.time() when the first websocket opened
 
         def up(_):
             page.inflight += 1
@@ -222,8 +263,6 @@ class Browser:
                 pass
 
         def ws(sock):
-            if page.ws_open is None:
-                page.ws_open = time.time()
             sock.on("framereceived", lambda d: setattr(page, "received", page.received + len(
                 d if isinstance(d, (bytes, str)) else b"")))
 
@@ -269,6 +308,15 @@ def _has_picture(page):
     return False
 
 
+def _stamp(page, name, t0_ms):
+    """Seconds from ``t0_ms`` to the page's ``window[name]`` time stamp (None when it was not set)."""
+    try:
+        at = page.evaluate(f"window.{name} || 0")
+    except Exception:
+        return None
+    return (at - t0_ms) / 1000 if at else None
+
+
 def wait_quiet(page, t0_ms, picture=True, limit=LIMIT_S):
     """Seconds from ``t0_ms`` to the last activity once the page is drawn and quiet (inf after ``limit``)."""
     end = time.time() + limit
@@ -287,8 +335,7 @@ def first_visit(browser, url, picture=True, limit=LIMIT_S):
         t0 = time.time() * 1000
         page.goto(url, wait_until="commit")
         seconds = wait_quiet(page, t0, picture=picture, limit=limit)
-        ws = page.ws_open and page.ws_open - t0 / 1000
-        return seconds, ws, page.received
+        return seconds, _stamp(page, "__wsopen", t0), page.received
     finally:
         ctx.close()
 
@@ -314,12 +361,30 @@ def measure_first(browser, url, repeat, pages, out):
 
 
 def measure_anchor(browser, anchor, repeat, out):
+    """TensorFlow Playground: first picture and bytes of fresh visits, then a noise step and a data set change."""
     with static_server(anchor) as url:
         rows = [first_visit(browser, f"{url}/index.html", limit=20) for _ in range(repeat)]
-    out["anchor"] = statistics.median(r[0] for r in rows)
-    out["anchor bytes"] = statistics.median(r[2] for r in rows)
-    print(f"first picture, TensorFlow Playground (same browser): {secs([r[0] for r in rows])}; "
-          f"{out['anchor bytes'] / 1e3:.0f} kB fetched", flush=True)
+        out["anchor"] = statistics.median(r[0] for r in rows)
+        out["anchor bytes"] = statistics.median(r[2] for r in rows)
+        print(f"first picture, TensorFlow Playground (same browser): {secs([r[0] for r in rows])}; "
+              f"{out['anchor bytes'] / 1e3:.0f} kB fetched", flush=True)
+        ctx, page = browser.fresh()
+        try:
+            page.goto(f"{url}/index.html")
+            wait_quiet(page, time.time() * 1000, limit=20)
+            for name, act in (("noise step", lambda k: page.locator("#noise").press(("ArrowRight", "ArrowLeft")[k % 2])),
+                              ("data set", lambda k: page.locator(
+                                  f'[data-dataset="{("xor", "circle")[k % 2]}"]').first.click())):
+                ts = []
+                for k in range(repeat):
+                    page.received = 0
+                    t0 = time.time() * 1000
+                    act(k)
+                    ts.append(wait_quiet(page, t0, limit=20))
+                out[f"anchor change {name}"] = statistics.median(ts)
+                print(f"TensorFlow Playground, change {name}: drawn and quiet after {secs(ts)}", flush=True)
+        finally:
+            ctx.close()
 
 
 def _slider(page, label):
@@ -362,8 +427,9 @@ def measure_changes(browser, url, repeat, out):
         _report_change("data set", rows, out)
 
         def pick_algo(name):
-            return lambda: page.locator('[data-testid="stButtonGroup"]').filter(has_text="GBRFF2+").first.get_by_role(
-                "button", name=name, exact=True).click()
+            # the segmented control's buttons (its label is outside stButtonGroup); GBRFF1 is no other control's option
+            return lambda: page.locator('[data-testid="stButtonGroup"] button').filter(
+                has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).first.click()
 
         rows = [timed(pick_algo(("GBRFF1", "GBRFF2")[k % 2])) for k in range(repeat)]
         _report_change("algorithm", rows, out)
@@ -375,8 +441,11 @@ def _report_change(name, rows, out):
     ts = [r[0] for r in rows]
     kb = statistics.median(r[1] for r in rows) / 1e3
     out[f"change {name}"] = statistics.median(ts)
+    # a slider step beside TensorFlow Playground's noise step, a data set change beside its data set change
+    theirs = out.get("anchor change " + ("data set" if name == "data set" else "noise step"))
+    vs = ratio(out[f"change {name}"], theirs) if name != "algorithm" else ""
     print(f"change {name}: drawn and quiet after {secs(ts)}; {kb:.0f} kB received (median)"
-          f"{f'  ({vs})' if (vs := ratio(out[f'change {name}'], out.get('anchor'))) else ''}", flush=True)
+          f"{f'  ({vs})' if vs else ''}", flush=True)
 
 
 def measure_bytes(browser, url, out, label="fresh load of the playground"):
@@ -399,12 +468,11 @@ def measure_boot(browser, url, repeat, out):
             for _ in range(repeat):
                 ctx, page = browser.fresh()
                 try:
-                    t0 = time.time()
+                    t0 = time.time() * 1000
                     page.goto(boot_url, wait_until="commit")
-                    page.get_by_text("booted").wait_for(timeout=LIMIT_S * 1000)
-                    element = time.time() - t0
-                    quiet = wait_quiet(page, t0 * 1000, picture=False)
-                    rows.append((page.ws_open - t0 if page.ws_open else float("inf"), element, quiet))
+                    quiet = wait_quiet(page, t0, picture=False)
+                    rows.append((_stamp(page, "__wsopen", t0) or float("inf"), _stamp(page, "__shown", t0) or float("inf"),
+                                 quiet))
                 finally:
                     ctx.close()
     ws, element, quiet = (statistics.median(r[i] for r in rows) for i in range(3))
@@ -420,17 +488,19 @@ def measure_boot(browser, url, repeat, out):
 
 
 def measure_cold(browser, repeat, out):
-    """The playground's first picture on a just-started server, home opened first (the teacher's visit)."""
-    ts = []
-    for _ in range(repeat):
-        with streamlit_server() as url:
-            t0 = time.time()
-            first_visit(browser, url, picture=False)
-            home = time.time() - t0
-            ts.append(first_visit(browser, f"{url}/playground", limit=120)[0])
-        print(f"  just-started server: home drawn after {home:.2f} s, then the playground {ts[-1]:.2f} s", flush=True)
-    out["cold"] = statistics.median(ts)
-    print(f"first picture, playground, just-started server (home first): {secs(ts)}", flush=True)
+    """The playground's first picture on a just-started server, home opened first (the teacher's visit),
+    without and with the defaults warmed at the server's first session (``GBRFF_APP_WARM``)."""
+    for warm in ("0", "1"):
+        ts = []
+        for _ in range(repeat):
+            with streamlit_server(env={"GBRFF_APP_WARM": warm}) as url:
+                home = first_visit(browser, url, picture=False)[0]
+                ts.append(first_visit(browser, f"{url}/playground", limit=120)[0])
+            print(f"  just-started server, warming {'on' if warm == '1' else 'off'}: home drawn and quiet after "
+                  f"{home:.2f} s, then the playground {ts[-1]:.2f} s", flush=True)
+        out[f"cold warm={warm}"] = statistics.median(ts)
+        print(f"first picture, playground, just-started server (home first), defaults "
+              f"{'warmed at the first session' if warm == '1' else 'not warmed'}: {secs(ts)}", flush=True)
 
 
 def main(argv=None):
@@ -457,9 +527,7 @@ def main(argv=None):
     if "proxy" in only and not shutil.which("nginx"):
         print("proxy: nginx is not installed (apt-get install nginx-light): the compressed load is not measured")
         only.remove("proxy")
-    sys.path.insert(0, str(ROOT))
-    from appkit import PAGES
-    valid = [spec.url_path or "home" for spec in PAGES]
+    valid = [path or "home" for path in app_pages()]
     pages = pick(ap, "page", args.pages, valid) if args.pages else valid
     pages = ["" if p == "home" else p for p in pages]
 
