@@ -12,23 +12,29 @@ widget for 0.6 s (the time reported is that of the last activity). In one run:
 * ``anchor``  — TensorFlow Playground's first picture, its own build served from
   ``--anchor`` by ``python -m http.server`` on 127.0.0.1, same browser (the ratios use it);
 * ``changes`` — a step of γ, T, λ, noise and n, and a change of data set and algorithm on the
-  playground: drawn and quiet after, and the bytes received (websocket frames and HTTP bodies);
-* ``bytes``   — bytes of a fresh load of the playground (HTTP bodies as sent, websocket frames);
+  playground, each to a value the session has not seen (the check steps back and forth, and a value
+  seen before costs ~20 kB: the browser keeps Streamlit's big messages): drawn and quiet after, and
+  the bytes received (websocket frames and HTTP responses); beside TensorFlow Playground's noise step
+  and data set change;
+* ``bytes``   — bytes of a fresh load of the playground (HTTP responses as sent, websocket frames), by kind;
 * ``boot``    — Streamlit's own boot: a one-line script served the same way (same config),
   navigation → websocket open → first element → quiet; the playground's websocket open beside it;
 * ``proxy``   — the fresh load again behind nginx with gzip (the README's proxy set-up), when
   ``nginx`` is installed: Streamlit 1.67 serves its scripts uncompressed on purpose (see below);
-* ``cold``    — the first picture of the playground on a just-started server (home opened first,
-  as a teacher does), so the warming at server start (``appkit._cache.warm_defaults``) shows.
+* ``cold``    — first visits on a just-started server (home opened first, as a teacher does), without
+  and with the defaults warmed at its first session (``appkit._cache.warm_defaults``): the playground
+  in the browser, and the server's part alone (a websocket client) for the playground and the landscape.
 
 Streamlit 1.67 serves its scripts uncompressed by design (``_should_bypass_gzip`` in
 ``streamlit/web/server/starlette/starlette_gzip_middleware.py``: no option turns it on; only
-``server.enableWebsocketCompression`` exists, for the websocket), so the compressed load is
-measured behind a proxy. The load average is printed with the figures: other work on the
+``server.enableWebsocketCompression`` exists, for the websocket); a component's files (the
+player's) do go through its gzip middleware. So the compressed load is measured behind a proxy. The load average is printed with the figures: other work on the
 machine slows the browser more than the server.
 """
 
 import ast
+import asyncio
+import concurrent.futures
 import contextlib
 import os
 import re
@@ -235,6 +241,13 @@ def nginx_proxy(upstream_url):
             proc.wait(15)
 
 
+def _kind(url):
+    """What a response of a Streamlit page is: Streamlit's own files, a component's (the player), or other."""
+    path = url.split("://", 1)[-1].partition("/")[2]
+    return ("Streamlit's files" if path.startswith("static/") else
+            "component files" if path.startswith("component/") else "other HTTP")
+
+
 class Browser:
     """Chromium with the check's instrumentation; every ``fresh()`` page is a new context (a first visit)."""
 
@@ -247,7 +260,7 @@ class Browser:
         ctx.add_init_script(STAMPS)
         page = ctx.new_page()
         page.inflight = 0
-        page.received = 0           # bytes: websocket frames received and HTTP bodies (as sent on the wire)
+        page.received = 0           # bytes: websocket frames received and HTTP responses (as sent on the wire)
 
         def up(_):
             page.inflight += 1
@@ -255,21 +268,36 @@ class Browser:
         def down(r):
             page.inflight = max(0, page.inflight - 1)
 
-        def body(r):
-            down(r)
-            try:
-                page.received += max(0, r.sizes().get("responseBodySize", 0))
-            except Exception:   # a request whose sizes are gone with its page
-                pass
+        urls = {}
+        page.kinds = {}             # bytes of a fresh load by kind: Streamlit's files, the component's, the websocket
+
+        def response(event):
+            urls[event["requestId"]] = event["response"]["url"]
+
+        def received(event):   # HTTP bytes as they came over the wire (compressed if they were), headers included
+            n = int(event.get("encodedDataLength", 0))
+            page.received += n
+            kind = _kind(urls.pop(event["requestId"], ""))
+            page.kinds[kind] = page.kinds.get(kind, 0) + n
 
         def ws(sock):
-            sock.on("framereceived", lambda d: setattr(page, "received", page.received + len(
-                d if isinstance(d, (bytes, str)) else b"")))
+            def frame(d):
+                n = len(d if isinstance(d, (bytes, str)) else b"")
+                page.received += n
+                page.kinds["websocket"] = page.kinds.get("websocket", 0) + n
+
+            sock.on("framereceived", frame)
 
         ctx.on("request", up)
-        ctx.on("requestfinished", body)
+        ctx.on("requestfinished", down)
         ctx.on("requestfailed", down)
         page.on("websocket", ws)
+        # playwright's responseBodySize missed most of Streamlit's scripts (2.8 MB for a load of 8 MB); the
+        # browser's own count of every response's bytes on the wire does not
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.responseReceived", response)
+        cdp.on("Network.loadingFinished", received)
         # nothing is fetched from another server, as in the check (a font, a CDN)
         ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
             ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
@@ -411,11 +439,15 @@ def measure_changes(browser, url, repeat, out):
                 print(f"change {name}: no slider labelled {label!r} on the playground", flush=True)
                 continue
             rows = []
-            for k in range(repeat):
-                key = "ArrowRight" if k % 2 == 0 else "ArrowLeft"
+            for _ in range(repeat):   # each step to a value the session has not seen: a new fit, new frames
                 slider.focus()
-                rows.append(timed(lambda: slider.press(key)))
+                rows.append(timed(lambda: slider.press("ArrowRight")))
             _report_change(name + " step", rows, out)
+            if name == "γ":   # back to a value seen before: the browser has its big messages (Streamlit's cache)
+                slider.focus()
+                seconds, received = timed(lambda: slider.press("ArrowLeft"))
+                print(f"change γ step back to a value seen before: drawn and quiet after {seconds:.2f} s; "
+                      f"{received / 1e3:.0f} kB received", flush=True)
 
         def pick_data(name):
             def act():
@@ -423,7 +455,7 @@ def measure_changes(browser, url, repeat, out):
                 page.get_by_role("option", name=name, exact=True).click()
             return act
 
-        rows = [timed(pick_data(("circles", "moons")[k % 2])) for k in range(repeat)]
+        rows = [timed(pick_data(("circles", "swiss", "board", "moons")[k % 4])) for k in range(repeat)]
         _report_change("data set", rows, out)
 
         def pick_algo(name):
@@ -431,7 +463,7 @@ def measure_changes(browser, url, repeat, out):
             return lambda: page.locator('[data-testid="stButtonGroup"] button').filter(
                 has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).first.click()
 
-        rows = [timed(pick_algo(("GBRFF1", "GBRFF2")[k % 2])) for k in range(repeat)]
+        rows = [timed(pick_algo(("GBRFF1", "GBRFF-LS", "GBRFF2+", "GBRFF2")[k % 4])) for k in range(repeat)]
         _report_change("algorithm", rows, out)
     finally:
         ctx.close()
@@ -449,10 +481,19 @@ def _report_change(name, rows, out):
 
 
 def measure_bytes(browser, url, out, label="fresh load of the playground"):
-    seconds, _, received = first_visit(browser, f"{url}/playground")
+    ctx, page = browser.fresh()
+    try:
+        t0 = time.time() * 1000
+        page.goto(f"{url}/playground", wait_until="commit")
+        seconds = wait_quiet(page, t0)
+        received, kinds = page.received, dict(page.kinds)
+    finally:
+        ctx.close()
     out[label] = received
     theirs = out.get("anchor bytes")
-    print(f"bytes of a {label}: {received / 1e6:.2f} MB (drawn and quiet after {seconds:.2f} s)"
+    print(f"bytes of a {label}: {received / 1e6:.2f} MB "
+          f"({', '.join(f'{k} {v / 1e6:.2f} MB' for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]))}; "
+          f"drawn and quiet after {seconds:.2f} s)"
           f"{f'  ({received / theirs:.0f}× TensorFlow Playground’s)' if theirs else ''}", flush=True)
 
 
@@ -487,20 +528,53 @@ def measure_boot(browser, url, repeat, out):
                   f"leaves {2.0 - element:.2f} s after its first element", flush=True)
 
 
+async def _server_visit(url, page):
+    """Seconds until a websocket client (no browser) asking for ``page`` has the player, and until the run ends:
+    the server's part of a first visit, as ``tests/app/test_load.py`` measures it."""
+    import websockets
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    t0, player = time.perf_counter(), None
+    async with websockets.connect(url.replace("http", "ws", 1) + "/_stcore/stream", subprotocols=["streamlit"],
+                                  max_size=None, open_timeout=60) as ws:
+        msg = BackMsg()
+        msg.rerun_script.page_name = page
+        await ws.send(msg.SerializeToString())
+        while True:
+            fm = ForwardMsg.FromString(await asyncio.wait_for(ws.recv(), 300))
+            kind = fm.WhichOneof("type")
+            if (player is None and kind == "delta" and fm.delta.WhichOneof("type") == "new_element"
+                    and fm.delta.new_element.WhichOneof("type") == "component_instance"):
+                player = time.perf_counter() - t0
+            elif kind == "script_finished":
+                return player, time.perf_counter() - t0
+
+
 def measure_cold(browser, repeat, out):
-    """The playground's first picture on a just-started server, home opened first (the teacher's visit),
-    without and with the defaults warmed at the server's first session (``GBRFF_APP_WARM``)."""
+    """First visits on a just-started server, home opened first (the teacher's visit), without and with the
+    defaults warmed at the server's first session (``GBRFF_APP_WARM``): the playground in the browser, and on
+    other servers the server's part alone (a websocket client, the playground then the loss landscape)."""
     for warm in ("0", "1"):
-        ts = []
+        mode = "warmed at the first session" if warm == "1" else "not warmed"
+        ts, parts = [], []
         for _ in range(repeat):
             with streamlit_server(env={"GBRFF_APP_WARM": warm}) as url:
                 home = first_visit(browser, url, picture=False)[0]
                 ts.append(first_visit(browser, f"{url}/playground", limit=120)[0])
-            print(f"  just-started server, warming {'on' if warm == '1' else 'off'}: home drawn and quiet after "
-                  f"{home:.2f} s, then the playground {ts[-1]:.2f} s", flush=True)
+            print(f"  just-started server, defaults {mode}: home drawn and quiet after {home:.2f} s, "
+                  f"then the playground {ts[-1]:.2f} s", flush=True)
+        for _ in range(repeat):
+            with streamlit_server(env={"GBRFF_APP_WARM": warm}) as url:
+                first_visit(browser, url, picture=False)
+                with concurrent.futures.ThreadPoolExecutor(1) as pool:   # playwright's sync API holds this thread's loop
+                    parts.append([pool.submit(asyncio.run, _server_visit(url, page)).result()
+                                  for page in ("playground", "loss_landscape")])
         out[f"cold warm={warm}"] = statistics.median(ts)
-        print(f"first picture, playground, just-started server (home first), defaults "
-              f"{'warmed at the first session' if warm == '1' else 'not warmed'}: {secs(ts)}", flush=True)
+        print(f"first picture, playground, just-started server (home first), defaults {mode}: {secs(ts)}; "
+              f"server's part (websocket client): playground's player after "
+              f"{secs([p[0][0] for p in parts if p[0][0] is not None])}, loss landscape's after "
+              f"{secs([p[1][0] for p in parts if p[1][0] is not None])}", flush=True)
 
 
 def main(argv=None):
