@@ -28,8 +28,9 @@ widget for 0.6 s (the time reported is that of the last activity). In one run:
 Streamlit 1.67 serves its scripts uncompressed by design (``_should_bypass_gzip`` in
 ``streamlit/web/server/starlette/starlette_gzip_middleware.py``: no option turns it on; only
 ``server.enableWebsocketCompression`` exists, for the websocket); a component's files (the
-player's) do go through its gzip middleware. So the compressed load is measured behind a proxy. The load average is printed with the figures: other work on the
-machine slows the browser more than the server.
+player's) do go through its gzip middleware. So the compressed load is measured behind a proxy.
+The load average is printed with the figures: other work on the machine slows the browser more
+than the server.
 """
 
 import ast
@@ -171,7 +172,8 @@ def load_average():
 def streamlit_server(script="app.py", cwd=ROOT, extra=(), env=None):
     """A ``streamlit run`` on a free port, as the check starts it; yields its url once it is healthy."""
     port = free_port()
-    env = dict(os.environ, **(env or {}), PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))   # this checkout's gbrff
+    env = dict(os.environ, **(env or {}), PYTHONPATH=path)
     env.setdefault("GBRFF_DATA_DIR", str(SHARED / "datasets"))
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", script, "--server.address", "127.0.0.1",
                              "--server.port", str(port), "--server.headless", "true",
@@ -400,7 +402,8 @@ def measure_anchor(browser, anchor, repeat, out):
         try:
             page.goto(f"{url}/index.html")
             wait_quiet(page, time.time() * 1000, limit=20)
-            for name, act in (("noise step", lambda k: page.locator("#noise").press(("ArrowRight", "ArrowLeft")[k % 2])),
+            for name, act in (("noise step", lambda k: page.locator("#noise").press(
+                                  ("ArrowRight", "ArrowLeft")[k % 2])),
                               ("data set", lambda k: page.locator(
                                   f'[data-dataset="{("xor", "circle")[k % 2]}"]').first.click())):
                 ts = []
@@ -512,8 +515,8 @@ def measure_boot(browser, url, repeat, out):
                     t0 = time.time() * 1000
                     page.goto(boot_url, wait_until="commit")
                     quiet = wait_quiet(page, t0, picture=False)
-                    rows.append((_stamp(page, "__wsopen", t0) or float("inf"), _stamp(page, "__shown", t0) or float("inf"),
-                                 quiet))
+                    rows.append((_stamp(page, "__wsopen", t0) or float("inf"),
+                                 _stamp(page, "__shown", t0) or float("inf"), quiet))
                 finally:
                     ctx.close()
     ws, element, quiet = (statistics.median(r[i] for r in rows) for i in range(3))
@@ -567,7 +570,8 @@ def measure_cold(browser, repeat, out):
         for _ in range(repeat):
             with streamlit_server(env={"GBRFF_APP_WARM": warm}) as url:
                 first_visit(browser, url, picture=False)
-                with concurrent.futures.ThreadPoolExecutor(1) as pool:   # playwright's sync API holds this thread's loop
+                # playwright's sync API holds this thread's event loop: the client runs in a thread of its own
+                with concurrent.futures.ThreadPoolExecutor(1) as pool:
                     parts.append([pool.submit(asyncio.run, _server_visit(url, page)).result()
                                   for page in ("playground", "loss_landscape")])
         out[f"cold warm={warm}"] = statistics.median(ts)

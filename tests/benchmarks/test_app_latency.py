@@ -21,7 +21,8 @@ def test_help_prints_the_usage(app_latency, capsys):
 
 @pytest.mark.parametrize("argv, says", [(["--repeat", "0"], "--repeat: expected an integer >= 1"),
                                         (["--only", "first,nope"], "unknown measurement 'nope'; valid: first, "),
-                                        (["--only", "first", "--pages", "nowhere"], "unknown page 'nowhere'; valid: home, ")])
+                                        (["--only", "first", "--pages", "nowhere"],
+                                         "unknown page 'nowhere'; valid: home, ")])
 def test_bad_arguments_are_one_line_usage_errors(app_latency, argv, says, capsys):
     with pytest.raises(SystemExit) as e:
         app_latency.main(argv)
