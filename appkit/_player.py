@@ -145,6 +145,9 @@ def player_start(T, model_key, key="t"):
     """
     from ._state import _show_note, adopt, widget_key
 
+    # the note's place is there on every run, filled or not: a note that came and went above the player
+    # would move it in Streamlit's element tree, and Streamlit would rebuild the player's iframe
+    slot = st.empty()
     mk = widget_key(f"_model_{key}")
     previous = st.session_state.get(mk)
     st.session_state[mk] = model_key
@@ -155,7 +158,8 @@ def player_start(T, model_key, key="t"):
         return int(T)
     value, note = adopt(key, raw, int(T), min_value=0, max_value=int(T), step=1)
     if note:
-        _show_note(note)
+        with slot:
+            _show_note(note)
     return value
 
 

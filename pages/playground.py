@@ -173,14 +173,20 @@ lgbm = fit_lgbm(data_key, data) if with_lgbm else None
 label = toy_name if is_toy else "your data"
 data_tag = toy_name if is_toy else upload_label(file_name)  # the <data> of the downloads' names
 
+# Every element above the player is there on every run, drawn or empty: a line that appeared only after a
+# change (what changed, LightGBM's metric) would move the player in Streamlit's element tree, and Streamlit
+# would rebuild its iframe (the picture gone, the page jumping) instead of sending it the new frames.
 c1, c2 = st.columns(2)  # two wide metrics: their numbers stay whole on a 1024×768 projector
 c1.metric(f"{algo} (T = {T}): test accuracy · fit time",
           f"{100 * bundle['test']['accuracy'][-1]:.1f} % · {1000 * bundle['fit_time']:.0f} ms")
+lgbm_slot = c2.empty()
 if lgbm is not None:
-    c2.metric("LightGBM: test accuracy · fit time", f"{100 * lgbm['test_acc']:.1f} % · {1000 * lgbm['fit_time']:.0f} ms")
+    lgbm_slot.metric("LightGBM: test accuracy · fit time",
+                     f"{100 * lgbm['test_acc']:.1f} % · {1000 * lgbm['fit_time']:.0f} ms")
+changed_slot = st.empty()
 changed = what_changed()
 if changed:
-    st.markdown(f":blue-background[**What changed:** {plain(changed)}]")
+    changed_slot.markdown(f":blue-background[**What changed:** {plain(changed)}]")
 st.caption(f"{label}: {len(y_tr)} training and {len(y_te)} test points. LightGBM: 100 trees of depth ≤ 5 "
            "on the same split. Times are wall-clock fits on this server (the GBRFF engine is compiled once).")
 
