@@ -108,7 +108,7 @@ def _plotly_json(value):
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
-def pack_frames(figures, labels, wide=(), strip=None):
+def pack_frames(figures, labels, wide=(), strip=None, vote=None):
     """Figures with frames (``go.Figure``), the iterations they share and which span the
     row, as ``(digest, payload)``: the JSON deflated and base64-coded for :func:`frame_player`.
 
@@ -117,6 +117,14 @@ def pack_frames(figures, labels, wide=(), strip=None):
     thumbnails, int8 hundredths of ``h_t`` on a square grid, one row each: see
     :func:`gbrff.teaching.expansions.learner_thumbnails`), ``alphas`` (their α), ``n`` (how many to
     show: the ``n`` up to the iteration shown), ``after`` and ``colorscale`` (Plotly's).
+
+    ``vote`` (optional) ships the model instead of the frames of a vote surface: a dict of
+    :func:`gbrff.teaching.expansions.grid_expansion` (the cosine sum and the grid's axes) with
+    ``figure`` (the figure's index), ``loss`` (its link to p(+1)) and ``discretise``; that
+    figure's frames carry a heatmap without ``z`` (:func:`gbrff.viz.surfaces.surface_animation`'s
+    ``browser_vote``), and the player computes H^t on the grid itself, in float64, adding the
+    cosines of each iteration to the previous iteration's H, then p(+1) in whole percent as
+    the frames had it. Tens of kilobytes instead of one picture an iteration.
 
     Cache it with the figures: packing a hundred frames takes a few tens of milliseconds.
     """
@@ -129,7 +137,9 @@ def pack_frames(figures, labels, wide=(), strip=None):
                             "side": int(round(np.sqrt(z.shape[1]))), "alphas": [float(a) for a in strip["alphas"]],
                             "n": int(strip.get("n", 6)), "after": int(strip.get("after", 2)),
                             "colorscale": strip.get("colorscale")}
-    head, tail = json.dumps(content, separators=(",", ":")).split('"\\u0000"')
+    if vote is not None:
+        content["vote"] = dict(vote)
+    head, tail = json.dumps(content, default=_plotly_json, separators=(",", ":")).split('"\\u0000"')
     body = "".join([head, "[", ",".join(json.dumps(f, default=_plotly_json, separators=(",", ":")) for f in figures),
                     "]", tail]).encode()
     return hashlib.sha1(body).hexdigest(), base64.b64encode(zlib.compress(body, 1)).decode("ascii")

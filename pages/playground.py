@@ -207,9 +207,14 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     drawn, plane, H, weights = _bundle["drawn"], _bundle["plane"], frames["H"], frames["weights"]
     acc_tr, acc_te = _bundle["train"]["accuracy"], _bundle["test"]["accuracy"]
     titles = [f"H after t = {t}: train {100 * acc_tr[t]:.0f} %, test {100 * acc_te[t]:.0f} %" for t in stages]
+    # the vote travels as its cosines (tens of kB), not as a picture an iteration (a megabyte): the player
+    # computes H on the grid itself (drawn: the cell means, or GBRFF2+'s z(x), which acts on each axis alone)
+    vote = cmp.grid_expansion(drawn, _bundle["Z_G"], len(xs), len(ys))
     fig = surface_figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
                                          X_te if show_test else None, y_te, titles=titles, discretise=discretise,
-                                         loss=expansion.loss)
+                                         loss=expansion.loss, browser_vote=vote is not None)
+    if vote is not None:
+        vote.update(figure=0, loss=expansion.loss, discretise=bool(discretise))
     least_squares = expansion.loss == "squared_error"
     fig_w = learner_figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
                                                 size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",
@@ -223,8 +228,9 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
              "after": 2, "colorscale": VOTE_COLORSCALE}
     if least_squares:  # the 2019 GBRFF: its weights Q of the K cosines, under the weak learner
         fig_q = learner_figs.q_weights_animation(expansion, stages, c=_bundle["model"].c)
-        return pack_frames([fig, fig_w, fig_q, fig_c], stages, wide=[False, False, True, True], strip=strip)
-    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip)
+        return pack_frames([fig, fig_w, fig_q, fig_c], stages, wide=[False, False, True, True], strip=strip,
+                           vote=vote)
+    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip, vote=vote)
 
 
 packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,

@@ -25,6 +25,7 @@ __all__ = [
     "staged_curves",
     "boosting_weights",
     "band_limited",
+    "grid_expansion",
     "learner_thumbnails",
     "strip_learners",
     "exp_loss",
@@ -193,6 +194,29 @@ def band_limited(expansion, dx, dy):
         s = s * np.sinc(om[..., 1] * dy / (2 * np.pi))
     alphas = expansion.alphas * s[:, 0] if expansion.n_components == 1 else expansion.alphas
     return replace(expansion, q=expansion.q * s, alphas=alphas)
+
+
+def grid_expansion(expansion, Z_G, nx, ny, tol=1e-12):
+    """The expansion and a grid as a browser needs them to compute ``H^t`` on the grid itself.
+
+    ``Z_G`` holds the ``ny × nx`` grid's points (row-major, as :func:`make_grid`) as the
+    expansion sees them: the plane's points, or their ``z(x)`` (:func:`model_space`). When each
+    point is the sum of a part of its column and a part of its row, ``z = zx[j] + zy[i]`` (the
+    plane; a map acting on each coordinate alone, as a standardisation and the ranks F(x) do),
+    ``ω·z − b = ω·zx[j] + (ω·zy[i] − b)``: the browser forms ``nx + ny`` products per cosine
+    instead of ``nx · ny``. Returns a dict of ``init`` (H⁰), the flat cosine sum of
+    :meth:`gbrff.Expansion.components` (``W`` (M, d), ``phases`` (M,), ``coefs`` (M,), ``group``
+    cosines an iteration), ``zx`` (nx, d) and ``zy`` (ny, d); ``None`` when the points are not
+    such a sum (to within ``tol`` of their size), e.g. a map that mixes the coordinates."""
+    Z = np.asarray(Z_G, dtype=np.float64).reshape(ny, nx, -1)
+    zx = Z[0] - Z[0, :1]
+    zy = Z[:, 0].copy()
+    if np.abs(zy[:, None, :] + zx[None, :, :] - Z).max() > tol * max(1.0, float(np.abs(Z).max())):
+        return None
+    W, phases, coefs, group = expansion.components()
+    return {"init": float(expansion.init_score), "W": np.ascontiguousarray(W, dtype=np.float64),
+            "phases": np.ascontiguousarray(phases, dtype=np.float64),
+            "coefs": np.ascontiguousarray(coefs, dtype=np.float64), "group": int(group), "zx": zx, "zy": zy}
 
 
 def strip_learners(stages, n=6):
