@@ -116,7 +116,9 @@ def pack_frames(figures, labels, wide=(), strip=None, vote=None):
     first ``after`` figures: a dict with ``learners`` (their numbers ``t``), ``z`` (their
     thumbnails, int8 hundredths of ``h_t`` on a square grid, one row each: see
     :func:`gbrff.teaching.expansions.learner_thumbnails`), ``alphas`` (their α), ``n`` (how many to
-    show: the ``n`` up to the iteration shown), ``after`` and ``colorscale`` (Plotly's).
+    show: the ``n`` up to the iteration shown), ``after`` and ``colorscale`` (Plotly's); with
+    ``vote``, ``model`` (optional: ``q``, ``zx``, ``zy`` of
+    :func:`gbrff.teaching.expansions.thumbnail_expansion`) replaces ``z`` on the wire.
 
     ``vote`` (optional) ships the model instead of the frames of a vote surface: a dict of
     :func:`gbrff.teaching.expansions.grid_expansion` (the cosine sum and the grid's axes) with
@@ -133,7 +135,10 @@ def pack_frames(figures, labels, wide=(), strip=None, vote=None):
     content = {"figures": "\0", "labels": [int(t) for t in labels], "wide": [bool(w) for w in wide]}
     if strip is not None:
         z = np.asarray(strip["z"], dtype=np.int8)
-        content["strip"] = {"learners": [int(t) for t in strip["learners"]], "z": _plotly_json(z),
+        content["strip"] = {"learners": [int(t) for t in strip["learners"]],
+                            # with a model (its q and grid, the cosines of ``vote``) the player draws them itself
+                            **({"model": strip["model"]} if strip.get("model") is not None and vote is not None
+                               else {"z": _plotly_json(z)}),
                             "side": int(round(np.sqrt(z.shape[1]))), "alphas": [float(a) for a in strip["alphas"]],
                             "n": int(strip.get("n", 6)), "after": int(strip.get("after", 2)),
                             "colorscale": strip.get("colorscale")}

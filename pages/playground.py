@@ -214,11 +214,12 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
                                          X_te if show_test else None, y_te, titles=titles, discretise=discretise,
                                          loss=expansion.loss, browser_vote=vote is not None)
     if vote is not None:
-        vote.update(figure=0, loss=expansion.loss, discretise=bool(discretise))
+        vote.update(figure=0, learner_figure=1, loss=expansion.loss, discretise=bool(discretise))
     least_squares = expansion.loss == "squared_error"
     fig_w = learner_figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
                                                 size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",
-                                                grid=None if plane else _bundle["Z_G"])
+                                                grid=None if plane else _bundle["Z_G"],
+                                                browser_learner=vote is not None)
     extra = {"LightGBM test": lgbm_acc} if lgbm_acc is not None else None
     stop = frames["stop"]
     fig_c = curve_figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
@@ -226,6 +227,10 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     # the strip of the last weak learners with their α (TF Playground's thumbnails of its neurons)
     strip = {"learners": frames["learners"], "z": frames["thumbnails"], "alphas": frames["alphas"], "n": STRIP,
              "after": 2, "colorscale": VOTE_COLORSCALE}
+    thumbs = None if vote is None else cmp.thumbnail_expansion(
+        expansion, xs, ys, space=None if plane else (lambda P: cmp.model_space(_bundle["model"], P)))
+    if thumbs is not None:  # the thumbnails too: their weights and grid, the cosines are the vote's
+        strip["model"] = {"q": thumbs["q"], "zx": thumbs["zx"], "zy": thumbs["zy"]}
     if least_squares:  # the 2019 GBRFF: its weights Q of the K cosines, under the weak learner
         fig_q = learner_figs.q_weights_animation(expansion, stages, c=_bundle["model"].c)
         return pack_frames([fig, fig_w, fig_q, fig_c], stages, wide=[False, False, True, True], strip=strip,

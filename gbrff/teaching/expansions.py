@@ -27,6 +27,7 @@ __all__ = [
     "band_limited",
     "grid_expansion",
     "learner_thumbnails",
+    "thumbnail_expansion",
     "strip_learners",
     "exp_loss",
     "accuracy",
@@ -206,7 +207,8 @@ def grid_expansion(expansion, Z_G, nx, ny, tol=1e-12):
     ``ω·z − b = ω·zx[j] + (ω·zy[i] − b)``: the browser forms ``nx + ny`` products per cosine
     instead of ``nx · ny``. Returns a dict of ``init`` (H⁰), the flat cosine sum of
     :meth:`gbrff.Expansion.components` (``W`` (M, d), ``phases`` (M,), ``coefs`` (M,), ``group``
-    cosines an iteration), ``zx`` (nx, d) and ``zy`` (ny, d); ``None`` when the points are not
+    cosines an iteration), ``q`` (T, K: the weak learners' own weights, ``h_t = Σ_k q_tk cos(…)``
+    as :meth:`gbrff.Expansion.weak_learner`), ``zx`` (nx, d) and ``zy`` (ny, d); ``None`` when the points are not
     such a sum (to within ``tol`` of their size), e.g. a map that mixes the coordinates."""
     Z = np.asarray(Z_G, dtype=np.float64).reshape(ny, nx, -1)
     zx = Z[0] - Z[0, :1]
@@ -216,7 +218,8 @@ def grid_expansion(expansion, Z_G, nx, ny, tol=1e-12):
     W, phases, coefs, group = expansion.components()
     return {"init": float(expansion.init_score), "W": np.ascontiguousarray(W, dtype=np.float64),
             "phases": np.ascontiguousarray(phases, dtype=np.float64),
-            "coefs": np.ascontiguousarray(coefs, dtype=np.float64), "group": int(group), "zx": zx, "zy": zy}
+            "coefs": np.ascontiguousarray(coefs, dtype=np.float64), "group": int(group),
+            "q": np.ascontiguousarray(expansion.q, dtype=np.float64).reshape(expansion.n_iter, -1), "zx": zx, "zy": zy}
 
 
 def strip_learners(stages, n=6):
@@ -254,3 +257,20 @@ def learner_thumbnails(expansion, xs, ys, learners, n=32, space=None):
         h = np.einsum("gik,ik->ig", C, drawn.q[i])  # h_t = Σ_k q_k cos(ω_k·x − b_k), as Expansion.weak_learner
         out[a:a + len(i)] = np.rint(100 * np.clip(h, -1, 1))
     return out
+
+
+def thumbnail_expansion(expansion, xs, ys, n=32, space=None):
+    """:func:`learner_thumbnails`' pictures as a browser computes them: :func:`grid_expansion` of
+    the expansion the thumbnails draw (each cosine's mean over a thumbnail's cell, or, with
+    ``space``, sampled at the cell centres through it) on their ``n × n`` grid. Its ``W`` and
+    ``phases`` are the expansion's own (a band limit scales only the weights); ``None`` when the
+    grid's points are not separable."""
+    gx = np.linspace(xs[0], xs[-1], n)
+    gy = np.linspace(ys[0], ys[-1], n)
+    mx, my = np.meshgrid(gx, gy)
+    G = np.column_stack([mx.ravel(), my.ravel()])
+    if space is None:
+        drawn = band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0])
+    else:
+        drawn, G = expansion, space(G)
+    return grid_expansion(drawn, G, n, n)
