@@ -214,7 +214,10 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
                                          X_te if show_test else None, y_te, titles=titles, discretise=discretise,
                                          loss=expansion.loss, browser_vote=vote is not None)
     if vote is not None:
-        vote.update(figure=0, learner_figure=1, loss=expansion.loss, discretise=bool(discretise))
+        vote.update(figure=0, learner_figure=1, loss=expansion.loss, discretise=bool(discretise),
+                    # the weak learner's point sizes: |ỹᵢ| at H^{t−1} of the model itself (not the cell means)
+                    points={"z": _bundle["Z_tr"], "y": np.asarray(y_tr, dtype=np.float64),
+                            "coefs": expansion.components()[2]})
     least_squares = expansion.loss == "squared_error"
     fig_w = learner_figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
                                                 size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",

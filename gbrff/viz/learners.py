@@ -162,7 +162,8 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     the heatmap is then ``h_t(z(x))``, still a picture in the plane, and no crest, arrow or
     landmark is drawn (they are plane constructions). ``browser_learner``: the frames' heatmaps
     carry no ``z`` (the player computes ``h_t`` from the expansion it receives beside the figure,
-    :func:`gbrff.teaching.expansions.grid_expansion`); only the figure's own picture is computed here.
+    :func:`gbrff.teaching.expansions.grid_expansion`), nor the points' sizes (it computes them from
+    H^{t−1} on the points); only the figure's own picture is computed here.
     """
     drawn = expansion if drawn is None else drawn
     X = np.asarray(X, dtype=np.float64)
@@ -202,7 +203,9 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
                 words = [fine] + [w for w in words if not w.startswith("arrow: ")]
             title = _weak_learner_title(expansion, t, landmark, plane)
         heat = dict(type="heatmap") if z is None else dict(type="heatmap", z=z)
-        parts = [heat] + [dict(type="scatter", marker=dict(size=size[m])) for m in masks] + [
+        # the points' sizes too, when the player computes them (from H^{t-1} on the points: pack_frames' vote)
+        parts = [heat] + [dict(type="scatter") if z is None else dict(type="scatter", marker=dict(size=size[m]))
+                          for m in masks] + [
             dict(type="scatter", x=crest_x, y=crest_y), dict(type="scatter", x=land_x, y=land_y)]
         # what the marks are and what the picture cannot show, in the readout line under the title (every frame
         # has one, "" for none, so that a frame's words never stay on the next)

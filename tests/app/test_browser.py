@@ -580,11 +580,13 @@ def test_the_players_vote_equals_the_engine(server, browser, query, params):
     float64 values (window.__gbrffGrid) equal the engine's staged_decision_function of the drawn expansion
     (the cell means, gbrff.teaching.expansions.band_limited; GBRFF2+'s z(x) of the grid) on the same grid,
     to a max error of 1e-9 of the grid's largest |H|; the pictures' whole percents and the weak learner's
-    hundredths equal the server's (a rounding tie may fall on the other side: one unit, 0.1 % of cells)."""
+    hundredths equal the server's (a rounding tie may fall on the other side: one unit, 0.1 % of cells), its
+    point sizes the server's boosting weights'."""
     import numpy as np
 
     from appkit import split_indices
     from gbrff.datasets import make_toy
+    from gbrff.teaching.expansions import boosting_weights
     from gbrff.teaching.fits import fit_run
     from gbrff.teaching.menu import PLUS_LAM
     from gbrff.viz.surfaces import _surface_traces
@@ -619,6 +621,12 @@ def test_the_players_vote_equals_the_engine(server, browser, query, params):
             zw = np.array(frame.evaluate(f"Array.from(S.figs[1].frames[{k}].data[0].z, r => Array.from(r))"))
             off = np.abs(zw - np.rint(100 * np.clip(h, -1, 1)))
             assert off.max() <= 1 and (off > 0).mean() <= 1e-3, (params[0], t, "learner")
+        # the learner's point sizes, from |ỹᵢ| at H^{t−1} of the model itself
+        w = boosting_weights(run["expansion"], run["Z_tr"], y[tr], [t])[0].astype(np.float64)
+        size = 4 + 18 * np.sqrt(w / max(w.max(), 1e-12))
+        for c, label in enumerate((-1, 1)):
+            got_size = np.array(frame.evaluate(f"Array.from(S.figs[1].frames[{k}].data[{1 + c}].marker.size)"))
+            assert np.allclose(got_size, size[y[tr] == label], rtol=1e-5), (params[0], t, "sizes")
     print(f"{params[0]}: max error of the player's H^t, relative to max |H|: {worst:.2e}; "
           f"computed in {frame.evaluate('window.gbrffStats.voteMs'):.0f} ms")
     page.close()
