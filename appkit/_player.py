@@ -108,7 +108,7 @@ def _plotly_json(value):
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
-def pack_frames(figures, labels, wide=(), strip=None):
+def pack_frames(figures, labels, wide=(), strip=None, vote=None):
     """Figures with frames (``go.Figure``), the iterations they share and which span the
     row, as ``(digest, payload)``: the JSON deflated and base64-coded for :func:`frame_player`.
 
@@ -116,7 +116,17 @@ def pack_frames(figures, labels, wide=(), strip=None):
     first ``after`` figures: a dict with ``learners`` (their numbers ``t``), ``z`` (their
     thumbnails, int8 hundredths of ``h_t`` on a square grid, one row each: see
     :func:`gbrff.teaching.expansions.learner_thumbnails`), ``alphas`` (their α), ``n`` (how many to
-    show: the ``n`` up to the iteration shown), ``after`` and ``colorscale`` (Plotly's).
+    show: the ``n`` up to the iteration shown), ``after`` and ``colorscale`` (Plotly's); with
+    ``vote``, ``model`` (optional: ``q``, ``zx``, ``zy`` of
+    :func:`gbrff.teaching.expansions.thumbnail_expansion`) replaces ``z`` on the wire.
+
+    ``vote`` (optional) ships the model instead of the frames of a vote surface: a dict of
+    :func:`gbrff.teaching.expansions.grid_expansion` (the cosine sum and the grid's axes) with
+    ``figure`` (the figure's index), ``loss`` (its link to p(+1)) and ``discretise``; that
+    figure's frames carry a heatmap without ``z`` (:func:`gbrff.viz.surfaces.surface_animation`'s
+    ``browser_vote``), and the player computes H^t on the grid itself, in float64, adding the
+    cosines of each iteration to the previous iteration's H, then p(+1) in whole percent as
+    the frames had it. Tens of kilobytes instead of one picture an iteration.
 
     Cache it with the figures: packing a hundred frames takes a few tens of milliseconds.
     """
@@ -125,11 +135,16 @@ def pack_frames(figures, labels, wide=(), strip=None):
     content = {"figures": "\0", "labels": [int(t) for t in labels], "wide": [bool(w) for w in wide]}
     if strip is not None:
         z = np.asarray(strip["z"], dtype=np.int8)
-        content["strip"] = {"learners": [int(t) for t in strip["learners"]], "z": _plotly_json(z),
+        content["strip"] = {"learners": [int(t) for t in strip["learners"]],
+                            # with a model (its q and grid, the cosines of ``vote``) the player draws them itself
+                            **({"model": strip["model"]} if strip.get("model") is not None and vote is not None
+                               else {"z": _plotly_json(z)}),
                             "side": int(round(np.sqrt(z.shape[1]))), "alphas": [float(a) for a in strip["alphas"]],
                             "n": int(strip.get("n", 6)), "after": int(strip.get("after", 2)),
                             "colorscale": strip.get("colorscale")}
-    head, tail = json.dumps(content, separators=(",", ":")).split('"\\u0000"')
+    if vote is not None:
+        content["vote"] = dict(vote)
+    head, tail = json.dumps(content, default=_plotly_json, separators=(",", ":")).split('"\\u0000"')
     body = "".join([head, "[", ",".join(json.dumps(f, default=_plotly_json, separators=(",", ":")) for f in figures),
                     "]", tail]).encode()
     return hashlib.sha1(body).hexdigest(), base64.b64encode(zlib.compress(body, 1)).decode("ascii")
@@ -145,6 +160,9 @@ def player_start(T, model_key, key="t"):
     """
     from ._state import _show_note, adopt, widget_key
 
+    # the note's place is there on every run, filled or not: a note that came and went above the player
+    # would move it in Streamlit's element tree, and Streamlit would rebuild the player's iframe
+    slot = st.empty()
     mk = widget_key(f"_model_{key}")
     previous = st.session_state.get(mk)
     st.session_state[mk] = model_key
@@ -155,7 +173,8 @@ def player_start(T, model_key, key="t"):
         return int(T)
     value, note = adopt(key, raw, int(T), min_value=0, max_value=int(T), step=1)
     if note:
-        _show_note(note)
+        with slot:
+            _show_note(note)
     return value
 
 

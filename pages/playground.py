@@ -173,14 +173,20 @@ lgbm = fit_lgbm(data_key, data) if with_lgbm else None
 label = toy_name if is_toy else "your data"
 data_tag = toy_name if is_toy else upload_label(file_name)  # the <data> of the downloads' names
 
+# Every element above the player is there on every run, drawn or empty: a line that appeared only after a
+# change (what changed, LightGBM's metric) would move the player in Streamlit's element tree, and Streamlit
+# would rebuild its iframe (the picture gone, the page jumping) instead of sending it the new frames.
 c1, c2 = st.columns(2)  # two wide metrics: their numbers stay whole on a 1024×768 projector
 c1.metric(f"{algo} (T = {T}): test accuracy · fit time",
           f"{100 * bundle['test']['accuracy'][-1]:.1f} % · {1000 * bundle['fit_time']:.0f} ms")
+lgbm_slot = c2.empty()
 if lgbm is not None:
-    c2.metric("LightGBM: test accuracy · fit time", f"{100 * lgbm['test_acc']:.1f} % · {1000 * lgbm['fit_time']:.0f} ms")
+    lgbm_slot.metric("LightGBM: test accuracy · fit time",
+                     f"{100 * lgbm['test_acc']:.1f} % · {1000 * lgbm['fit_time']:.0f} ms")
+changed_slot = st.empty()
 changed = what_changed()
 if changed:
-    st.markdown(f":blue-background[**What changed:** {plain(changed)}]")
+    changed_slot.markdown(f":blue-background[**What changed:** {plain(changed)}]")
 st.caption(f"{label}: {len(y_tr)} training and {len(y_te)} test points. LightGBM: 100 trees of depth ≤ 5 "
            "on the same split. Times are wall-clock fits on this server (the GBRFF engine is compiled once).")
 
@@ -201,13 +207,22 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     drawn, plane, H, weights = _bundle["drawn"], _bundle["plane"], frames["H"], frames["weights"]
     acc_tr, acc_te = _bundle["train"]["accuracy"], _bundle["test"]["accuracy"]
     titles = [f"H after t = {t}: train {100 * acc_tr[t]:.0f} %, test {100 * acc_te[t]:.0f} %" for t in stages]
+    # the vote travels as its cosines (tens of kB), not as a picture an iteration (a megabyte): the player
+    # computes H on the grid itself (drawn: the cell means, or GBRFF2+'s z(x), which acts on each axis alone)
+    vote = cmp.grid_expansion(drawn, _bundle["Z_G"], len(xs), len(ys))
     fig = surface_figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
                                          X_te if show_test else None, y_te, titles=titles, discretise=discretise,
-                                         loss=expansion.loss)
+                                         loss=expansion.loss, browser_vote=vote is not None)
+    if vote is not None:
+        vote.update(figure=0, learner_figure=1, loss=expansion.loss, discretise=bool(discretise),
+                    # the weak learner's point sizes: |ỹᵢ| at H^{t−1} of the model itself (not the cell means)
+                    points={"z": _bundle["Z_tr"], "y": np.asarray(y_tr, dtype=np.float64),
+                            "coefs": expansion.components()[2]})
     least_squares = expansion.loss == "squared_error"
     fig_w = learner_figs.weak_learner_animation(xs, ys, expansion, stages, X_tr, y_tr, weights, drawn=drawn,
                                                 size_label="residual |ỹᵢ|" if least_squares else "weight wᵢ",
-                                                grid=None if plane else _bundle["Z_G"])
+                                                grid=None if plane else _bundle["Z_G"],
+                                                browser_learner=vote is not None)
     extra = {"LightGBM test": lgbm_acc} if lgbm_acc is not None else None
     stop = frames["stop"]
     fig_c = curve_figs.curves_animation(_bundle["train"], _bundle["test"], stages, extra=extra, stop=stop,
@@ -215,10 +230,15 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     # the strip of the last weak learners with their α (TF Playground's thumbnails of its neurons)
     strip = {"learners": frames["learners"], "z": frames["thumbnails"], "alphas": frames["alphas"], "n": STRIP,
              "after": 2, "colorscale": VOTE_COLORSCALE}
+    thumbs = None if vote is None else cmp.thumbnail_expansion(
+        expansion, xs, ys, space=None if plane else (lambda P: cmp.model_space(_bundle["model"], P)))
+    if thumbs is not None:  # the thumbnails too: their weights and grid, the cosines are the vote's
+        strip["model"] = {"q": thumbs["q"], "zx": thumbs["zx"], "zy": thumbs["zy"]}
     if least_squares:  # the 2019 GBRFF: its weights Q of the K cosines, under the weak learner
         fig_q = learner_figs.q_weights_animation(expansion, stages, c=_bundle["model"].c)
-        return pack_frames([fig, fig_w, fig_q, fig_c], stages, wide=[False, False, True, True], strip=strip)
-    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip)
+        return pack_frames([fig, fig_w, fig_q, fig_c], stages, wide=[False, False, True, True], strip=strip,
+                           vote=vote)
+    return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip, vote=vote)
 
 
 packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,

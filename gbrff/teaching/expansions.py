@@ -25,7 +25,9 @@ __all__ = [
     "staged_curves",
     "boosting_weights",
     "band_limited",
+    "grid_expansion",
     "learner_thumbnails",
+    "thumbnail_expansion",
     "strip_learners",
     "exp_loss",
     "accuracy",
@@ -195,6 +197,31 @@ def band_limited(expansion, dx, dy):
     return replace(expansion, q=expansion.q * s, alphas=alphas)
 
 
+def grid_expansion(expansion, Z_G, nx, ny, tol=1e-12):
+    """The expansion and a grid as a browser needs them to compute ``H^t`` on the grid itself.
+
+    ``Z_G`` holds the ``ny × nx`` grid's points (row-major, as :func:`make_grid`) as the
+    expansion sees them: the plane's points, or their ``z(x)`` (:func:`model_space`). When each
+    point is the sum of a part of its column and a part of its row, ``z = zx[j] + zy[i]`` (the
+    plane; a map acting on each coordinate alone, as a standardisation and the ranks F(x) do),
+    ``ω·z − b = ω·zx[j] + (ω·zy[i] − b)``: the browser forms ``nx + ny`` products per cosine
+    instead of ``nx · ny``. Returns a dict of ``init`` (H⁰), the flat cosine sum of
+    :meth:`gbrff.Expansion.components` (``W`` (M, d), ``phases`` (M,), ``coefs`` (M,), ``group``
+    cosines an iteration), ``q`` (T, K: the weak learners' own weights, ``h_t = Σ_k q_tk cos(…)``
+    as :meth:`gbrff.Expansion.weak_learner`), ``zx`` (nx, d) and ``zy`` (ny, d); ``None`` when the points are not
+    such a sum (to within ``tol`` of their size), e.g. a map that mixes the coordinates."""
+    Z = np.asarray(Z_G, dtype=np.float64).reshape(ny, nx, -1)
+    zx = Z[0] - Z[0, :1]
+    zy = Z[:, 0].copy()
+    if np.abs(zy[:, None, :] + zx[None, :, :] - Z).max() > tol * max(1.0, float(np.abs(Z).max())):
+        return None
+    W, phases, coefs, group = expansion.components()
+    return {"init": float(expansion.init_score), "W": np.ascontiguousarray(W, dtype=np.float64),
+            "phases": np.ascontiguousarray(phases, dtype=np.float64),
+            "coefs": np.ascontiguousarray(coefs, dtype=np.float64), "group": int(group),
+            "q": np.ascontiguousarray(expansion.q, dtype=np.float64).reshape(expansion.n_iter, -1), "zx": zx, "zy": zy}
+
+
 def strip_learners(stages, n=6):
     """The weak learners a strip of the last ``n`` shows at any iteration of ``stages``:
     ``t − n + 1 … t`` for each ``t`` (learners are numbered ``1 … T``), sorted, without repeats."""
@@ -230,3 +257,20 @@ def learner_thumbnails(expansion, xs, ys, learners, n=32, space=None):
         h = np.einsum("gik,ik->ig", C, drawn.q[i])  # h_t = Σ_k q_k cos(ω_k·x − b_k), as Expansion.weak_learner
         out[a:a + len(i)] = np.rint(100 * np.clip(h, -1, 1))
     return out
+
+
+def thumbnail_expansion(expansion, xs, ys, n=32, space=None):
+    """:func:`learner_thumbnails`' pictures as a browser computes them: :func:`grid_expansion` of
+    the expansion the thumbnails draw (each cosine's mean over a thumbnail's cell, or, with
+    ``space``, sampled at the cell centres through it) on their ``n × n`` grid. Its ``W`` and
+    ``phases`` are the expansion's own (a band limit scales only the weights); ``None`` when the
+    grid's points are not separable."""
+    gx = np.linspace(xs[0], xs[-1], n)
+    gy = np.linspace(ys[0], ys[-1], n)
+    mx, my = np.meshgrid(gx, gy)
+    G = np.column_stack([mx.ravel(), my.ravel()])
+    if space is None:
+        drawn = band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0])
+    else:
+        drawn, G = expansion, space(G)
+    return grid_expansion(drawn, G, n, n)

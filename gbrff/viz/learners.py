@@ -144,7 +144,7 @@ def _weak_learner_title(expansion, t, landmark, plane=True):
 
 
 def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=None, drawn=None, height=470,
-                           size_label="weight wᵢ", grid=None):
+                           size_label="weight wᵢ", grid=None, browser_learner=False):
     """:func:`weak_learner_figure` at every iteration of ``stages``, as Plotly frames.
 
     ``weights`` holds the boosting weights ``w_i`` at the start of each stage
@@ -160,7 +160,10 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     the space the expansion acts on (:func:`gbrff.teaching.expansions.model_space`), for a model whose
     ω act on z(x) rather than on the plane (GBRFF2+: standardised features and their ranks):
     the heatmap is then ``h_t(z(x))``, still a picture in the plane, and no crest, arrow or
-    landmark is drawn (they are plane constructions).
+    landmark is drawn (they are plane constructions). ``browser_learner``: the frames' heatmaps
+    carry no ``z`` (the player computes ``h_t`` from the expansion it receives beside the figure,
+    :func:`gbrff.teaching.expansions.grid_expansion`), nor the points' sizes (it computes them from
+    H^{t−1} on the points); only the figure's own picture is computed here.
     """
     drawn = expansion if drawn is None else drawn
     X = np.asarray(X, dtype=np.float64)
@@ -184,8 +187,11 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
             z = np.zeros((len(ys), len(xs)), dtype=np.int8)
             title = "iteration 0: the vote is the constant H⁰ — no weak learner yet"
         else:
-            h = drawn.weak_learner(t - 1, G).reshape(len(ys), len(xs))
-            z = np.rint(100 * np.clip(h, -1, 1)).astype(np.int8)
+            if browser_learner and base is not None:
+                z = None  # the player's own
+            else:
+                h = drawn.weak_learner(t - 1, G).reshape(len(ys), len(xs))
+                z = np.rint(100 * np.clip(h, -1, 1)).astype(np.int8)
             landmark = learner_landmark(expansion, t, center) if plane else None
             if landmark is not None:
                 crest_xy, notes, words = _landmark_marks(xs, ys, expansion, t, landmark)
@@ -196,7 +202,10 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
             if fine is not None:  # the picture is (nearly) blank: say why, instead of the ω arrow's words
                 words = [fine] + [w for w in words if not w.startswith("arrow: ")]
             title = _weak_learner_title(expansion, t, landmark, plane)
-        parts = [dict(type="heatmap", z=z)] + [dict(type="scatter", marker=dict(size=size[m])) for m in masks] + [
+        heat = dict(type="heatmap") if z is None else dict(type="heatmap", z=z)
+        # the points' sizes too, when the player computes them (from H^{t-1} on the points: pack_frames' vote)
+        parts = [heat] + [dict(type="scatter") if z is None else dict(type="scatter", marker=dict(size=size[m]))
+                          for m in masks] + [
             dict(type="scatter", x=crest_x, y=crest_y), dict(type="scatter", x=land_x, y=land_y)]
         # what the marks are and what the picture cannot show, in the readout line under the title (every frame
         # has one, "" for none, so that a frame's words never stay on the next)

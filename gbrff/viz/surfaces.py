@@ -113,7 +113,7 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330, 
 
 
 def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=None, *, titles,
-                      discretise=False, loss="exponential", landmarks=None, height=470):
+                      discretise=False, loss="exponential", landmarks=None, height=470, browser_vote=False):
     """:func:`surface_figure` at every iteration of ``stages``, as Plotly frames.
 
     ``H`` holds the decision function of each stage on the grid, shape
@@ -123,6 +123,9 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
     frame ``str(t)`` replaces the heatmap, the boundary, the crosses and the title.
     A frame's boundary (a contour without a ``z`` of its own) is the p = ½ line of
     the frame's heatmap: the player draws it from there, the grid travels once.
+    ``browser_vote``: the frames' heatmaps carry no ``z`` (the player computes each from the
+    expansion it receives beside the figure, :func:`gbrff.teaching.expansions.grid_expansion`);
+    ``H`` needs then only its first row, the figure's own picture.
     """
     first = list(_surface_traces(xs, ys, H[0], discretise, True, loss, percent=True))
     data = first + _points(X_train, y_train, "train", "circle", "white")
@@ -135,10 +138,14 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
                          marker=dict(symbol="x-thin", size=16, line=dict(width=3, color="black"))))
     fig = _plane(data, xs, ys, title=titles[0], height=height, as_dict=True)
     frames = []
-    for k, (t, Ht, title) in enumerate(zip(stages, H, titles)):
-        heat, boundary = _surface_traces(xs, ys, Ht, discretise, True, loss, percent=True)
+    for k, (t, title) in enumerate(zip(stages, titles)):
+        Ht = None if browser_vote else H[k]
         # the boundary is drawn from the heatmap's own z (the player reads it there: sent once, not twice)
-        parts = [dict(type="heatmap", z=heat["z"]), dict(type="contour")]
+        if browser_vote:
+            parts = [dict(type="heatmap"), dict(type="contour")]
+        else:
+            heat, boundary = _surface_traces(xs, ys, Ht, discretise, True, loss, percent=True)
+            parts = [dict(type="heatmap", z=heat["z"]), dict(type="contour")]
         traces = [0, 1]
         if landmarks is not None:
             L = np.asarray(landmarks[k], dtype=np.float64).reshape(-1, 2)

@@ -564,3 +564,97 @@ def test_an_uploaded_file_survives_a_visit_to_another_page(server, browser, tmp_
     _no_errors(page, "upload_kept")
     _shot(page, "upload_kept")
     page.close()
+
+
+# The playground's views whose vote the player computes from the model, with the parameters the page fits
+# (its defaults, data moons, n = 300, noise 0.1, test share 0.3, seed 0): (query, fit_run's params)
+PARITY = [("", ("GBRFF2", 100, 0.5, 0.0, 1, None, 1.0, 0)),
+          ("?algo=GBRFF1&K=5", ("GBRFF1", 100, 0.5, None, 5, 1.0, 1.0, 0)),
+          ("?algo=GBRFF2%2B", ("GBRFF2+", 100, 0.5, "PLUS_LAM", 1, None, 1.0, 0)),
+          ("?algo=GBRFF-LS&K_ls=20", ("GBRFF-LS", 100, 0.5, None, 20, 16.0, 0.5, 0))]
+
+
+@pytest.mark.parametrize("query,params", PARITY, ids=[p[0] for _, p in PARITY])
+def test_the_players_vote_equals_the_engine(server, browser, query, params):
+    """The player computes H^t on the grid from the cosines it receives (appkit.pack_frames' vote): its
+    float64 values (window.__gbrffGrid) equal the engine's staged_decision_function of the drawn expansion
+    (the cell means, gbrff.teaching.expansions.band_limited; GBRFF2+'s z(x) of the grid) on the same grid,
+    to a max error of 1e-9 of the grid's largest |H|; the pictures' whole percents and the weak learner's
+    hundredths equal the server's (a rounding tie may fall on the other side: one unit, 0.1 % of cells), its
+    point sizes the server's boosting weights'."""
+    import numpy as np
+
+    from appkit import split_indices
+    from gbrff.datasets import make_toy
+    from gbrff.teaching.expansions import boosting_weights
+    from gbrff.teaching.fits import fit_run
+    from gbrff.teaching.menu import PLUS_LAM
+    from gbrff.viz.surfaces import _surface_traces
+
+    params = tuple(PLUS_LAM if p == "PLUS_LAM" else p for p in params)
+    X, y = make_toy("moons", n_samples=300, noise=0.1, random_state=0)
+    tr, te = split_indices(y, 0.3, 0)
+    run = fit_run(params, (X[tr], X[te], y[tr], y[te]))
+    engine = [np.full(len(run["Z_G"]), run["drawn"].init_score)]
+    engine += list(run["drawn"].staged_decision_function(run["Z_G"]))
+
+    page = _open(browser, f"{server}/playground{query}", n_charts=0)
+    frame = player_frame(page)
+    _no_errors(page, f"parity_{params[0]}")
+    labels = frame.evaluate("S.labels")
+    assert frame.evaluate("!!(S.args && vote)"), "the player received frames, not the model"
+    worst = 0.0
+    for t in sorted({0, 1, 2, 7, labels[len(labels) // 2], labels[-1]}):
+        got = np.array(frame.evaluate(f"window.__gbrffGrid({t})"), dtype=np.float64)
+        want = engine[t]
+        err = float(np.abs(got - want).max() / max(np.abs(want).max(), 1e-300))
+        worst = max(worst, err)
+        assert err <= 1e-9, (params[0], t, err)
+        k = labels.index(t)
+        z = np.array(frame.evaluate(f"Array.from(S.figs[0].frames[{k}].data[0].z, r => Array.from(r))"))
+        heat, _ = _surface_traces(run["xs"], run["ys"], want.astype(np.float32), False, loss=run["expansion"].loss,
+                                  percent=True)
+        off = np.abs(z.astype(int) - heat["z"].astype(int))
+        assert off.max() <= 1 and (off > 0).mean() <= 1e-3, (params[0], t, int(off.max()), (off > 0).mean())
+        if t:
+            h = run["drawn"].weak_learner(t - 1, run["Z_G"]).reshape(len(run["ys"]), len(run["xs"]))
+            zw = np.array(frame.evaluate(f"Array.from(S.figs[1].frames[{k}].data[0].z, r => Array.from(r))"))
+            off = np.abs(zw - np.rint(100 * np.clip(h, -1, 1)))
+            assert off.max() <= 1 and (off > 0).mean() <= 1e-3, (params[0], t, "learner")
+        # the learner's point sizes, from |ỹᵢ| at H^{t−1} of the model itself
+        w = boosting_weights(run["expansion"], run["Z_tr"], y[tr], [t])[0].astype(np.float64)
+        size = 4 + 18 * np.sqrt(w / max(w.max(), 1e-12))
+        for c, label in enumerate((-1, 1)):
+            got_size = np.array(frame.evaluate(f"Array.from(S.figs[1].frames[{k}].data[{1 + c}].marker.size)"))
+            assert np.allclose(got_size, size[y[tr] == label], rtol=1e-5), (params[0], t, "sizes")
+    print(f"{params[0]}: max error of the player's H^t, relative to max |H|: {worst:.2e}; "
+          f"computed in {frame.evaluate('window.gbrffStats.voteMs'):.0f} ms")
+    page.close()
+
+
+def test_one_render_per_payload_and_the_player_survives_a_change(server, browser):
+    """Streamlit posts several render messages per payload: the player draws each payload once. A γ step (the
+    session's first change, which brings the "What changed" line above the player) keeps the player's iframe
+    (a value set in it survives) and draws the new model once."""
+    import re as _re
+
+    page = _open(browser, f"{server}/playground", n_charts=0)
+    frame = player_frame(page)
+    _settle(page)
+    frame.evaluate("window.__kept = 'still here'")
+    before = frame.evaluate("window.gbrffStats.renders")
+    slider = page.get_by_role("slider", name=_re.compile("γ"))
+    slider.focus()
+    slider.press("ArrowRight")
+    deadline = time.time() + 120
+    while frame.evaluate("window.gbrffStats.renders") == before:
+        assert time.time() < deadline, "the player was not redrawn in place after a γ step"
+        page.wait_for_timeout(100)
+    _settle(page)
+    page.wait_for_timeout(500)
+    assert frame.evaluate("window.__kept") == "still here"
+    assert page.get_by_text("What changed").count() >= 1
+    starts = frame.evaluate("window.gbrffStats.starts")
+    assert len(starts) == 2 and set(starts.values()) == {1}, starts
+    _no_errors(page, "gamma_step")
+    page.close()

@@ -57,6 +57,15 @@ def array(value):
     return np.asarray(value, dtype=float)
 
 
+def vote_probability(vote, t):
+    """p(+1) of H^t on the grid from the model a player receives (appkit.pack_frames' vote), in numpy."""
+    W, ph, cf = array(vote["W"]), array(vote["phases"]), array(vote["coefs"])
+    zx, zy, m = array(vote["zx"]), array(vote["zy"]), t * vote["group"]
+    Z = zy[:, None, :] + zx[None, :, :]
+    H = vote["init"] + np.cos(Z @ W[:m].T - ph[:m]) @ cf[:m]
+    return 1 / (1 + np.exp(-2 * H))
+
+
 def player(at):
     """The frame player's arguments and what it plays: ``figures`` (dicts with their frames),
     ``labels`` (the iterations), ``start``, ``bookmarks`` — or None when the page has none."""
@@ -66,7 +75,7 @@ def player(at):
             continue
         body = json.loads(zlib.decompress(base64.b64decode(args["payload"])))
         return {"args": args, "start": args["start"], "bookmarks": args["bookmarks"], "labels": body["labels"],
-                "figures": body["figures"], "strip": body.get("strip")}
+                "figures": body["figures"], "strip": body.get("strip"), "vote": body.get("vote")}
     return None
 
 
@@ -134,8 +143,12 @@ def test_playground_defaults():
     for fig in (surf, weak, curves):
         assert [f["name"] for f in fig["frames"]] == [str(t) for t in range(101)]
     assert [t["type"] for t in surf["data"][:2]] == ["heatmap", "contour"]
-    z = array(frame(surf, 100)["data"][0]["z"])
-    assert z.shape == (100, 100) and z.dtype == np.uint8 and z.max() <= 100  # p(+1) in whole percent
+    z = array(surf["data"][0]["z"])  # the first picture: p(+1) in whole percent
+    assert z.shape == (100, 100) and z.dtype == np.uint8 and z.max() <= 100
+    # the frames' pictures travel as the model: the player computes them (tests/app/test_browser.py: parity)
+    assert "z" not in frame(surf, 100)["data"][0]
+    vote = play["vote"]
+    assert array(vote["W"]).shape == (100, 2) and array(vote["zx"]).shape == (100, 2) and vote["figure"] == 0
     names = {t.get("name") for t in surf["data"]}
     assert {"train −1", "train +1", "test −1", "test +1"} <= names
     # the default shows the final model: T = 100 curves of length T + 1
@@ -164,17 +177,17 @@ def test_playground_player_holds_every_frame():
     assert "weak learner 1" in one["layout"]["title"]["text"]
     names = [t.get("name") for t in weak["data"]]
     assert len(one["data"][names.index("landmark xₜ")]["x"]) == 1
-    # the point sizes follow the boosting weights: all equal at t = 1 (H0 only), not later
-    sizes = array(one["data"][1]["marker"]["size"])
-    assert np.ptp(sizes) < 1e-6 and np.ptp(array(frame(weak, 12)["data"][1]["marker"]["size"])) > 1
+    # the point sizes follow the boosting weights: the player computes them from the model's own cosines
+    # (tests/app/test_browser.py checks them against boosting_weights)
+    assert "marker" not in one["data"][1] and array(play["vote"]["points"]["coefs"]).shape == (12,)
     for t in range(13):
         assert f"t = {t}:" in frame(surf, t)["layout"]["title"]["text"]
         assert frame(curves, t)["layout"]["shapes"][-1]["x0"] == t  # the grey line at t
     # the strip of the last weak learners: a thumbnail of each h_t with its α (the model's)
     strip = play["strip"]
     assert strip["learners"] == list(range(1, 13)) and strip["n"] == 6
-    z = array(strip["z"])
-    assert z.shape == (12, strip["side"] ** 2) and np.abs(z.astype(int)).max() <= 100 and np.ptp(z[0].astype(int)) > 100
+    # its thumbnails from the model (their band-limited q on a side × side grid; the cosines are the vote's)
+    assert array(strip["model"]["q"]).shape == (12, 1) and array(strip["model"]["zx"]).shape == (strip["side"], 2)
     for t, a in zip(strip["learners"], strip["alphas"]):  # the α of the weak learner's own title
         assert f"α = {a:.3f}," in frame(weak, t)["layout"]["title"]["text"]
     # a rerun with the same model keeps the player's frame (the browser wrote it into the address)
@@ -213,7 +226,7 @@ def test_playground_changed_widgets_gbrff1_board():
     figs = charts(at)
     surf, weak, _ = player(at)["figures"]
     assert not any(str(t.get("name", "")).startswith("test") for t in surf["data"])
-    assert set(np.unique(array(frame(surf, 30)["data"][0]["z"]))) <= {0, 100}
+    assert player(at)["vote"]["discretise"] is True  # the player paints the class alone (0 or 100)
     assert "K = 3" in frame(weak, 30)["layout"]["title"]["text"]
     # GBRFF1's ω are T × K draws from the prior
     learned = [t for t in figs["omegas"]["data"] if str(t.get("name", "")).startswith("learned ωₜ")]
@@ -242,8 +255,8 @@ def test_playground_gbrff_ls_landmark_and_q_weights():
     assert bars[0] > 1.5 / 12  # c = 64: not uniform
     assert array(frame(q, 0)["data"][0]["y"]).max() == 0
     # sizes = |y − H⁰| at t = 1 (H⁰ = ȳ: equal within a class), the residuals later
-    sizes = array(frame(weak, 1)["data"][1]["marker"]["size"])
-    assert np.ptp(sizes) < 1e-6 and np.ptp(array(frame(weak, 15)["data"][1]["marker"]["size"])) > 1
+    # (computed by the player from the vote's points: tests/app/test_browser.py checks them)
+    assert player(at)["vote"]["loss"] == "squared_error" and "marker" not in frame(weak, 15)["data"][1]
     assert any("residuals" in str(m.value) for m in at.markdown)
     # c = 0: every Q is 1/K
     at.select_slider(key="playground:c").set_value(0.0).run()
@@ -307,15 +320,15 @@ def test_playground_gbrff2_plus_in_the_plane():
     # the surface: p(+1) of the estimator itself on the grid, in whole percent
     _, _, G = cmp.make_grid(np.vstack([X_tr, X_te]), n=100)
     p = est.predict_proba(G)[:, 1].reshape(100, 100)
-    assert np.abs(array(frame(surf, 12)["data"][0]["z"]).astype(int) - 100 * p).max() <= 1.0
+    assert np.abs(100 * vote_probability(play["vote"], 12) - 100 * p).max() <= 1.0  # what the player computes
     # the weak learner drawn in the plane through z(x), with no crest, arrow or landmark
     names = [t.get("name") for t in weak["data"]]
     for t in (1, 12):
         w = frame(weak, t)
         assert "‖ω‖" in w["layout"]["title"]["text"] and not w["layout"]["annotations"]
         assert w["data"][names.index("landmark xₜ")]["x"] == []
-        assert np.ptp(array(w["data"][0]["z"]).astype(int)) > 0
-    assert array(play["strip"]["z"]).shape[0] == 12
+        assert "z" not in w["data"][0]  # the player's own, from the vote
+    assert array(play["strip"]["model"]["q"]).shape[0] == 12
     # no plot of ω against an isotropic prior: the columns of z(x) instead, and what GBRFF2+ adds
     figs = charts(at)
     assert "omegas" not in figs and "cmp_gbrff" in figs
