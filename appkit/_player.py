@@ -3,7 +3,10 @@
 A page computes its figures at every iteration it shows, as Plotly figures
 with one frame per iteration (the ``*_animation`` functions of
 :mod:`gbrff.viz.surfaces`, ``learners``, ``curves`` and ``landscape``), and
-hands them to :func:`frame_player`. They travel to the
+hands them to :func:`frame_player`; the playground ships the model instead of
+its pictures (``pack_frames(..., vote=...)``: the cosines on the grid, from
+:func:`gbrff.teaching.expansions.grid_expansion`), whose vote, stripes,
+thumbnails and point sizes the browser computes at each frame. They travel to the
 browser together (JSON, deflated), where a small component — Plotly.js and
 ``appkit/player/index.html`` — steps through them: reset, back, play/pause,
 step, the iteration slider and the keys space / ← / → run there, with no
