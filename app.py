@@ -16,5 +16,4 @@ import appkit
 
 st.set_page_config(page_title="GBRFF — gradient boosting with random Fourier features",
                    page_icon=appkit.FAVICON, layout="wide")
-appkit.warm_defaults()  # once per server: the defaults' pictures computed before a student asks
 appkit.run_router()

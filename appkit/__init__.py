@@ -10,8 +10,8 @@ Streamlit; everything that does, apart from the pages, is here:
 * :mod:`appkit._player` — the iteration player: every frame computed once,
   played in the browser (``appkit/player/index.html``);
 * :mod:`appkit._gate` — first paints first when a class opens the app at once; small fits on one BLAS thread;
-* :mod:`appkit._cache` — the engine compiled once per server, the defaults' pictures
-  computed once at its first session, the stored results and the paper's Table 2 read once;
+* :mod:`appkit._cache` — the engine compiled once per server, the stored
+  results and the paper's Table 2 read once;
 * :mod:`appkit._toy` — the toy-problem sidebar and split of the K-and-λ and
   random-features pages;
 * :mod:`appkit._widgets` — a figure's explanation and download button, presenter mode's look, an uploader that keeps its file;
@@ -25,8 +25,7 @@ folder of ``app.py`` is on ``sys.path`` when Streamlit runs ``app.py``, and
 the tests run from it.
 """
 
-from ._cache import (RESULTS_DIR, WARMED_PAGES, paper_table2, preprint_table2, stored_results, warm_defaults,
-                     warm_engine)
+from ._cache import RESULTS_DIR, paper_table2, preprint_table2, stored_results, warm_engine
 from ._files import (MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, download_name, model_to_json, parse_points_csv, points_to_csv,
                      read_points_csv, split_column, split_indices, upload_label)
 from ._gate import one_blas_thread, painted
@@ -45,6 +44,6 @@ __all__ = [
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
     "player_start", "painted", "one_blas_thread", "explain", "figure_download", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
-    "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "table_columns", "warm_engine", "warm_defaults", "WARMED_PAGES", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
+    "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "table_columns", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
     "read_points_csv", "split_column", "split_indices", "upload_label", "download_name",
 ]

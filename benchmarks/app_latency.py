@@ -21,9 +21,9 @@ widget for 0.6 s (the time reported is that of the last activity). In one run:
   navigation → websocket open → first element → quiet; the playground's websocket open beside it;
 * ``proxy``   — the fresh load again behind nginx with gzip (the README's proxy set-up), when
   ``nginx`` is installed: Streamlit 1.67 serves its scripts uncompressed on purpose (see below);
-* ``cold``    — first visits on a just-started server (home opened first, as a teacher does), without
-  and with the defaults warmed at its first session (``appkit._cache.warm_defaults``): the playground
-  in the browser, and the server's part alone (a websocket client) for the playground and the landscape.
+* ``cold``    — first visits on a just-started server (home opened first, as a teacher does): the
+  playground in the browser, and the server's part alone (a websocket client) for the playground and
+  the landscape.
 
 Streamlit 1.67 serves its scripts uncompressed by design (``_should_bypass_gzip`` in
 ``streamlit/web/server/starlette/starlette_gzip_middleware.py``: no option turns it on; only
@@ -555,20 +555,20 @@ async def _server_visit(url, page):
 
 
 def measure_cold(browser, repeat, out):
-    """First visits on a just-started server, home opened first (the teacher's visit), without and with the
-    defaults warmed at the server's first session (``GBRFF_APP_WARM``): the playground in the browser, and on
-    other servers the server's part alone (a websocket client, the playground then the loss landscape)."""
-    for warm in ("0", "1"):
-        mode = "warmed at the first session" if warm == "1" else "not warmed"
+    """First visits on a just-started server, home opened first (the teacher's visit): the playground in the
+    browser, and on other servers the server's part alone (a websocket client, the playground then the loss
+    landscape)."""
+    for warm in ("0",):  # the app warms no page at start: Streamlit 1.67 has no public hook to do it with
+        mode = "not warmed"
         ts, parts = [], []
         for _ in range(repeat):
-            with streamlit_server(env={"GBRFF_APP_WARM": warm}) as url:
+            with streamlit_server() as url:
                 home = first_visit(browser, url, picture=False)[0]
                 ts.append(first_visit(browser, f"{url}/playground", limit=120)[0])
             print(f"  just-started server, defaults {mode}: home drawn and quiet after {home:.2f} s, "
                   f"then the playground {ts[-1]:.2f} s", flush=True)
         for _ in range(repeat):
-            with streamlit_server(env={"GBRFF_APP_WARM": warm}) as url:
+            with streamlit_server() as url:
                 first_visit(browser, url, picture=False)
                 # playwright's sync API holds this thread's event loop: the client runs in a thread of its own
                 with concurrent.futures.ThreadPoolExecutor(1) as pool:
