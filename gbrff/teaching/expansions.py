@@ -231,6 +231,19 @@ def strip_learners(stages, n=6):
     return sorted(out)
 
 
+def _thumbnail_grid(expansion, xs, ys, n, space):
+    """(the expansion a thumbnail draws, the points it is evaluated at) on the ``n × n`` grid
+    spanning ``xs × ys``: each cosine's mean over a cell, or, with ``space``, the expansion
+    itself at the cell centres mapped through ``space``."""
+    gx = np.linspace(xs[0], xs[-1], n)
+    gy = np.linspace(ys[0], ys[-1], n)
+    mx, my = np.meshgrid(gx, gy)
+    G = np.column_stack([mx.ravel(), my.ravel()])
+    if space is None:
+        return band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0]), G
+    return expansion, space(G)
+
+
 def learner_thumbnails(expansion, xs, ys, learners, n=32, space=None):
     """Small pictures of the weak learners ``learners`` (numbered ``1 … T``): ``h_t`` on an ``n × n``
     grid spanning ``xs × ys``, each cell the mean over the cell (:func:`band_limited`), clipped to
@@ -238,14 +251,7 @@ def learner_thumbnails(expansion, xs, ys, learners, n=32, space=None):
     ``space`` (optional): a map of plane points to the points the expansion acts on (e.g.
     ``lambda G: model_space(est, G)``); then ``h_t(z(x))`` is sampled at the cell centres (no
     band limit: a cosine of z(x) is no plane wave whose cell mean has a closed form)."""
-    gx = np.linspace(xs[0], xs[-1], n)
-    gy = np.linspace(ys[0], ys[-1], n)
-    mx, my = np.meshgrid(gx, gy)
-    G = np.column_stack([mx.ravel(), my.ravel()])
-    if space is None:
-        drawn = band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0])
-    else:
-        drawn, G = expansion, space(G)
+    drawn, G = _thumbnail_grid(expansion, xs, ys, n, space)
     idx = np.asarray(learners, dtype=np.intp) - 1
     out = np.zeros((len(idx), n * n), dtype=np.int8)
     K, d = drawn.omegas.shape[1:]
@@ -265,12 +271,5 @@ def thumbnail_expansion(expansion, xs, ys, n=32, space=None):
     ``space``, sampled at the cell centres through it) on their ``n × n`` grid. Its ``W`` and
     ``phases`` are the expansion's own (a band limit scales only the weights); ``None`` when the
     grid's points are not separable."""
-    gx = np.linspace(xs[0], xs[-1], n)
-    gy = np.linspace(ys[0], ys[-1], n)
-    mx, my = np.meshgrid(gx, gy)
-    G = np.column_stack([mx.ravel(), my.ravel()])
-    if space is None:
-        drawn = band_limited(expansion, gx[1] - gx[0], gy[1] - gy[0])
-    else:
-        drawn, G = expansion, space(G)
+    drawn, G = _thumbnail_grid(expansion, xs, ys, n, space)
     return grid_expansion(drawn, G, n, n)
