@@ -201,16 +201,12 @@ def streamlit_server(script="app.py", cwd=ROOT, extra=(), env=None):
 
 
 @contextlib.contextmanager
-def static_server(folder):
-    """``python -m http.server`` on 127.0.0.1 serving ``folder``; yields its url."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=folder,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
+def _answering(proc, url, probe):
+    """Yield ``url`` once ``url + probe`` answers (10 s at most), then stop ``proc``, the server behind it."""
     try:
         for _ in range(100):
             try:
-                urllib.request.urlopen(url + "/", timeout=2).read()
+                urllib.request.urlopen(url + probe, timeout=2).read()
                 break
             except OSError:
                 time.sleep(0.1)
@@ -218,6 +214,16 @@ def static_server(folder):
     finally:
         proc.terminate()
         proc.wait(15)
+
+
+@contextlib.contextmanager
+def static_server(folder):
+    """``python -m http.server`` on 127.0.0.1 serving ``folder``; yields its url."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=folder,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with _answering(proc, f"http://127.0.0.1:{port}", "/") as url:
+        yield url
 
 
 @contextlib.contextmanager
@@ -229,18 +235,8 @@ def nginx_proxy(upstream_url):
         conf.write_text(NGINX_CONF.format(tmp=tmp, port=port, upstream=upstream_url.rsplit(":", 1)[1]))
         proc = subprocess.Popen([shutil.which("nginx"), "-p", tmp, "-c", str(conf)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(url + "/_stcore/health", timeout=2).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        with _answering(proc, f"http://127.0.0.1:{port}", "/_stcore/health") as url:
             yield url
-        finally:
-            proc.terminate()
-            proc.wait(15)
 
 
 def _kind(url):
