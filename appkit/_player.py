@@ -7,8 +7,9 @@ hands them to :func:`frame_player`; the playground ships the model instead of
 its pictures (``pack_frames(..., vote=...)``: the cosines on the grid, from
 :func:`gbrff.teaching.expansions.grid_expansion`), whose vote, stripes,
 thumbnails and point sizes the browser computes at each frame. They travel to the
-browser together (JSON, deflated), where a small component — Plotly.js and
-``appkit/player/index.html`` — steps through them: reset, back, play/pause,
+browser together (JSON, deflated), where a small component —
+``appkit/player/index.html``, drawing the figure dicts on canvas with
+``appkit/player/figure.js`` (no plotly.js) — steps through them: reset, back, play/pause,
 step, the iteration slider and the keys space / ← / → run there, with no
 round trip to the server. While it plays the component writes the iteration
 shown into the address bar (``?t=``) and into the share box's link, so a
@@ -31,8 +32,6 @@ the address, which the page writes from its state: :mod:`appkit._state`).
 import base64
 import hashlib
 import json
-import shutil
-import tempfile
 import zlib
 from pathlib import Path
 
@@ -49,32 +48,8 @@ MAX_FRAMES = 101
 _WEB = Path(__file__).with_name("player")
 
 
-def _served_folder():
-    """``appkit/player`` plus the plotly.js of the installed Plotly, in one folder Streamlit serves.
-
-    Plotly's Python package carries ``plotly.min.js``: no download, the same version as the figures.
-    """
-    import plotly
-
-    plotly_js = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
-    digest = hashlib.sha1()
-    for f in sorted(_WEB.iterdir()):
-        digest.update(f.name.encode() + f.read_bytes())
-    digest.update(plotly.__version__.encode())
-    folder = Path(tempfile.gettempdir()) / f"gbrff-player-{digest.hexdigest()[:12]}"
-    if not (folder / "plotly.min.js").exists():
-        tmp = Path(tempfile.mkdtemp(prefix="gbrff-player-"))
-        for f in _WEB.iterdir():
-            shutil.copy(f, tmp / f.name)
-        shutil.copy(plotly_js, tmp / "plotly.min.js")
-        try:
-            tmp.rename(folder)
-        except OSError:  # another server made it meanwhile
-            shutil.rmtree(tmp, ignore_errors=True)
-    return folder
-
-
-_component = components.declare_component("frame_player", path=str(_served_folder()))
+# appkit/player as it is: index.html and figure.js (LightPlot, the canvas renderer: no plotly.js to copy beside it)
+_component = components.declare_component("frame_player", path=str(_WEB))
 
 
 def play_schedule(T, frames=MAX_FRAMES, head=30):

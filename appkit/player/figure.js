@@ -899,7 +899,7 @@
         const r0 = z[i], r1 = z[i + 1];
         for (let j = 0; j < nx - 1; j++) {
           const a = num(r0[j]), b = num(r0[j + 1]), d = num(r1[j]), e = num(r1[j + 1]);
-          const A = a >= lev, B = b >= lev, D = d >= lev, E = e >= lev;
+          const A = a > lev, B = b > lev, D = d > lev, E = e > lev;  // Plotly's marching index: above means > level
           if (A === B && B === D && D === E) continue;
           const pts = [];
           if (A !== B) pts.push([px[j] + (lev - a) / (b - a) * (px[j + 1] - px[j]), py[i]]);
