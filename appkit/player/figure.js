@@ -421,6 +421,7 @@
   function makeAxis(F, id, spec) {
     const letter = id[0];
     const ax = Object.assign({}, spec, { id: id, letter: letter });
+    ax.used = !F.traces.length || F.traces.some(t => (letter === "x" ? t.xaxis || "x" : t.yaxis || "y") === id);
     ax.type = spec.type === "log" ? "log" : "linear";
     ax.domain = isArr(spec.domain) ? [num(spec.domain[0]), num(spec.domain[1])] : [0, 1];
     ax.anchor = spec.anchor || (letter === "x" ? "y" : "x");
@@ -498,10 +499,7 @@
       if (k > bestK) { bestK = k; best = [v0, p0, v1, p1]; }
     }
     if (!best) { ax.range = [lo, hi]; return; }
-    let r0 = best[0] - best[1] * bestK, r1 = best[2] + best[3] * bestK;
-    // the pads of the other extremes must fit too (they do for the most demanding pair, up to rounding)
-    if (tozero && lo >= 0 && r0 < 0) r0 = 0;
-    if (tozero && hi <= 0 && r1 > 0) r1 = 0;
+    const r0 = best[0] - best[1] * bestK, r1 = best[2] + best[3] * bestK;
     ax.range = [r0, r1];
     if (ax.autorange === "reversed") ax.range.reverse();
   }
@@ -557,7 +555,7 @@
         if (own <= s * (1 + 1e-9)) return;
         const want = s * k * Math.abs(a.range[1] - a.range[0]);
         if (a.constrain === "domain") {
-          a.offset += (a.length - want) / 2; a.length = want;
+          a.offset += (a.length - want) / 2; a.length = want; a.shrunk = true;
         } else {  // "range": the range grows about its middle
           const mid = (a.range[0] + a.range[1]) / 2, half = a.length / (s * k) / 2 * Math.sign(a.range[1] - a.range[0]);
           a.range = [mid - half, mid + half];
@@ -581,7 +579,10 @@
     // the counter axis: where this one's line, labels and title sit
     ax.labelW = 0;
     if (ax.showticklabels) {
-      for (const tk of ax.tickList) tk.w = measure(tk.text, ax.tickfont);
+      for (const tk of ax.tickList) {  // tick texts may carry Plotly's small HTML (a coloured <span>)
+        tk.box = /</.test(tk.text) ? textBox(tk.text, ax.tickfont) : null;
+        tk.w = tk.box ? tk.box.width : measure(tk.text, ax.tickfont);
+      }
       ax.labelW = Math.max(0, ...ax.tickList.map(tk => tk.w));
     }
   }
@@ -593,7 +594,7 @@
 
   // ------------------------------------------------------------------ legends
   function legendItems(F, name) {
-    const seen = new Set(), items = [];
+    const items = [];
     const shown = F.traces.filter(t => (t.legend || "legend") === name);
     const showAll = F.layout.showlegend;
     const countable = F.traces.filter(t => t.type === "scatter" || t.type === "bar" || t.type === "histogram");
@@ -603,7 +604,6 @@
       const can = t.type === "scatter" || t.type === "bar" || t.type === "histogram";
       if (!can || t.showlegend === false || (!onByDefault && t.showlegend !== true)) return;
       if (t.type === "scatter" && !(isArr(t.x) ? t.x.length : isArr(t.y) ? t.y.length : 0)) return;  // Plotly: no entry for an empty trace
-      if (t.legendgroup) { if (seen.has(t.legendgroup)) return; seen.add(t.legendgroup); }
       items.push(t);
     });
     return items;
@@ -620,20 +620,37 @@
       const horizontal = spec.orientation === "h";
       const lh = Math.max(font.size * 1.3, 0), itemGap = 5, textGap = 40;
       const boxes = items.map(t => textBox(t.name == null ? "trace " + t.index : t.name, font));
-      const widths = boxes.map(b => textGap + b.width + itemGap);
-      const maxW = F.W;
-      let rows = [], row = [], rowW = 0;
-      if (horizontal) {
+      const widths = boxes.map(b => textGap + b.width + itemGap), heights = boxes.map(b => Math.max(b.height, lh));
+      // Plotly's legend groups: the entries of a legendgroup stacked in one block; blocks side by side in a
+      // horizontal legend (wrapping), one under the other with tracegroupgap between them in a vertical one
+      const grouped = items.some(t => t.legendgroup), gap = spec.tracegroupgap == null ? 10 : +spec.tracegroupgap;
+      const blocks = [];
+      if (grouped) {
+        const byGroup = new Map();
         items.forEach((t, k) => {
-          if (row.length && rowW + widths[k] > maxW - 20) { rows.push(row); row = []; rowW = 0; }
-          row.push(k); rowW += widths[k] + itemGap;
+          const g = t.legendgroup || "\u0000" + k;
+          if (!byGroup.has(g)) { byGroup.set(g, []); blocks.push(byGroup.get(g)); }
+          byGroup.get(g).push(k);
         });
-        if (row.length) rows.push(row);
-      } else rows = items.map((t, k) => [k]);
-      const rowH = rows.map(r => Math.max(...r.map(k => Math.max(boxes[k].height, lh))));
-      const colW = horizontal ? null : Math.max(...widths);
-      const width = horizontal ? Math.max(...rows.map(r => r.reduce((a, k) => a + widths[k] + itemGap, 0))) : colW;
-      const height = rowH.reduce((a, b) => a + b, 0) + 2 * 5;
+      } else items.forEach((t, k) => blocks.push([k]));
+      const bw = blocks.map(b => Math.max(...b.map(k => widths[k])));
+      const bh = blocks.map(b => b.reduce((a, k) => a + heights[k], 0));
+      const place = [];  // [block, x, y] relative to the legend's top left
+      let width = 0, height = 0;
+      if (horizontal) {
+        let x = 0, y = 0, rowH = 0;
+        blocks.forEach((b, q) => {
+          if (x > 0 && x + bw[q] > F.W - 20) { x = 0; y += rowH; rowH = 0; }
+          place.push([b, x, y]); x += bw[q] + itemGap; rowH = Math.max(rowH, bh[q]);
+          width = Math.max(width, x);
+        });
+        height = y + rowH;
+      } else {
+        let y = 0;
+        blocks.forEach((b, q) => { place.push([b, 0, y]); y += bh[q] + (grouped && q < blocks.length - 1 ? gap : 0); });
+        width = Math.max(...bw); height = y;
+      }
+      height += 2 * 5;
       // where: x, y in paper (plot area) or container fractions; Plotly's defaults: right of the plot, top
       const xref = spec.xref === "container" ? "container" : "paper", yref = spec.yref === "container" ? "container" : "paper";
       const defX = horizontal ? 0 : 1.02, defY = horizontal ? (-0.1) : 1;
@@ -648,11 +665,9 @@
       left = Math.max(0, Math.min(F.W - width, left));
       top = Math.max(0, Math.min(F.H - height, top));
       const pos = [];
-      let y = top + 5;
-      rows.forEach((r, ri) => {
-        let x = left + (horizontal ? 0 : 0);
-        r.forEach(k => { pos[k] = { x: x, y: y + rowH[ri] / 2 }; x += widths[k] + itemGap; });
-        y += rowH[ri];
+      place.forEach(([b, x, y]) => {
+        let yy = top + 5 + y;
+        b.forEach(k => { pos[k] = { x: left + x, y: yy + heights[k] / 2 }; yy += heights[k]; });
       });
       out.push({ items: items, boxes: boxes, pos: pos, left: left, top: top, width: width, height: height, font: font,
                  bg: spec.bgcolor || F.paper, border: spec.bordercolor, borderwidth: spec.borderwidth || 0 });
@@ -668,7 +683,8 @@
     cb.len = spec.len == null ? 1 : +spec.len;
     cb.stops = scaleOf(cb.scale, cb.reverse);
     const [lo, hi] = cb.lim;
-    const axLike = { range: [lo, hi], type: "linear", d2c: v => v, letter: "y", length: 200, tickvals: spec.tickvals,
+    const len = spec.lenmode === "pixels" ? cb.len : cb.len * Math.max(50, F.H - get(F.layout, "margin.t", 100) - get(F.layout, "margin.b", 80));
+    const axLike = { range: [lo, hi], type: "linear", d2c: v => v, letter: "y", length: len, tickvals: spec.tickvals,
                      ticktext: spec.ticktext, dtick: spec.dtick, tick0: spec.tick0, nticks: spec.nticks };
     cb.ticks = makeTicks(axLike);
     cb.labelW = Math.max(0, ...cb.ticks.map(t => measure(t.text, font)));
@@ -684,7 +700,7 @@
   function placeColorbar(F, cb) {
     const spec = cb.cb, t = cb.trace, P = F.plot;
     const ax = F.axes[t.xaxis || "x"], ay = F.axes[t.yaxis || "y"];
-    const equal = ay && ay.scaleanchor;
+    const equal = ay && ay.scaleanchor && Object.keys(F.axes).filter(id => id[0] === "x").length === 1;
     let left;
     if (equal && spec.x == null) left = ax.offset + ax.length + 12 - cb.xpad;  // beside the plot it colours
     else {
@@ -972,7 +988,7 @@
   function drawMarkers(ctx, t, px, py, n, legendOnly) {
     const mk = t.marker || {}, ml = mk.line || {};
     const sym = mk.symbol || "circle", size = mk.size == null ? 6 : mk.size;
-    const mop = mk.opacity == null ? 1 : mk.opacity;
+    const mop = mk.opacity == null ? (isArr(mk.size) ? 0.7 : 1) : mk.opacity;  // Plotly's bubbles: 0.7
     const colorArr = isArr(mk.color) && typeof mk.color[0] !== "string" ? mk.color : null;
     let stops = null, lo = 0, hi = 1;
     if (colorArr) { stops = scaleOf(mk.colorscale, mk.reversescale); [lo, hi] = markerLimits(mk); }
@@ -1089,6 +1105,7 @@
   function drawAxes(ctx, F, stage) {
     for (const id in F.axes) {
       const ax = F.axes[id], [c0, c1] = counterSpan(F, ax);
+      if (!ax.used) continue;
       if (stage === "grid") {
         const gc = css(ax.gridcolor || "#eee"), gw = ax.gridwidth == null ? 1 : ax.gridwidth;
         if (ax.showgrid) {
@@ -1140,6 +1157,7 @@
         ax.tickList.forEach(tk => {
           const p = ax.c2p(tk.v);
           if (p < ax.offset - 1 || p > ax.offset + ax.length + 1) return;
+          ctx.font = fontCss(ax.tickfont); ctx.fillStyle = css(ax.tickfont.color);
           if (ax.letter === "x") {
             const y = c1 + 4 + gap;
             if (ang) {
@@ -1149,13 +1167,13 @@
               ctx.fillText(tk.text, 0, 0); ctx.restore();
               depth = Math.max(depth, 4 + gap + Math.abs(Math.sin(a)) * tk.w + fs * Math.abs(Math.cos(a)));
             } else {
-              ctx.textAlign = "center"; ctx.textBaseline = "top";
-              ctx.fillText(tk.text, p, y + 0.5);
+              if (tk.box) drawText(ctx, tk.box, p, y, "center", "top");
+              else { ctx.textAlign = "center"; ctx.textBaseline = "top"; ctx.fillText(tk.text, p, y + 0.5); }
               depth = Math.max(depth, 4 + gap + 1.06 * fs);
             }
           } else {
-            ctx.textAlign = "right"; ctx.textBaseline = "middle";
-            ctx.fillText(tk.text, c0 - (tickLen ? tickLen + 3 : 0), p + 1);
+            if (tk.box) drawText(ctx, tk.box, c0 - (tickLen ? tickLen + 3 : 0), p + 1, "right", "middle", "right");
+            else { ctx.textAlign = "right"; ctx.textBaseline = "middle"; ctx.fillText(tk.text, c0 - (tickLen ? tickLen + 3 : 0), p + 1); }
             labelLeft = Math.min(labelLeft, c0 - (tickLen ? tickLen + 3 : 0) - tk.w);
           }
         });
@@ -1165,7 +1183,8 @@
         const standoff = get(ax, "title.standoff", null);
         if (ax.letter === "x") {
           // Plotly: the title's baseline 10 px + 1.5 em below the tick labels (or `standoff` below them)
-          const y = c1 + depth + (standoff == null ? 10 + 1.5 * tf.size : standoff + 0.8 * tf.size);
+          // (Plotly places it about 14 px higher when the axis itself was shrunk to keep an equal aspect)
+          const y = c1 + depth + (standoff != null ? standoff + 0.8 * tf.size : ax.shrunk ? 1.5 * tf.size - 4 : 10 + 1.5 * tf.size);
           drawText(ctx, box, ax.offset + ax.length / 2, y, "center", "baseline");
         } else {
           let x = labelLeft - (standoff == null ? 0.55 * tf.size + 16 : standoff + 0.55 * tf.size);
@@ -1219,8 +1238,8 @@
         if (/markers/.test(t.mode)) {
           const mk = Object.assign({}, t.marker || {});
           if (isArr(mk.color) && typeof mk.color[0] !== "string") {
-            const [lo, hi] = markerLimits(mk);
-            mk.color = css(colorAt(scaleOf(mk.colorscale, mk.reversescale), (0.5 * (lo + hi) - lo) / (hi - lo)));
+            const [lo, hi] = markerLimits(mk);  // Plotly's legend: the first point's colour
+            mk.color = css(colorAt(scaleOf(mk.colorscale, mk.reversescale), (num(mk.color[0]) - lo) / (hi - lo)));
           } else if (isArr(mk.color)) mk.color = mk.color[0];
           if (isArr(mk.symbol)) mk.symbol = mk.symbol[0];
           if (isArr(mk.opacity)) mk.opacity = 1;
@@ -1265,7 +1284,6 @@
     // each subplot's background, grid and zero lines under the traces
     const subplots = new Map();
     F.traces.forEach(t => subplots.set((t.xaxis || "x") + (t.yaxis || "y"), [t.xaxis || "x", t.yaxis || "y"]));
-    for (const id in F.axes) { const a = F.axes[id]; if (a.letter === "x" && F.axes[a.anchor]) subplots.set(id + a.anchor, [id, a.anchor]); }
     ctx.fillStyle = css(F.plotbg);
     subplots.forEach(([xi, yi]) => { const ax = F.axes[xi], ay = F.axes[yi]; if (ax && ay) ctx.fillRect(ax.offset, ay.offset, ax.length, ay.length); });
     drawAxes(ctx, F, "grid");
@@ -1483,6 +1501,20 @@
     size(gd) {  // the figure's size and margins as drawn
       const F = gd && gd._lp && gd._lp.full;
       return F ? { width: F.W, height: F.H, margin: Object.assign({}, F.margin), plot: Object.assign({}, F.plot) } : null;
+    },
+    boxes(gd) {  // where the figure drew its plots, colour bars and legends, as client rectangles (like DOMRect)
+      const F = gd && gd._lp && gd._lp.full;
+      if (!F) return null;
+      const o = gd._lp.canvas.getBoundingClientRect();
+      const rect = (x, y, w, h) => ({ left: o.left + x, top: o.top + y, right: o.left + x + w, bottom: o.top + y + h,
+                                      width: w, height: h });
+      const plots = [];
+      for (const id in F.axes) {
+        const a = F.axes[id], c = F.axes[a.anchor];
+        if (a.letter === "x" && c) plots.push(rect(a.offset, c.offset, a.length, c.length));
+      }
+      return { plots: plots, colorbars: F.colorbars.map(cb => rect(cb.bar.x, cb.bar.y, cb.bar.w, cb.bar.h)),
+               legends: F.legends.map(l => rect(l.left, l.top, l.width, l.height)) };
     },
     decode: decode,
     colorAt(scale, f, reverse) { return colorAt(scaleOf(scale, reverse), f).slice(0, 3).map(Math.round); },

@@ -365,14 +365,16 @@ def _player_layout_holds(frame, where):
     however many lines it wraps to, each colour bar beside its plot (an equal-aspect plane shrinks to the
     middle of a wide cell), and the figures that sit side by side filling the row (no empty column on a
     wide screen)."""
+    # where each figure drew its plot and colour bar: LightPlot.boxes (appkit/player/figure.js)
     covered = frame.evaluate("""() => [...document.querySelectorAll('.ftitle')].filter(t => {
-        const plot = t.parentNode.querySelector('.nsewdrag');
-        return plot && t.getBoundingClientRect().bottom > plot.getBoundingClientRect().top + 1;
+        const boxes = LightPlot.boxes(t.parentNode.querySelector('.lp-plot')), plot = boxes && boxes.plots[0];
+        return plot && t.getBoundingClientRect().bottom > plot.top + 1;
     }).map(t => t.textContent)""")
     assert not covered, f"{where}: a title covers its plot: {covered}"
     far = frame.evaluate("""() => [...document.querySelectorAll('#figs > div')].map(c => {
-        const plot = c.querySelector('.nsewdrag'), bar = c.querySelector('.colorbar');
-        return plot && bar ? bar.getBoundingClientRect().left - plot.getBoundingClientRect().right : 0;
+        const boxes = c.querySelector('.lp-plot') && LightPlot.boxes(c.querySelector('.lp-plot'));
+        const plot = boxes && boxes.plots[0], bar = boxes && boxes.colorbars[0];
+        return plot && bar ? bar.left - plot.right : 0;
     }).filter(gap => gap > 60)""")
     assert not far, f"{where}: a colour bar {far} px away from its plot"
     row = frame.evaluate("""() => {
@@ -429,7 +431,7 @@ def test_presenter_mode_keeps_the_headline_numbers_large(server, browser):
         assert value >= 32 and value >= 1.5 * label, f"metric value {value}px beside its label {label}px"
     top = page.evaluate("""() => [...document.querySelectorAll('iframe')]
         .find(f => f.contentWindow && f.contentWindow.gbrffStats).getBoundingClientRect().top""")
-    plot = frame.evaluate("document.querySelector('#figs .nsewdrag').getBoundingClientRect().top")
+    plot = frame.evaluate("LightPlot.boxes(document.querySelector('#figs .lp-plot')).plots[0].top")
     page.screenshot(path=str(ARTIFACTS / "screen_presenter_1280x720.png"))
     assert top + plot < 720, f"the first figure's plot starts at {top + plot:.0f} px, below the first screen"
     page.close()
