@@ -383,7 +383,14 @@
     const m = Object.assign({ l: 80, r: 80, t: 100, b: 80 }, L.margin || {});
     F.paper = L.paper_bgcolor || "#fff";
     F.plotbg = L.plot_bgcolor || "#fff";
-    F.traces = data.map(traceDefaults).filter(t => t.visible !== false);
+    // a template's first trace of each type gives that type's defaults
+    const tdata = get(layout, "template.data", null);
+    F.traces = data.map((t, i) => {
+      const d = tdata && isArr(tdata[t.type || "scatter"]) ? tdata[t.type || "scatter"][0] : null;
+      return traceDefaults(d ? deepMerge(d, t) : t, i);
+    }).filter(t => t.visible !== false);
+    const cw = get(L, "colorway", null);
+    if (isArr(cw) && cw.length) F.traces.forEach(t => { t._color = cw[t.index % cw.length]; });
     // colour bars: heatmaps and contours show one unless told not to, markers only when asked
     F.colorbars = [];
     F.traces.forEach(t => {
@@ -407,7 +414,10 @@
     F.plot = { x: m.l, y: m.t, w: Math.max(10, F.W - m.l - r), h: Math.max(10, F.H - m.t - m.b) };
     // axes
     F.axes = {};
-    axisNames(L, F.traces).forEach(id => { F.axes[id] = makeAxis(F, id, L[layoutKey(id)] || {}); });
+    // a template's xaxis / yaxis is every x / y axis's default, as in Plotly
+    axisNames(L, F.traces).forEach(id => {
+      F.axes[id] = makeAxis(F, id, deepMerge(get(layout, "template.layout." + id[0] + "axis", {}), layout[layoutKey(id)] || {}));
+    });
     for (const id in F.axes) autorange(F, F.axes[id]);
     constrainAxes(F);
     for (const id in F.axes) finishAxis(F, F.axes[id]);
