@@ -643,7 +643,9 @@
           byGroup.get(g).push(k);
         });
       } else items.forEach((t, k) => blocks.push([k]));
-      const bw = blocks.map(b => Math.max(...b.map(k => widths[k])));
+      let bw = blocks.map(b => Math.max(...b.map(k => widths[k])));
+      // a horizontal legend too wide for one row: Plotly aligns its entries in columns of the widest one
+      if (horizontal && bw.reduce((a, w) => a + w + itemGap, 0) > F.W - 20) bw = bw.map(() => Math.max(...bw));
       const bh = blocks.map(b => b.reduce((a, k) => a + heights[k], 0));
       const place = [];  // [block, x, y] relative to the legend's top left
       let width = 0, height = 0;
@@ -1131,7 +1133,7 @@
         continue;
       }
       if (stage === "zero") {
-        if (ax.zeroline && ax.type === "linear" && Math.min(...ax.range) < 0 && Math.max(...ax.range) > 0) {
+        if (ax.zeroline && ax.type === "linear" && Math.min(...ax.range) <= 0 && Math.max(...ax.range) >= 0 && !ax.showline) {
           const p = Math.round(ax.c2p(0) * 2) / 2;
           ctx.strokeStyle = css(ax.zerolinecolor || "#444"); ctx.lineWidth = ax.zerolinewidth == null ? 1 : ax.zerolinewidth;
           ctx.beginPath();
