@@ -644,15 +644,19 @@
         });
       } else items.forEach((t, k) => blocks.push([k]));
       let bw = blocks.map(b => Math.max(...b.map(k => widths[k])));
-      // a horizontal legend too wide for one row: Plotly aligns its entries in columns of the widest one
-      if (horizontal && bw.reduce((a, w) => a + w + itemGap, 0) > F.W - 20) bw = bw.map(() => Math.max(...bw));
+      // Plotly's room for a horizontal legend: the plot's width (more when it is anchored in a side margin)
+      const lx = spec.x == null ? 0 : +spec.x, lxa = spec.xanchor || "left";
+      const maxW = Math.max(80, lx < 0 || (lx === 0 && lxa === "right") ? F.W / 2
+                              : lx > 1 || (lx === 1 && lxa === "left") ? F.W / 2 : F.plot.w);
+      // too wide for one row, ungrouped entries are aligned in columns of the widest one
+      if (horizontal && !grouped && bw.reduce((a, w) => a + w + itemGap, 0) >= maxW) bw = bw.map(() => Math.max(...bw));
       const bh = blocks.map(b => b.reduce((a, k) => a + heights[k], 0));
       const place = [];  // [block, x, y] relative to the legend's top left
       let width = 0, height = 0;
       if (horizontal) {
         let x = 0, y = 0, rowH = 0;
         blocks.forEach((b, q) => {
-          if (x > 0 && x + bw[q] > F.W - 20) { x = 0; y += rowH; rowH = 0; }
+          if (x > 0 && x + bw[q] > maxW) { x = 0; y += rowH + (grouped ? gap : 0); rowH = 0; }
           place.push([b, x, y]); x += bw[q] + itemGap; rowH = Math.max(rowH, bh[q]);
           width = Math.max(width, x);
         });
