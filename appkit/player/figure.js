@@ -1304,9 +1304,11 @@
     subplots.forEach(([xi, yi]) => { const ax = F.axes[xi], ay = F.axes[yi]; if (ax && ay) ctx.fillRect(ax.offset, ay.offset, ax.length, ay.length); });
     drawAxes(ctx, F, "grid");
     drawShapes(ctx, F, "below");
-    const clip = (t, fn) => {
+    const clip = (t, fn) => {  // a trace LightPlot cannot draw is left out (and said so), never the figure
       const ax = F.axes[t.xaxis || "x"], ay = F.axes[t.yaxis || "y"];
-      ctx.save(); ctx.beginPath(); ctx.rect(ax.offset, ay.offset, ax.length, ay.length); ctx.clip(); fn(); ctx.restore();
+      ctx.save(); ctx.beginPath(); ctx.rect(ax.offset, ay.offset, ax.length, ay.length); ctx.clip();
+      try { fn(); } catch (e) { console.warn("LightPlot: trace " + t.index + " (" + t.type + ") not drawn:", e); }
+      ctx.restore();
     };
     drawAxes(ctx, F, "zero");
     F.traces.filter(t => t.type === "heatmap").forEach(t => clip(t, () => drawHeatmap(ctx, F, t)));
@@ -1318,7 +1320,8 @@
       ctx.save(); ctx.beginPath();
       const m = /markers/.test(t.mode) && t.cliponaxis === false ? 20 : 0;
       ctx.rect(ax.offset - m, ay.offset - m, ax.length + 2 * m, ay.length + 2 * m); ctx.clip();
-      drawScatter(ctx, F, t); ctx.restore();
+      try { drawScatter(ctx, F, t); } catch (e) { console.warn("LightPlot: trace " + t.index + " not drawn:", e); }
+      ctx.restore();
     });
     drawShapes(ctx, F, "above");
     drawAxes(ctx, F, "labels");

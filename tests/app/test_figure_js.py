@@ -43,7 +43,7 @@ def page():
         pg = browser.new_page(viewport={"width": 900, "height": 700})
         errors = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        pg.on("console", lambda m: (m.type == "error" or m.text.startswith("LightPlot")) and errors.append(m.text))
         pg.set_content('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">'
                        '<div id="fig" style="width: 800px"></div></body></html>')
         pg.add_script_tag(path=str(FIGURE_JS))
