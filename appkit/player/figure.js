@@ -539,6 +539,14 @@
     const arr = letter === "x" ? t.x : t.y;
     if (!isArr(arr)) return null;
     scan(arr);
+    const err = t[letter === "x" ? "error_x" : "error_y"];
+    if (err && err.visible !== false && (isArr(err.array) || err.value != null)) {
+      for (let i = 0; i < arr.length; i++) {
+        const v = num(arr[i]), [el, eh] = errorSpan(err, v, i);
+        if (isFinite(el) && c(v - el) < lo) lo = c(v - el);
+        if (isFinite(eh) && c(v + eh) > hi) hi = c(v + eh);
+      }
+    }
     if (!isFinite(lo)) return null;
     const markers = /markers/.test(t.mode), text = /text/.test(t.mode);
     let pad = 0;
@@ -984,6 +992,27 @@
       ctx.beginPath(); trace(); ctx.stroke();
       ctx.setLineDash([]);
     }
+    for (const dir of ["error_y", "error_x"]) {  // error bars (type "data" or "constant" / "percent"), with caps
+      const e = t[dir];
+      if (!e || e.visible === false || (e.visible == null && !isArr(e.array) && e.value == null)) continue;
+      const w = e.thickness == null ? 2 : +e.thickness, cap = e.width == null ? 4 : +e.width;
+      ctx.strokeStyle = css(e.color || lineColor(t)); ctx.lineWidth = w; ctx.setLineDash([]);
+      ctx.beginPath();
+      for (let i = 0; i < n; i++) {
+        const [lo, hi] = errorSpan(e, dir === "error_y" ? num(Y[i]) : num(X[i]), i);
+        if (!isFinite(lo) || !isFinite(hi) || (lo === 0 && hi === 0)) continue;
+        if (dir === "error_y") {
+          const a = ay.d2p(num(Y[i]) - lo), b = ay.d2p(num(Y[i]) + hi);
+          ctx.moveTo(px[i], a); ctx.lineTo(px[i], b);
+          if (cap) { ctx.moveTo(px[i] - cap, a); ctx.lineTo(px[i] + cap, a); ctx.moveTo(px[i] - cap, b); ctx.lineTo(px[i] + cap, b); }
+        } else {
+          const a = ax.d2p(num(X[i]) - lo), b = ax.d2p(num(X[i]) + hi);
+          ctx.moveTo(a, py[i]); ctx.lineTo(b, py[i]);
+          if (cap) { ctx.moveTo(a, py[i] - cap); ctx.lineTo(a, py[i] + cap); ctx.moveTo(b, py[i] - cap); ctx.lineTo(b, py[i] + cap); }
+        }
+      }
+      ctx.stroke();
+    }
     if (/markers/.test(mode)) drawMarkers(ctx, t, px, py, n);
     if (/text/.test(mode) && t.text != null) {
       const font = Object.assign({}, F.font, t.textfont || {});
@@ -1000,6 +1029,15 @@
     }
     ctx.restore();
   }
+  function errorSpan(e, v, i) {  // [below, above] of an error bar at point i
+    const type = e.type || (isArr(e.array) ? "data" : "percent");
+    let hi, lo;
+    if (type === "data") { hi = isArr(e.array) ? num(e.array[i]) : 0; lo = e.symmetric === false && isArr(e.arrayminus) ? num(e.arrayminus[i]) : hi; }
+    else if (type === "constant") { hi = num(e.value); lo = e.symmetric === false ? num(e.valueminus) : hi; }
+    else if (type === "percent") { hi = Math.abs(v) * num(e.value == null ? 10 : e.value) / 100; lo = e.symmetric === false ? Math.abs(v) * num(e.valueminus) / 100 : hi; }
+    else return [NaN, NaN];
+    return [lo || 0, hi || 0];
+  }
   function sizeAt(t, i) { const s = get(t, "marker.size", 6); return isArr(s) ? num(s[i]) : num(s); }
   function drawMarkers(ctx, t, px, py, n, legendOnly) {
     const mk = t.marker || {}, ml = mk.line || {};
@@ -1009,28 +1047,47 @@
     let stops = null, lo = 0, hi = 1;
     if (colorArr) { stops = scaleOf(mk.colorscale, mk.reversescale); [lo, hi] = markerLimits(mk); }
     const fillOf = i => colorArr ? css(colorAt(stops, (num(colorArr[i]) - lo) / (hi - lo)))
-                       : isArr(mk.color) ? css(mk.color[i]) : css(mk.color || t._color);
+                       : isArr(mk.color) ? css(mk.color[i]) : css(mk.color || get(t, "line.color") || t._color);  // Plotly: the line's colour
     const lwidth = ml.width == null ? 0 : ml.width;
     const single = !isArr(mk.color) && !isArr(sym) && !isArr(mop);
     const fill0 = single ? fillOf(0) : null;
+    // each marker stamped from a small pre-drawn image of its symbol, size and colours (kept across frames): a
+    // path filled and stroked per marker costs ten times more in a software-rendered canvas
+    const dpr = ctx.getTransform().a || 1, alpha0 = ctx.globalAlpha;
     for (let i = 0; i < n; i++) {
       if (!isFinite(px[i]) || !isFinite(py[i])) continue;
       let s = isArr(size) ? num(size[i]) : num(size);
       if (legendOnly) s = legendSize(size);
       if (!(s > 0)) continue;
-      const fill = single ? fill0 : fillOf(i);
-      const open = symbolPath(ctx, isArr(sym) ? String(sym[i]) : String(sym), px[i], py[i], s / 2);
-      ctx.globalAlpha = isArr(mop) ? num(mop[i]) : mop;
-      if (open) {  // open symbols: drawn in the marker's colour, with the line's width (at least 1 px)
-        ctx.strokeStyle = ml.color && /^(x-thin|line-|cross-thin)/.test(sym) ? css(ml.color) : fill;
-        ctx.lineWidth = Math.max(lwidth || 1, 1);
-        ctx.stroke();
-      } else {
-        ctx.fillStyle = fill; ctx.fill();
-        if (lwidth > 0) { ctx.strokeStyle = css(ml.color || "#444"); ctx.lineWidth = lwidth; ctx.stroke(); }
-      }
+      const fill = single ? fill0 : fillOf(i), sy = isArr(sym) ? String(sym[i]) : String(sym);
+      const lc = ml.color && /^(x-thin|line-|cross-thin)/.test(sy) ? css(ml.color) : null;
+      const sp = sprite(sy, Math.round(4 * s) / 4, fill, lwidth, css(ml.color || "#444"), lc, dpr);
+      ctx.globalAlpha = alpha0 * (isArr(mop) ? num(mop[i]) : mop);
+      ctx.drawImage(sp.canvas, Math.round(px[i] * dpr) / dpr - sp.R, Math.round(py[i] * dpr) / dpr - sp.R, 2 * sp.R, 2 * sp.R);
     }
-    ctx.globalAlpha = 1;
+    ctx.globalAlpha = alpha0;
+  }
+  const sprites = new Map();
+  function sprite(sym, s, fill, lwidth, lcolor, openColor, dpr) {
+    const key = [sym, s, fill, lwidth, lcolor, openColor, dpr].join("|");
+    let sp = sprites.get(key);
+    if (sp) return sp;
+    const R = Math.ceil((0.75 * s + lwidth + 2) * dpr) / dpr, D = Math.round(2 * R * dpr);
+    const cv = document.createElement("canvas");
+    cv.width = cv.height = D;
+    const c = cv.getContext("2d");
+    c.setTransform(dpr, 0, 0, dpr, R * dpr, R * dpr);
+    const open = symbolPath(c, sym, 0, 0, s / 2);
+    if (open) {  // open symbols: drawn in the marker's colour (a thin cross in its line's), at least 1 px wide
+      c.strokeStyle = openColor || fill; c.lineWidth = Math.max(lwidth || 1, 1); c.stroke();
+    } else {
+      c.fillStyle = fill; c.fill();
+      if (lwidth > 0) { c.strokeStyle = lcolor; c.lineWidth = lwidth; c.stroke(); }
+    }
+    sp = { canvas: cv, R: R };
+    if (sprites.size > 3000) sprites.clear();
+    sprites.set(key, sp);
+    return sp;
   }
   function legendSize(size) {  // Plotly's legend: the mean size, kept between 2 and 16 px
     const s = isArr(size) ? Array.from(size).map(num).filter(isFinite) : [num(size)];
