@@ -163,3 +163,25 @@ def test_a_heatmap_cell_has_the_colour_of_its_z(page, dpr):
         want = 0.85 * plotly_colour(VOTE_COLORSCALE, (z - 0) / (1 - 0)) + 0.15 * 255
         assert np.abs(np.array(rgba[:3]) - want).max() <= 2.5, (i, j, z, rgba, want.round(1))
     assert not page.errors, page.errors[:3]
+
+
+def test_plotly_attribute_strings(page):
+    """restyle, relayout and update take Plotly's attribute strings ("marker.size", "xaxis.range") and
+    Plotly's one-value-a-trace arrays; the axes' pixel mapping follows the new range."""
+    got = page.evaluate("""async () => {
+        const div = document.getElementById('fig');
+        LightPlot.purge(div);
+        await LightPlot.newPlot(div, [{x: [0, 1, 2], y: [0, 1, 4], mode: 'markers', marker: {size: 6}},
+                                      {x: [0, 2], y: [1, 1], mode: 'lines'}], {width: 600, height: 400});
+        await LightPlot.restyle(div, {'marker.size': [[5, 9, 13]], 'line.dash': 'dot'}, [0]);
+        await LightPlot.relayout(div, {'xaxis.range': [-1, 3], 'title.text': 'moved'});
+        await LightPlot.update(div, {y: [[4, 1, 0]]}, {'yaxis.range': [0, 5]}, [0]);
+        const ax = LightPlot.axes(div), L = div._lp.layout, t = div._lp.data[0];
+        return {x: ax.x.range, y: ax.y.range, px: [ax.x.d2p(-1), ax.x.d2p(3)], size: Array.from(t.marker.size),
+                y0: Array.from(t.y), dash: t.line.dash, other: div._lp.data[1].line, title: L.title.text,
+                box: LightPlot.boxes(div).plots.length};
+    }""")
+    assert got["x"] == [-1, 3] and got["y"] == [0, 5] and got["title"] == "moved", got
+    assert got["size"] == [5, 9, 13] and got["y0"] == [4, 1, 0] and got["dash"] == "dot" and got["other"] is None, got
+    assert got["px"][0] < got["px"][1] and got["box"] == 1, got
+    assert not page.errors, page.errors[:3]
