@@ -325,8 +325,23 @@
     if (ax.type === "log") {
       let dt = ax.dtick;
       const rough = (hi - lo) / nt;
-      if (dt == null) dt = rough > 0.7 ? Math.ceil(rough) : (rough > 0.3 ? "D2" : "D1");
-      if (typeof dt === "string" && /^L/.test(dt)) dt = "D1";
+      if (dt == null) {
+        if (rough > 0.7) dt = Math.ceil(rough);
+        else if (hi - lo < 1) {  // less than a decade: Plotly's linear ticks on the log axis, labelled in full
+          dt = "L" + niceDtick(Math.abs(Math.pow(10, hi) - Math.pow(10, lo)) / (1.5 * (hi - lo) / rough));
+        } else dt = rough > 0.3 ? "D2" : "D1";
+      }
+      if (typeof dt === "string" && /^L/.test(dt)) {
+        const step = +dt.slice(1), a = Math.pow(10, lo), b = Math.pow(10, hi);
+        if (step > 0) {
+          const c0 = Math.ceil(a / step - 1e-9);
+          for (let i = 0, v = c0 * step; v <= b * (1 + 1e-9) && i < 200; i++, v = (c0 + i) * step) {
+            if (v > 0) out.push({ v: Math.log10(v), text: tickLabel(v, step) });
+          }
+          return out;
+        }
+        dt = "D1";
+      }
       if (typeof dt === "number" || /^\d+(\.\d+)?$/.test(String(dt))) {
         const step = Math.max(1, Math.round(+dt));
         for (let e = Math.ceil(lo - 1e-9); e <= hi + 1e-9; e++) if (e % step === 0) out.push({ v: e, text: logLabel(e, ax) });
@@ -344,8 +359,9 @@
     }
     const dtick = ax.dtick != null && isFinite(+ax.dtick) ? +ax.dtick : niceDtick((hi - lo) / nt || 1);
     const t0 = ax.tick0 != null ? +ax.tick0 : 0;
-    const first = t0 + Math.ceil((lo - t0) / dtick - 1e-9) * dtick;
-    for (let v = first, i = 0; v <= hi + 1e-9 * dtick && i < 1000; i++, v = first + i * dtick) {
+    // a tick a hair outside the range (a range of ±0.99999999) still counts, as in Plotly
+    const first = t0 + Math.ceil((lo - t0) / dtick - 1e-3) * dtick;
+    for (let v = first, i = 0; v <= hi + 1e-3 * dtick && i < 1000; i++, v = first + i * dtick) {
       out.push({ v: v, text: tickLabel(v, dtick) });
     }
     return out;
@@ -707,7 +723,8 @@
     cb.len = spec.len == null ? 1 : +spec.len;
     cb.stops = scaleOf(cb.scale, cb.reverse);
     const [lo, hi] = cb.lim;
-    const len = spec.lenmode === "pixels" ? cb.len : cb.len * Math.max(50, F.H - get(F.layout, "margin.t", 100) - get(F.layout, "margin.b", 80));
+    const len = (spec.lenmode === "pixels" ? cb.len : cb.len * Math.max(50, F.H - get(F.layout, "margin.t", 100) - get(F.layout, "margin.b", 80)))
+              - 2 * (spec.ypad == null ? 10 : +spec.ypad);  // the bar's own length: Plotly's ticks for it
     const axLike = { range: [lo, hi], type: "linear", d2c: v => v, letter: "y", length: len, tickvals: spec.tickvals,
                      ticktext: spec.ticktext, dtick: spec.dtick, tick0: spec.tick0, nticks: spec.nticks };
     cb.ticks = makeTicks(axLike);
@@ -1256,8 +1273,10 @@
         const standoff = get(ax, "title.standoff", null);
         if (ax.letter === "x") {
           // Plotly: the title's baseline 10 px + 1.5 em below the tick labels (or `standoff` below them)
-          // (Plotly places it about 14 px higher when the axis itself was shrunk to keep an equal aspect)
-          const y = c1 + depth + (standoff != null ? standoff + 0.8 * tf.size : ax.shrunk ? 1.5 * tf.size - 4 : 10 + 1.5 * tf.size);
+          // (Plotly places it about 14 px higher when the axis was shrunk to keep an equal aspect and a legend
+          // sits under the figure: measured on its surfaces, with and without a legend)
+          const high = ax.shrunk && F.legends.length;
+          const y = c1 + depth + (standoff != null ? standoff + 0.8 * tf.size : high ? 1.5 * tf.size - 4 : 10 + 1.5 * tf.size);
           drawText(ctx, box, ax.offset + ax.length / 2, y, "center", "baseline");
         } else {
           let x = labelLeft - (standoff == null ? 0.55 * tf.size + 16 : standoff + 0.55 * tf.size);
