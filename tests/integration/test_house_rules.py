@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted((ROOT / "pages").glob("*.py"))
-APPKIT = sorted((ROOT / "appkit").rglob("*.py")) + [ROOT / "app.py"]
+APPKIT = sorted((ROOT / "appkit").rglob("*.py")) + [ROOT / "app.py", ROOT / "app_server.py"]
 
 #: the core: the engine and the estimators it serves
 CORE = ("gbrff._engine", "gbrff._boosting", "gbrff._estimators")
