@@ -428,6 +428,19 @@
     });
     F.margin = { l: m.l, r: r, t: m.t, b: m.b };
     F.plot = { x: m.l, y: m.t, w: Math.max(10, F.W - m.l - r), h: Math.max(10, F.H - m.t - m.b) };
+    // Plotly's automargin for a legend anchored to the container's bottom (the figures' legend under the plot):
+    // the plot rises until the x axis's tick labels and title stand above the legend, never behind it
+    const under = layoutLegends(F).filter(lg => lg.under);
+    if (under.length) {
+      const xs = layout.xaxis || {}, tfs = +get(xs, "tickfont.size", F.font.size);
+      const tts = +get(xs, "title.font.size", F.font.size * 1.2), titled = !!(typeof xs.title === "string" ? xs.title : get(xs, "title.text", ""));
+      const room = 6 + 1.3 * tfs + (titled ? 10 + 1.3 * tts : 0);
+      const need = Math.ceil(Math.max(...under.map(lg => F.H - lg.top)) + room);
+      if (need > F.margin.b) {
+        F.margin.b = need;
+        F.plot.h = Math.max(10, F.H - m.t - need);
+      }
+    }
     // axes
     F.axes = {};
     // a template's xaxis / yaxis is every x / y axis's default, as in Plotly
@@ -710,6 +723,7 @@
         b.forEach(k => { pos[k] = { x: left + x, y: yy + heights[k] / 2 }; yy += heights[k]; });
       });
       out.push({ items: items, boxes: boxes, pos: pos, left: left, top: top, width: width, height: height, font: font,
+                 under: yref === "container" && yanchor === "bottom" && yf < 0.2,
                  bg: spec.bgcolor || F.paper, border: spec.bordercolor, borderwidth: spec.borderwidth || 0 });
     });
     return out;
