@@ -1,6 +1,7 @@
 """Boosting playground: watch GBRFF grow on a 2-D problem, one weak learner at a time."""
 
 import hashlib
+from functools import partial
 
 import numpy as np
 import streamlit as st
@@ -297,8 +298,9 @@ explain(f"**Below — accuracy and the loss the boosting minimises** ({LOSSES[ex
         r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
 st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
            "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
-figure_download(curve_figs.curves_figure(bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
-                                         extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
+# the player draws the curves: their figure is made only when the button is clicked (values bound now)
+figure_download(partial(curve_figs.curves_figure, bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
+                        extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
                 "curves", "dl_curves", label="curves (HTML)", data=data_tag)
 
 # ---------------------------------------------------------------- learned kernel
