@@ -19,8 +19,8 @@ of its own (``appkit/chart/index.html``):
   every rerun; the digest tells them apart) and sends nothing back (no
   rerun).
 
-A figure with a trace type the renderer does not draw (:data:`LIGHT_TRACES`)
-goes to ``st.plotly_chart`` instead, as does every figure while
+A figure with a trace type the renderer does not draw (:data:`LIGHT_TRACES`),
+or error bars (:data:`UNDRAWN`), goes to ``st.plotly_chart`` instead, as does every figure while
 ``figure.js`` is missing: the page stays right, only slower.
 """
 
@@ -39,6 +39,8 @@ __all__ = ["light_chart", "pack_figure", "LIGHT_TRACES"]
 
 #: The trace types ``LightPlot`` draws (a figure with any other goes to ``st.plotly_chart``).
 LIGHT_TRACES = frozenset({"scatter", "heatmap", "contour", "bar", "histogram"})
+#: Trace attributes it does not draw yet, whose absence would change what a figure says (error bars).
+UNDRAWN = ("error_x", "error_y")
 #: Plotly's height of a figure whose layout names none.
 DEFAULT_HEIGHT = 450
 _FIGURE_JS = Path(__file__).with_name("player") / "figure.js"
@@ -90,8 +92,16 @@ def pack_figure(fig, height=None):
 
 
 def _light(d):
-    """Whether ``LightPlot`` draws every trace of the figure dict ``d``."""
-    return _component is not None and all((t.get("type") or "scatter") in LIGHT_TRACES for t in d.get("data") or ())
+    """Whether ``LightPlot`` draws every trace of the figure dict ``d``, all that it shows."""
+    return _component is not None and all(
+        (t.get("type") or "scatter") in LIGHT_TRACES and not any(_shown(t.get(k)) for k in UNDRAWN)
+        for t in d.get("data") or ())
+
+
+def _shown(error):
+    """Whether a trace's ``error_x`` / ``error_y`` draws bars."""
+    return isinstance(error, dict) and error.get("visible", True) is not False and any(
+        k in error for k in ("array", "arrayminus", "value", "valueminus"))
 
 
 def light_chart(fig, *, key, height=None, presenter=False):

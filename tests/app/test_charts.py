@@ -69,19 +69,21 @@ def test_pack_figure_takes_figure_dicts_with_numpy_arrays():
 
 
 def _page(kind):
-    """A page with one figure: a surface (drawn by the renderer), or a 3-D surface (it draws none)."""
+    """A page with one figure: a heatmap (drawn by the renderer), a 3-D surface or error bars (not drawn)."""
     import plotly.graph_objects as go  # noqa: F811 - the script runs on its own
 
     import appkit
 
     if kind == "light":
         fig = go.Figure(go.Heatmap(z=[[0, 1], [1, 0]]), layout={"height": 320})
-    else:
+    elif kind == "3d":
         fig = go.Figure(go.Surface(z=[[0, 1], [1, 0]]))
+    else:  # error bars
+        fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4], error_y={"array": [0.5, 0.2]}))
     appkit.light_chart(fig, key="fig")
 
 
-@pytest.mark.parametrize("kind", ["light", "3d"])
+@pytest.mark.parametrize("kind", ["light", "3d", "errorbars"])
 def test_light_chart_draws_with_the_renderer_or_falls_back_to_plotly(kind, monkeypatch):
     if kind == "light" and _charts._component is None:
         pytest.skip("appkit/player/figure.js is missing: every figure goes to st.plotly_chart")
