@@ -134,7 +134,8 @@ def shown(markdown):
 def test_router_opens_home_with_three_pictures():
     at = run_page("app.py")
     figs = charts(at)
-    assert {"home_wave", "home_sum", "home_boundary"} <= set(figs)
+    assert {"home_wave", "home_sum", "home_boundary", "home_kernel"} <= set(light_charts(at))
+    assert not at.get("plotly_chart")  # drawn on canvases: the app's first page loads no plotly.js
     wave = figs["home_wave"]["data"][0]
     z = array(wave["z"])
     assert wave["type"] == "heatmap" and z.shape == (100, 100)
