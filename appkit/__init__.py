@@ -11,7 +11,6 @@ Streamlit; everything that does, apart from the pages, is here:
   played in the browser (``appkit/player/index.html``);
 * :mod:`appkit._charts` — the pages' still figures drawn on a canvas by the player's renderer
   (``appkit/chart/index.html``, ``appkit/player/figure.js``), not by plotly.js;
-* :mod:`appkit._served` — the folders Streamlit serves to those components;
 * :mod:`appkit._gate` — first paints first when a class opens the app at once; small fits on one BLAS thread;
 * :mod:`appkit._cache` — the engine compiled once per server, the stored
   results and the paper's Table 2 read once;

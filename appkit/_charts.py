@@ -6,8 +6,9 @@ SVG (thousands of DOM nodes): the first view of a page waits for it, and a
 slider step redraws it. :func:`light_chart` draws the same figure — the
 Plotly figure dict a :mod:`gbrff.viz` function builds, the one home of every
 figure's definition — with ``LightPlot``, the small canvas renderer the
-iteration player draws with (``appkit/player/figure.js``), in a component
-of its own (``appkit/chart/index.html``):
+iteration player draws with (``appkit/player/figure.js``, copied at import
+into the folder this component serves), in a component of its own
+(``appkit/chart/index.html``):
 
 * the figure travels as its JSON deflated, as bytes (Streamlit sends bytes
   arguments in binary), an array that appears twice (a heatmap's ``z`` and
@@ -26,6 +27,8 @@ or error bars (:data:`UNDRAWN`), goes to ``st.plotly_chart`` instead, as does ev
 
 import hashlib
 import json
+import shutil
+import tempfile
 import zlib
 from pathlib import Path
 
@@ -33,7 +36,6 @@ import streamlit as st
 import streamlit.components.v1 as components
 
 from ._player import _plotly_json
-from ._served import served_folder
 
 __all__ = ["light_chart", "pack_figure", "LIGHT_TRACES"]
 
@@ -47,8 +49,29 @@ _FIGURE_JS = Path(__file__).with_name("player") / "figure.js"
 # an array longer than this (its base64 text) travels once however often the figure holds it
 _SHARED_ARRAY = 2000
 
-_component = (components.declare_component("light_chart", path=str(served_folder(
-    "chart", [Path(__file__).with_name("chart"), _FIGURE_JS]))) if _FIGURE_JS.exists() else None)
+
+def _served_folder():
+    """``appkit/chart`` and the player's ``figure.js`` in one folder for Streamlit to serve (a component
+    serves one folder; ``figure.js`` keeps its one home beside the player). Made once per content, named
+    by its digest: a new ``figure.js`` gives a new folder, and servers started together share one."""
+    files = sorted(f for f in Path(__file__).with_name("chart").iterdir() if f.is_file()) + [_FIGURE_JS]
+    digest = hashlib.sha1()
+    for f in files:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    folder = Path(tempfile.gettempdir()) / f"gbrff-chart-{digest.hexdigest()[:12]}"
+    if not folder.is_dir():
+        tmp = Path(tempfile.mkdtemp(prefix="gbrff-chart-"))
+        for f in files:
+            shutil.copy(f, tmp / f.name)
+        try:
+            tmp.rename(folder)
+        except OSError:  # another server made it meanwhile
+            shutil.rmtree(tmp, ignore_errors=True)
+    return folder
+
+
+_component = (components.declare_component("light_chart", path=str(_served_folder()))
+              if _FIGURE_JS.exists() else None)
 
 
 def _figure_dict(fig):
