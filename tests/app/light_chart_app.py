@@ -13,3 +13,5 @@ fig = go.Figure([go.Heatmap(z=[[0, 1], [0, 1]], x=[0, 1], y=[-0.5, 0.5], colorsc
                 layout=dict(height=320, margin=dict(l=40, r=10, t=10, b=30), showlegend=False))
 appkit.light_chart(fig, key="known")
 st.button("rerun", key="rerun")  # a rerun posts the same figure again: drawn once all the same
+st.html('<div style="height: 3000px"></div>')  # a page's length below the first screen, then a chart
+appkit.light_chart(fig, key="below", height=300)  # drawn when scrolled near

@@ -96,10 +96,11 @@ def browser():
         b.close()
 
 
-# charts drawn on the page: Plotly's (st.plotly_chart) and the canvas renderer's (appkit.light_chart, once drawn)
+# charts on the page: Plotly's (st.plotly_chart) drawn, and the canvas renderer's (appkit.light_chart) with their
+# figure received (one draws when it comes near the screen)
 DRAWN_CHARTS = """(plotly) => document.querySelectorAll(plotly).length
     + [...document.querySelectorAll('iframe[title="appkit._charts.light_chart"]')].filter(f => {
-        try { return f.contentWindow.gbrffChart.renders > 0; } catch (e) { return false; } }).length"""
+        try { return Object.keys(f.contentWindow.gbrffChart.starts).length > 0; } catch (e) { return false; } }).length"""
 
 
 def _wait_for_charts(page, n_charts, plotly=".js-plotly-plot", timeout=120_000):

@@ -1,5 +1,6 @@
 """appkit.light_chart in a real headless Chromium: the figure drawn on a canvas, in its colours, at its
-height, once, with no plotly.js loaded (``pytest -m browser``)."""
+height, once, with no plotly.js loaded; a chart below the first screen drawn when scrolled near
+(``pytest -m browser``)."""
 
 import os
 import subprocess
@@ -70,7 +71,7 @@ def test_light_chart_draws_its_figure_on_a_canvas_once(chart_page):
         requests = []
         page.on("request", lambda r: requests.append(r.url))
         page.goto(chart_page)
-        iframe = page.locator('iframe[title="appkit._charts.light_chart"]')
+        iframe = page.locator('iframe[title="appkit._charts.light_chart"]').first
         iframe.wait_for(timeout=60_000)
         frame = iframe.element_handle().content_frame()
         frame.wait_for_function("window.gbrffChart && window.gbrffChart.renders === 1", timeout=60_000)
@@ -86,4 +87,14 @@ def test_light_chart_draws_its_figure_on_a_canvas_once(chart_page):
         stats = frame.evaluate("window.gbrffChart")
         assert stats["renders"] == 1 and stats["starts"] == {digest: 1}  # the same figure: not drawn again
         assert not [u for u in requests if "plotly" in u.lower()]  # no plotly.js anywhere
+        # the chart a screen's length below: its figure received, neither figure.js loaded nor drawn until
+        # it is scrolled near
+        below = page.locator('iframe[title="appkit._charts.light_chart"]').nth(1)
+        low = below.element_handle().content_frame()
+        low.wait_for_function("Object.keys(window.gbrffChart.starts).length === 1", timeout=60_000)
+        page.wait_for_timeout(1000)
+        assert low.evaluate("[window.gbrffChart.renders, typeof window.LightPlot]") == [0, "undefined"]
+        below.scroll_into_view_if_needed()
+        low.wait_for_function("window.gbrffChart.renders === 1", timeout=30_000)
+        assert below.bounding_box()["height"] == 300
         b.close()
