@@ -68,6 +68,15 @@ def test_pack_figure_takes_figure_dicts_with_numpy_arrays():
     assert list(values(out["data"][0]["x"])) == [0, 1, 2, 3, 4] and out["layout"]["title"]["text"] == "t"
 
 
+def test_error_bars_that_show_keep_a_figure_with_plotly():
+    bars = {"type": "scatter", "x": [1, 2], "y": [3, 4], "error_y": {"array": [0.5, 0.2]}}
+    hidden = dict(bars, error_y={"array": [0.5, 0.2], "visible": False})
+    none = dict(bars, error_y={})  # what go.Figure's to_dict may hold for an unset error bar
+    assert not _charts._light({"data": [bars]})
+    if _charts._component is not None:
+        assert _charts._light({"data": [hidden, none]})
+
+
 def _page(kind):
     """A page with one figure: a heatmap (drawn by the renderer), a 3-D surface or error bars (not drawn)."""
     import plotly.graph_objects as go  # noqa: F811 - the script runs on its own
