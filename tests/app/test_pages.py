@@ -162,7 +162,7 @@ def test_playground_first_view_has_no_plotly_chart():
     heat, boundary = figs["cmp_gbrff"]["data"][:2]
     assert (heat["type"], boundary["type"]) == ("heatmap", "contour")
     assert np.array_equal(array(heat["z"]), array(boundary["z"]))  # sent once, in both places
-    assert array(heat["z"]).shape == (100, 100)
+    assert array(heat["z"]).shape == (100, 100) and array(heat["z"]).dtype == np.uint8  # p in whole percent
     at.toggle(key="playground:lc").set_value(True).run()  # asked for: its error bars may need plotly.js
     assert not at.exception and "learning_curve" in charts(at)
     assert {"omegas", "cmp_gbrff", "cmp_lgbm"} <= set(light_charts(at))
