@@ -356,7 +356,7 @@ if lgbm is not None:
                                         y_te, discretise=discretise,
                                         title=f"{algo}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
                                               f"fit {1000 * bundle['fit_time']:.0f} ms", height=460,
-                                        percent=True)  # sent at every change: p in whole percent
+                                        percent=True)  # new at every change of the model: p in whole percent
     with l:
         light_chart(fig_g, key="cmp_gbrff", presenter=presenter)
         figure_download(fig_g, f"boundary {algo}", "dl_cmp_gbrff", data=data_tag)
@@ -364,8 +364,7 @@ if lgbm is not None:
     fig_l = surface_figs.surface_figure(bundle["xs"], bundle["ys"], H_lgbm, X_tr, y_tr, X_te if show_test else None,
                                         y_te, discretise=discretise,
                                         title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
-                                              f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460,
-                                        percent=True)
+                                              f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
     with r:
         light_chart(fig_l, key="cmp_lgbm", presenter=presenter)
         figure_download(fig_l, "boundary LightGBM", "dl_cmp_lgbm", data=data_tag)
