@@ -27,8 +27,16 @@ _PRESENTER_CSS = """<style>
 def figure_download(fig, name, key, label="figure (HTML)", data=None):
     """A download button producing the figure as a stand-alone HTML file, named as every download of the
     app (:func:`appkit._files.download_name`): ``gbrff-<page>-<name>[-<data>].html``, the page the one
-    running (:func:`appkit._state.page_name`)."""
-    st.download_button(label, data=lambda: fig.to_html(include_plotlyjs=True, full_html=True),
+    running (:func:`appkit._state.page_name`).
+
+    The HTML (plotly.js and the figure's JSON: 4.7 MB, 20 ms a figure) is made when the button is
+    clicked, never on a run of the page; ``fig`` may be a function returning the figure, for a figure
+    the page does not draw (made on the click too)."""
+    def html():
+        figure = fig if hasattr(fig, "to_html") else fig()
+        return figure.to_html(include_plotlyjs=True, full_html=True)
+
+    st.download_button(label, data=html,
                        file_name=download_name(page_name(), name, data, "html"), mime="text/html", key=key,
                        on_click="ignore", icon=":material/download:")
 

@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 import appkit
-from appkit import begin_page, explain, figure_download, warm_engine
+from appkit import begin_page, explain, figure_download, light_chart, warm_engine
 from gbrff.teaching.first_pictures import kernel_averages, moons_example
 from gbrff.viz.omega_prior import kernel_average_figure
 from gbrff.viz.surfaces import cosine_figure, surface_figure
@@ -56,7 +56,7 @@ PICTURES = [
 ]
 for heading, fig, text, formula, name, dl_key, key in PICTURES:
     st.subheader(heading)
-    st.plotly_chart(fig, key=key, config={"displaylogo": False}, theme=None)
+    light_chart(fig, key=key)
     explain(text, formula)
     figure_download(fig, name, dl_key)
 
@@ -90,7 +90,7 @@ r = np.linspace(0, 4, 200)
 kernel, averages = kernel_averages(GAMMA, r)  # ω ~ N(0, 2γ): the mean of 1, 10, 100, 1000 cosines
 fig_k = kernel_average_figure(r, kernel, averages,
                               title=f"A kernel is the average of random cosines (γ = {GAMMA:g})")
-st.plotly_chart(fig_k, key="home_kernel", config={"displaylogo": False}, theme=None)
+light_chart(fig_k, key="home_kernel")
 explain("One random cosine cos(ω r) is a poor similarity; the mean of many, with ω drawn from N(0, 2γ), "
         "converges to the RBF kernel (Bochner's theorem). GBRFF starts from such random frequencies and then "
         "tunes them to the data.",

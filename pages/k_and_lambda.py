@@ -3,7 +3,7 @@
 import numpy as np
 import streamlit as st
 
-from appkit import (begin_page, control, explain, figure_download, plain, refresh_share_box, share_box,
+from appkit import (begin_page, control, explain, figure_download, light_chart, plain, refresh_share_box, share_box,
                     stored_results, toy_controls, toy_split, warm_engine)
 from gbrff.teaching import sweeps, two_ways as kernel_two_ways
 from gbrff.teaching.sweeps import BUDGETS, LAMBDAS, REPEATS
@@ -63,7 +63,7 @@ with tab_uci:
                 "with the UCI files from `python -m gbrff.datasets download` or `GBRFF_DATA_DIR`.")
     else:
         fig3 = paper.kbudget_figure(curve)
-        st.plotly_chart(fig3, key="uci_fig3", config={"displaylogo": False}, theme=None)
+        light_chart(fig3, key="uci_fig3")
         explain("Mean test accuracy over the UCI tasks and splits stored in `results/`, against T × K, "
                 "as in the paper's Fig. 3.")
         figure_download(fig3, "figure3_uci", "dl_fig3")
@@ -122,7 +122,7 @@ def lambda_part():
     X_tr, X_te, y_tr, y_te = toy_split(data_name, n, noise, seed)
     titles = [f"{lab}<br>test {100 * a:.0f} %" for lab, a in zip(labels, sweep["test"])]  # narrow panels
     fig_g = surfaces_grid_figure(sweep["xs"], sweep["ys"], sweep["H"], X_tr, y_tr, titles, cols=4, height=300)
-    st.plotly_chart(fig_g, key="lambda_surfaces", config={"displaylogo": False}, theme=None)
+    light_chart(fig_g, key="lambda_surfaces")
     explain("The same GBRFF2 for each λ: the boundary smooths out as λ grows, until it is too stiff to follow "
             "the classes.")
     figure_download(fig_g, f"lambda_boundaries_{data_name}", "dl_lambda_surfaces")

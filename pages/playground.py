@@ -1,12 +1,13 @@
 """Boosting playground: watch GBRFF grow on a 2-D problem, one weak learner at a time."""
 
 import hashlib
+from functools import partial
 
 import numpy as np
 import streamlit as st
 
 from appkit import (begin_page, control, download_name, explain, figure_download, frame_player, kept_upload,
-                    model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
+                    light_chart, model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
                     read_points_csv, register, share_box, split_column, split_indices, upload_label, warm_engine,
                     what_changed)
 from gbrff import LOSSES
@@ -297,15 +298,16 @@ explain(f"**Below — accuracy and the loss the boosting minimises** ({LOSSES[ex
         r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
 st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
            "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
-figure_download(curve_figs.curves_figure(bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
-                                         extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
+# the player draws the curves: their figure is made only when the button is clicked (values bound now)
+figure_download(partial(curve_figs.curves_figure, bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
+                        extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
                 "curves", "dl_curves", label="curves (HTML)", data=data_tag)
 
 # ---------------------------------------------------------------- learned kernel
 if bundle["plane"]:
     st.header("What the boosting learned as a kernel")
     fig_o = omega_figs.omega_prior_figure(expansion, gamma)
-    st.plotly_chart(fig_o, key="omegas", config={"displaylogo": False}, theme=None)
+    light_chart(fig_o, key="omegas", presenter=presenter)
     if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
         explain(f"Each ωₜ starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
                 "and is then tuned by gradient descent (λ pulls it back to 0). The dotted circles are 1, 2 and 3 "
@@ -353,17 +355,18 @@ if lgbm is not None:
     fig_g = surface_figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
                                         y_te, discretise=discretise,
                                         title=f"{algo}: test {100 * bundle['test']['accuracy'][-1]:.1f} %, "
-                                              f"fit {1000 * bundle['fit_time']:.0f} ms", height=460)
-    l.plotly_chart(fig_g, key="cmp_gbrff", config={"displaylogo": False}, theme=None)
+                                              f"fit {1000 * bundle['fit_time']:.0f} ms", height=460,
+                                        percent=True)  # new at every change of the model: p in whole percent
     with l:
+        light_chart(fig_g, key="cmp_gbrff", presenter=presenter)
         figure_download(fig_g, f"boundary {algo}", "dl_cmp_gbrff", data=data_tag)
     H_lgbm = lgbm_surface(data_key, lgbm["model"], bundle["G"])
     fig_l = surface_figs.surface_figure(bundle["xs"], bundle["ys"], H_lgbm, X_tr, y_tr, X_te if show_test else None,
                                         y_te, discretise=discretise,
                                         title=f"LightGBM: test {100 * lgbm['test_acc']:.1f} %, "
                                               f"fit {1000 * lgbm['fit_time']:.0f} ms", height=460)
-    r.plotly_chart(fig_l, key="cmp_lgbm", config={"displaylogo": False}, theme=None)
     with r:
+        light_chart(fig_l, key="cmp_lgbm", presenter=presenter)
         figure_download(fig_l, "boundary LightGBM", "dl_cmp_lgbm", data=data_tag)
     st.markdown("Trees cut the plane along the axes, so LightGBM's boundary is made of steps; a sum of cosines "
                 "draws smooth, oblique and periodic boundaries.")
@@ -371,7 +374,7 @@ if lgbm is not None:
                "3 × 6 times: about a second)", "lc", False):
         sizes, scores = learning_curve(model_key, data)
         fig_lc = curve_figs.learning_curve_figure(sizes, scores)
-        st.plotly_chart(fig_lc, key="learning_curve", config={"displaylogo": False}, theme=None)
+        light_chart(fig_lc, key="learning_curve", presenter=presenter)
         explain("Test accuracy when both models see only the first n training points (mean ± std over 3 "
                 "subsets), as in the paper's Fig. 5: kernel-like models often need fewer examples than trees.")
         figure_download(fig_lc, "learning_curve", "dl_lc", data=data_tag)

@@ -5,8 +5,8 @@ RFF-SKL), or each frequency learned by boosting (GBRFF2)."""
 import numpy as np
 import streamlit as st
 
-from appkit import (begin_page, control, explain, figure_download, one_blas_thread, share_box, toy_controls, toy_split,
-                    warm_engine)
+from appkit import (begin_page, control, explain, figure_download, light_chart, one_blas_thread, share_box, toy_controls,
+                    toy_split, warm_engine)
 from gbrff.teaching import three_ways as ways
 from gbrff.teaching.three_ways import BANDWIDTHS, BUDGETS, C, LEARNED, RANDOM, REPEATS, SKL_ITER
 from gbrff.viz import features as figs
@@ -55,7 +55,8 @@ scores = accuracy_curves(data_name, n, noise, seed, gamma)
 fig_acc = figs.features_accuracy_figure(
     BUDGETS, scores, title=f"{data_name}: test accuracy with D cosine features<br>"
                            f"(mean ± std of {REPEATS} seeds; γ = {number_label(gamma)})")
-st.plotly_chart(fig_acc, key="accuracy_vs_features", config={"displaylogo": False}, theme=None)
+# its error bars: st.plotly_chart until the canvas renderer draws them (light_chart decides)
+light_chart(fig_acc, key="accuracy_vs_features")
 explain("Each point is a model with D cosines. With few features, chance rarely draws the few frequencies the "
         "problem needs, and the linear model can only weight what it was given: learned frequencies need far "
         "fewer cosines for the same accuracy. Learning the bandwidths helps most when the sidebar's γ is the "
@@ -77,7 +78,7 @@ titles = [f"{figs.method_style(w)[0]}<br>test {100 * res['test'][w]:.0f} %<br>tr
           for w in shown_ways]
 fig_b = surfaces_grid_figure(res["xs"], res["ys"], [res["H"][w] for w in shown_ways], X_tr, y_tr, titles,
                              cols=len(shown_ways), height=330, equal_aspect=True)
-st.plotly_chart(fig_b, key="boundaries", config={"displaylogo": False}, theme=None)
+light_chart(fig_b, key="boundaries")
 sig = ", ".join(f"{v:.2f}" for v in res["sigma"])
 gain = round(100 * (res["test"][BANDWIDTHS] - res["test_sigma_kept"]))
 # the features RFF-SKL switched off (σⱼ ≈ 0), with subscripts

@@ -45,7 +45,7 @@ def _surface_traces(xs, ys, H, discretise, showscale=True, loss="exponential", p
 
 def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
                    discretise=False, title=None, landmarks=None, height=470, showscale=True,
-                   loss="exponential"):
+                   loss="exponential", percent=False):
     """Decision surface ``p(+1)`` as a heatmap with the points, through the link
     of ``loss`` (``gbrff.LOSSES``; the exponential loss's ``1/(1+exp(−2H))`` by default).
 
@@ -53,9 +53,11 @@ def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
     row-major, ``len(ys) * len(xs)`` values). The black line is the decision
     boundary ``H = 0``; ``discretise`` paints only the predicted class.
     Training points are circles, test points diamonds; ``landmarks`` (m, 2),
-    when given, are drawn as black crosses.
+    when given, are drawn as black crosses. ``percent`` holds p(+1) in whole
+    percent (uint8, as the animations' frames: the same colours, a quarter of
+    the bytes of float32), for a page that sends the figure at every change.
     """
-    data = list(_surface_traces(xs, ys, H, discretise, showscale, loss))
+    data = list(_surface_traces(xs, ys, H, discretise, showscale, loss, percent=percent))
     data += _points(X_train, y_train, "train", "circle", "white")
     if X_test is not None and len(X_test):
         data += _points(X_test, y_test, "test", "diamond", "black", size=9)

@@ -96,11 +96,21 @@ def browser():
         b.close()
 
 
+# charts on the page: Plotly's (st.plotly_chart) drawn, and the canvas renderer's (appkit.light_chart) with their
+# figure received (one draws when it comes near the screen)
+DRAWN_CHARTS = """(plotly) => document.querySelectorAll(plotly).length
+    + [...document.querySelectorAll('iframe[title="appkit._charts.light_chart"]')].filter(f => {
+        try { return Object.keys(f.contentWindow.gbrffChart.starts).length > 0; } catch (e) { return false; } }).length"""
+
+
+def _wait_for_charts(page, n_charts, plotly=".js-plotly-plot", timeout=120_000):
+    page.wait_for_function(f"({DRAWN_CHARTS})({plotly!r}) >= {n_charts}", timeout=timeout)
+
+
 def _open(browser, url, n_charts=1, timeout=120_000):
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot').length >= {n_charts}",
-                           timeout=timeout)
+    _wait_for_charts(page, n_charts, timeout=timeout)
     _settle(page)
     return page
 
@@ -327,8 +337,7 @@ def test_screenshots_for_a_projector(server, browser, name, size):
     page.wait_for_selector('[data-testid="stMain"] h1', timeout=120_000)
     # a drawn chart, as test_page_in_chromium waits for: on a busy machine the status widget can be gone
     # for seconds while Plotly still draws the first chart (a screenshot without it)
-    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .main-svg').length >= "
-                           f"{_charts_on_arrival(name)}", timeout=120_000)
+    _wait_for_charts(page, _charts_on_arrival(name), plotly=".js-plotly-plot .main-svg")
     _settle(page)
     if _animated(name):
         player_frame(page)

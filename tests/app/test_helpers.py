@@ -135,6 +135,11 @@ def test_surface_figure_traces_and_discretised():
     # another loss, its own link: sigma(H) for log_loss
     z = np.asarray(surface_figs.surface_figure(xs, ys, H, X, y, loss="log_loss").data[0].z)
     assert z.ravel()[-1] == pytest.approx(1 / (1 + np.exp(-3)), rel=1e-5)
+    # in whole percent: the same picture in uint8, its boundary at 50
+    pc = surface_figs.surface_figure(xs, ys, H, X, y, percent=True)
+    z100 = np.asarray(pc.data[0].z)
+    assert z100.dtype == np.uint8 and np.array_equal(z100, np.rint(100 * np.asarray(fig.data[0].z)).astype(np.uint8))
+    assert pc.data[0].zmax == 100 and pc.data[1].contours.start == 50
 
 
 def test_weak_learner_figure_marks_landmark_and_crest():

@@ -41,9 +41,32 @@ def run_page(name, query=None, timeout=TIMEOUT):
 
 
 def charts(at):
-    """Plotly figures on the page, by element key, as dicts."""
-    return {el.proto.id.split("-")[-1] if not getattr(el, "key", None) else el.key: json.loads(el.proto.spec)
-            for el in at.get("plotly_chart")}
+    """Plotly figures on the page, by element key, as dicts: those of ``st.plotly_chart`` and those
+    drawn by the canvas renderer (:func:`light_charts`)."""
+    return {**{el.proto.id.split("-")[-1] if not getattr(el, "key", None) else el.key: json.loads(el.proto.spec)
+               for el in at.get("plotly_chart")}, **light_charts(at)}
+
+
+def light_charts(at):
+    """The figures of :func:`appkit.light_chart` on the page, by key, as Plotly figure dicts (the
+    component's deflated JSON, each shared array back in its places)."""
+    out = {}
+    for el in at.get("component_instance"):
+        args = json.loads(el.proto.json_args)
+        if "digest" not in args or "height" not in args or "payload" in args:
+            continue
+        payload = next(a.bytes for a in el.proto.special_args if a.key == "payload")
+        body = json.loads(zlib.decompress(payload))
+
+        def untable(o):
+            if isinstance(o, dict):
+                if isinstance(o.get("bdata"), int):
+                    return dict(o, bdata=body["arrays"][o["bdata"]])
+                return {k: untable(v) for k, v in o.items()}
+            return [untable(v) for v in o] if isinstance(o, list) else o
+
+        out[args["key"]] = untable(body["figure"])
+    return out
 
 
 def array(value):
@@ -111,7 +134,8 @@ def shown(markdown):
 def test_router_opens_home_with_three_pictures():
     at = run_page("app.py")
     figs = charts(at)
-    assert {"home_wave", "home_sum", "home_boundary"} <= set(figs)
+    assert {"home_wave", "home_sum", "home_boundary", "home_kernel"} <= set(light_charts(at))
+    assert not at.get("plotly_chart")  # drawn on canvases: the app's first page loads no plotly.js
     wave = figs["home_wave"]["data"][0]
     z = array(wave["z"])
     assert wave["type"] == "heatmap" and z.shape == (100, 100)
@@ -128,6 +152,22 @@ def test_home_page_alone():
 
 
 # ---------------------------------------------------------------- playground
+def test_playground_first_view_has_no_plotly_chart():
+    """The playground's figures are drawn by the canvas renderer: its first view makes the browser load
+    no plotly.js (Streamlit's Plotly chunk is 4.7 MB of script, a long task before the page is quiet)."""
+    at = run_page("pages/playground.py")
+    assert not at.get("plotly_chart")
+    figs = light_charts(at)
+    assert {"omegas", "cmp_gbrff", "cmp_lgbm"} <= set(figs)
+    heat, boundary = figs["cmp_gbrff"]["data"][:2]
+    assert (heat["type"], boundary["type"]) == ("heatmap", "contour")
+    assert np.array_equal(array(heat["z"]), array(boundary["z"]))  # sent once, in both places
+    assert array(heat["z"]).shape == (100, 100) and array(heat["z"]).dtype == np.uint8  # p in whole percent
+    at.toggle(key="playground:lc").set_value(True).run()  # asked for: its error bars may need plotly.js
+    assert not at.exception and "learning_curve" in charts(at)
+    assert {"omegas", "cmp_gbrff", "cmp_lgbm"} <= set(light_charts(at))
+
+
 def test_playground_defaults():
     at = run_page("pages/playground.py")
     assert "learning_curve" not in charts(at)  # off by default: it refits 36 models
