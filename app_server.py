@@ -55,6 +55,20 @@ PRELOADED_FONTS = ("KaTeX_Main-Regular", "KaTeX_Math-Italic", "KaTeX_Size1-Regul
 _COMPRESSIBLE = (b"text/", b"application/javascript", b"application/json", b"image/svg+xml")
 
 
+async def _whole(app, scope, receive):
+    """``app``'s answer to ``scope`` kept whole: (its ``http.response.start`` message, its body)."""
+    start, chunks = {}, []
+
+    async def keep(message):
+        if message["type"] == "http.response.start":
+            start.update(message)
+        else:
+            chunks.append(message.get("body", b""))
+
+    await app(scope, receive, keep)
+    return start, b"".join(chunks)
+
+
 class CompressedStatic:
     """ASGI middleware: ``GET /static/…`` answered gzip-compressed, each file compressed once.
 
@@ -75,16 +89,7 @@ class CompressedStatic:
         path = scope["path"]
         kept = self._kept.get(path)
         if kept is None:
-            start, chunks = {}, []
-
-            async def keep(message):
-                if message["type"] == "http.response.start":
-                    start.update(message)
-                else:
-                    chunks.append(message.get("body", b""))
-
-            await self.app(scope, receive, keep)
-            body = b"".join(chunks)
+            start, body = await _whole(self.app, scope, receive)
             headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
             ctype = dict((k.lower(), v) for k, v in headers).get(b"content-type", b"")
             encoded = any(k.lower() == b"content-encoding" for k, _ in headers)
@@ -136,7 +141,8 @@ def preload_links(static=None, elements=PRELOADED_ELEMENTS, fonts=PRELOADED_FONT
         if entry and entry["file"] not in files:
             files.append(entry["file"])
             todo += entry.get("imports", [])
-    links = [f'<link rel="modulepreload" href="./{f}">' for f in files if f not in page]
+    # crossorigin, as Streamlit's own: a module is fetched in CORS mode, and a preload in another mode is not used
+    links = [f'<link rel="modulepreload" crossorigin href="./{f}">' for f in files if f not in page]
     media = sorted(p.name for p in (static / "static" / "media").glob("*.woff2")) if (static / "static").is_dir() \
         else []
     for font in fonts:
@@ -161,16 +167,10 @@ class PreloadedPieces:
                 or re.search(r"/(static|component|media|_stcore)/", path + "/")):
             await self.app(scope, receive, send)
             return
-        start, chunks = {}, []
-
-        async def keep(message):
-            if message["type"] == "http.response.start":
-                start.update(message)
-            else:
-                chunks.append(message.get("body", b""))
-
-        await self.app(scope, receive, keep)
-        body, headers = b"".join(chunks), list(start.get("headers", []))
+        # asked uncompressed (Streamlit gzips a page's document at a page's path, not at the root): 12 kB
+        plain = dict(scope, headers=[(k, v) for k, v in scope.get("headers", []) if k.lower() != b"accept-encoding"])
+        start, body = await _whole(self.app, plain, receive)
+        headers = list(start.get("headers", []))
         head = dict((k.lower(), v) for k, v in headers)
         if start.get("status") == 200 and head.get(b"content-type", b"").startswith(b"text/html") \
                 and b"content-encoding" not in head and b"</head>" in body:

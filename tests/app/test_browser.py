@@ -52,37 +52,45 @@ def server_cpu_seconds():
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-@pytest.fixture(scope="module")
-def server():
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+def streamlit_server(script="app.py", log=subprocess.DEVNULL, env=None, timeout=90):
+    """``streamlit run script`` on a free port of 127.0.0.1, as a user starts it (the app's
+    ``.streamlit/config.toml`` holds, not a flag of the test): ``(url, process)`` once it answers."""
     port = _free_port()
-    env = dict(os.environ)
-    env.setdefault("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
-    log = open(ARTIFACTS / "streamlit.log", "w")
-    proc = subprocess.Popen(
-        # as a user starts it: the app's .streamlit/config.toml (no usage statistics) holds, not a flag of the test
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port),
+                             "--server.address", "127.0.0.1", "--server.headless", "true"],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    _SERVER["pid"] = proc.pid
-    deadline = time.time() + 90
+    deadline = time.time() + timeout
     while True:
         try:
             if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read().strip() == b"ok":
-                break
+                return url, proc
         except OSError:
             pass
         if proc.poll() is not None or time.time() > deadline:
             proc.kill()
-            pytest.fail(f"streamlit did not start; see {ARTIFACTS / 'streamlit.log'}")
-        time.sleep(0.5)
-    yield url
+            pytest.fail(f"streamlit did not start ({script})")
+        time.sleep(0.3)
+
+
+def stop(proc):
     proc.terminate()
     try:
         proc.wait(timeout=15)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+@pytest.fixture(scope="module")
+def server():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    env.setdefault("GBRFF_DATA_DIR", str(ROOT.parent / "shared" / "datasets"))
+    log = open(ARTIFACTS / "streamlit.log", "w")
+    url, proc = streamlit_server("app.py", log=log, env=env)
+    _SERVER["pid"] = proc.pid
+    yield url
+    stop(proc)
     log.close()
 
 

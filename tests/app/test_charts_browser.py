@@ -3,15 +3,11 @@ height, once, with no plotly.js loaded; a chart below the first screen drawn whe
 (``pytest -m browser``)."""
 
 import os
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from .test_browser import CHROMIUM, CHROMIUM_ARGS, _free_port
+from .test_browser import CHROMIUM, CHROMIUM_ARGS, stop, streamlit_server
 
 pytestmark = pytest.mark.browser
 
@@ -39,27 +35,10 @@ PIXELS = """() => {  // how many device pixels of each colour the chart's canvas
 
 @pytest.fixture(scope="module")
 def chart_page():
-    port = _free_port()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "tests/app/light_chart_app.py",
-                             "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read().strip() == b"ok":
-                break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.time() > deadline:
-            proc.kill()
-            pytest.fail("streamlit did not start")
-        time.sleep(0.3)
+    url, proc = streamlit_server("tests/app/light_chart_app.py", env=env, timeout=60)
     yield url
-    proc.terminate()
-    proc.wait(timeout=15)
+    stop(proc)
 
 
 def test_light_chart_draws_its_figure_on_a_canvas_once(chart_page):

@@ -50,22 +50,15 @@ def charts(at):
 def light_charts(at):
     """The figures of :func:`appkit.light_chart` on the page, by key, as Plotly figure dicts (the
     component's deflated JSON, each shared array back in its places)."""
+    from tests.app.test_charts import unpack
+
     out = {}
     for el in at.get("component_instance"):
         args = json.loads(el.proto.json_args)
         if "digest" not in args or "height" not in args or "payload" in args:
             continue
         payload = next(a.bytes for a in el.proto.special_args if a.key == "payload")
-        body = json.loads(zlib.decompress(payload))
-
-        def untable(o):
-            if isinstance(o, dict):
-                if isinstance(o.get("bdata"), int):
-                    return dict(o, bdata=body["arrays"][o["bdata"]])
-                return {k: untable(v) for k, v in o.items()}
-            return [untable(v) for v in o] if isinstance(o, list) else o
-
-        out[args["key"]] = untable(body["figure"])
+        out[args["key"]] = unpack(payload)[1]
     return out
 
 
