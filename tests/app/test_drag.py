@@ -36,7 +36,9 @@ class Wire:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
         def sent(payload):
-            if isinstance(payload, (bytes, bytearray)) and BackMsg.FromString(payload).WhichOneof("type") == "rerun_script":
+            if not isinstance(payload, (bytes, bytearray)):
+                return
+            if BackMsg.FromString(payload).WhichOneof("type") == "rerun_script":
                 self.reruns.append(time.monotonic())
 
         def received(payload):
