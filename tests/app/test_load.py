@@ -299,6 +299,10 @@ def _seconds(values):
     return ", ".join(f"{v:.2f}" for v in values)
 
 
+def _class_mb(students):
+    return f"{SESSIONS * statistics.median(r['http_bytes'] + r['ws_bytes'] for r in students) / 1e6:,.0f} MB"
+
+
 def _summary(clients, students, wall, cpu):
     paints = sorted(r.get("first_paint", float("inf")) for r in clients)
     return (f"websocket clients' first paint median {statistics.median(paints):.2f} s, max {paints[-1]:.2f} s "
@@ -306,7 +310,8 @@ def _summary(clients, students, wall, cpu):
             f"Chromium picture {_seconds(r['picture'] for r in students)} s, drawn and quiet "
             f"{_seconds(r['quiet'] for r in students)} s; bytes per student on a first visit: "
             f"Chromium {_kb([r['http_bytes'] for r in students])} HTTP + {_kb([r['ws_bytes'] for r in students])} "
-            f"websocket (median), a websocket client {_kb([r['bytes'] for r in clients])}")
+            f"websocket (median; {SESSIONS} such students: {_class_mb(students)}), a websocket client "
+            f"{_kb([r['bytes'] for r in clients])}")
 
 
 def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa: F811
