@@ -358,12 +358,15 @@ def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa:
           + "; ".join(f"play: {n} frames at {fps:.1f}/s, server CPU {c:.2f} s" for n, fps, c in plays))
     assert not problems, problems
     # Every student sees a picture within 5 s (the websocket clients: the player's message received) and the
-    # browsers' pictures are on the screen within 3 s. Measured on the 2-core machine, they hold when the machine
-    # is quiet; with the cores busy with other work the server and the browsers get a fraction of them and the
-    # last pictures arrive later (README: the figures with their load averages).
+    # browsers' pictures are on the screen within 3 s, both reported when either is late. The server shares the
+    # 2 cores with the three browsers (each parses and draws its page) and the clients: on this machine even a
+    # quiet one the clients' last first paint came at 6.3 s once three browsers opened with them (4.0 s
+    # without); with the cores busy with other work everything arrives later (README: the figures with their
+    # load averages).
     paints = max(r.get("first_paint", float("inf")) for r in own + same)
-    assert paints <= FIRST_PAINT_SECONDS, f"first paint up to {paints:.1f} s, load average {load:.1f}"
     pictures = max(r["picture"] for r in own_students + same_students)
-    assert pictures <= PICTURE_SECONDS, (
-        f"the last Chromium picture after {pictures:.1f} s (own: {_seconds(r['picture'] for r in own_students)}; "
-        f"one link: {_seconds(r['picture'] for r in same_students)}), load average {load:.1f}")
+    late = [f"websocket first paint up to {paints:.1f} s > {FIRST_PAINT_SECONDS} s"] * (paints > FIRST_PAINT_SECONDS)
+    late += [f"the last Chromium picture after {pictures:.1f} s > {PICTURE_SECONDS} s (own: "
+             f"{_seconds(r['picture'] for r in own_students)}; one link: "
+             f"{_seconds(r['picture'] for r in same_students)})"] * (pictures > PICTURE_SECONDS)
+    assert not late, f"{'; '.join(late)}; load average {load:.1f} before"
