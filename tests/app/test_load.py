@@ -1,46 +1,211 @@
-"""Thirty students at once (issue 17, point 4): ``python -m pytest -m load tests/app/test_load.py -s``.
+"""Thirty students at once (issues 17 and 45): ``python -m pytest -m load tests/app/test_load.py -s``.
 
 Starts the app on 127.0.0.1 (one Streamlit process) and opens the playground
 in 30 sessions at once, each with its own parameters (data set, seed, T:
-30 different models to fit). The sessions are websocket clients that speak
-Streamlit's protocol (a ``BackMsg`` asking for the page with its query
-string, then the ``ForwardMsg`` deltas until the run finishes), so that the
-machine measures the server, not 30 browsers drawing. First paint is the
-time until the session has received its player with all its frames. Then
-three sessions in headless Chromium press play and must show every frame to
-the end while the server stays idle (the frames play in the browser).
+30 different models to fit). Twenty-seven of them are websocket clients that
+speak Streamlit's protocol (a ``BackMsg`` asking for the page with its query
+string, then the ``ForwardMsg`` deltas until the run finishes): the machine
+measures the server, not 27 browsers drawing; their first paint is the time
+until the session has received its player with all its frames. The other
+:data:`BROWSERS` are what a student sees: real headless Chromium pages, each in
+a fresh browser context (nothing cached), navigated at the same moment as the
+websocket sessions connect. Each reports, from its navigation:
 
-Then 30 sessions open one shared link at once (a class following the
-teacher's link, which the teacher opened first: one model, fitted once). Holds when every session gets its
-own picture (its data set in the caption, its T in the player: no
-cross-talk), no session shows an exception, the three browsers play every
-frame with the server idle, and every first paint arrives within
-:data:`FIRST_PAINT_SECONDS` (the issue's 5 s). First paints come in first because the
-server's gate (``appkit/_gate.py``) lets each page's picture go before the rest of
-the other pages, and a fresh session costs the server ~0.2 s of CPU
-(``.streamlit/config.toml``: no source watcher, no magic, no GC after a run). The
-figure needs the machine's cores: it prints the load average beside it (run it on a
-quiet machine). Prints the figures the README quotes. Left out of every run whose ``-m``
-does not name ``load`` (tests/conftest.py).
+- its *picture*: the player's first frame drawn, read in the player's own
+  frame (``window.gbrffStats``: ``stamps[0]``, pushed once the frame's figures
+  are drawn, on the frame's clock) — the player's statistics, kept whatever
+  draws its figures (plotly.js before issue 45, the canvas renderer after);
+- *drawn and quiet*, as ``../shared/checks/app-latency`` defines it (:data:`INIT`:
+  no DOM change, canvas drawing, long task, request in flight or running/stale
+  widget for :data:`QUIET_MS` in any frame, and a picture of at least
+  200 × 150 px on the page), counted from the player's picture on;
+- its bytes on a first visit: HTTP response bodies as received (encoded) and
+  websocket frames received, to drawn and quiet; beside them the websocket
+  clients' bytes (every frame of their first run).
+
+Then 30 sessions (27 clients, 3 browsers) open one shared link at once (a class
+following the teacher's link, which the teacher opened first: one model, fitted
+once). Before either round the teacher has opened the playground once in a
+browser (the engine compiles once per server, and Streamlit reads its scripts
+from disk once: not a student's wait). Then three sessions in headless Chromium
+press play and must show every frame to the end while the server stays idle
+(the frames play in the browser).
+
+Holds when every session gets its own picture (its data set in the caption, its
+T in the player: no cross-talk), no session shows an exception, no page fetches
+anything from outside the machine, the three browsers play every frame with the
+server idle, every websocket first paint arrives within
+:data:`FIRST_PAINT_SECONDS` (issue 17's 5 s) and every browser's picture within
+:data:`PICTURE_SECONDS` (issue 45's 3 s). First paints come in first because
+the server's gate (``appkit/_gate.py``) lets each page's picture go before the
+rest of the other pages, and a fresh session costs the server ~0.2 s of CPU
+(``.streamlit/config.toml``: no source watcher, no magic, no GC after a run).
+The figures need the machine's cores (2 here, shared by the server, the 27
+clients and the 3 browsers): the test prints the load average beside them (run
+it on a quiet machine). Prints the figures the README quotes. Left out of every
+run whose ``-m`` does not name ``load`` (tests/conftest.py).
 """
 
 import asyncio
 import json
 import os
+import re
 import statistics
 import time
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from tests.app.test_browser import (ERRORS, browser, play_to_the_end, player_frame, server,  # noqa: F401
-                                    server_cpu_seconds)
+from tests.app.test_browser import (CHROMIUM, CHROMIUM_ARGS, ERRORS, browser, play_to_the_end,  # noqa: F401
+                                    player_frame, server, server_cpu_seconds)
 
 websockets = pytest.importorskip("websockets")
 pytestmark = pytest.mark.load
 
 SESSIONS = 30
-FIRST_PAINT_SECONDS = 5.0  # the issue's target, for thirty students at once
+BROWSERS = 3               # of the thirty, real Chromium pages (the rest websocket clients)
+FIRST_PAINT_SECONDS = 5.0  # issue 17's target for the websocket clients, thirty students at once
+PICTURE_SECONDS = 3.0      # issue 45's target: the last browser's picture on the screen
+QUIET_MS = 600             # app-latency's "quiet": nothing happened in any frame for this long
+VISIT_SECONDS = 120        # a page not drawn and quiet by then is reported as never
 DATA = ("moons", "circles", "swiss", "board")
+
+# ../shared/checks/app-latency's instrumentation, run in every frame before the page's own scripts: the last
+# moment of activity (a DOM change, the end of a long task, a canvas drawing call), in ms since the epoch
+INIT = """
+(() => {
+  const mark = () => { window.__act = performance.timeOrigin + performance.now(); };
+  mark();
+  new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  try {  // a long task (parsing a script, building a figure) is activity too, until it ends
+    new PerformanceObserver(l => { for (const e of l.getEntries()) {
+      const end = performance.timeOrigin + e.startTime + e.duration; if (!window.__act || end > window.__act) window.__act = end; } })
+      .observe({entryTypes: ["longtask"]});
+  } catch (e) {}
+  for (const C of [window.CanvasRenderingContext2D, window.OffscreenCanvasRenderingContext2D]) {
+    if (!C) continue;
+    for (const m of ["drawImage", "putImageData", "fillRect", "fill", "stroke"]) {
+      const f = C.prototype[m]; C.prototype[m] = function (...a) { mark(); return f.apply(this, a); };
+    }
+  }
+})();
+"""
+# One look at a page, from its top frame through its frames (the player's iframe is of the same origin): the
+# last activity in any frame, a running or stale widget (app-latency's busy), a picture of at least 200 × 150
+# px in any frame (app-latency's has_picture), and the player's first frame drawn: [when (ms since the epoch,
+# on the player frame's clock), its iteration]. One evaluation a poll rather than one per frame, and the
+# picture's size (which lays the page out) only once the rest says quiet, as app-latency asks it: three pages
+# polled ten times a second must not take the cores the server and their own drawing need.
+SNAPSHOT = """lookForPicture => {
+  const out = {act: 0, pic: false, picture: null, unreachable: 0,
+               busy: document.querySelectorAll('[data-testid="stStatusWidget"], [data-stale="true"], '
+                                               + '[data-testid="stSkeleton"]').length > 0};
+  const big = doc => Array.from(doc.querySelectorAll('canvas, svg.main-svg')).some(e => {
+    const r = e.getBoundingClientRect(); return r.width >= 200 && r.height >= 150; });
+  const visit = w => {
+    let doc;
+    try { doc = w.document; doc.body; } catch (e) { out.unreachable += 1; return; }
+    out.act = Math.max(out.act, w.__act || 0);
+    if (lookForPicture && !out.pic && doc && big(doc)) out.pic = true;   // a layout: only when asked
+    const st = w.gbrffStats;
+    if (!out.picture && st && st.shown && st.shown.length) {
+      out.picture = [w.performance.timeOrigin + st.stamps[0], st.shown[0]];
+    }
+    for (let i = 0; i < w.frames.length; i++) visit(w.frames[i]);
+  };
+  visit(window);
+  return out;
+}"""
+
+
+def _local(url):
+    """Whether the page asked the machine itself (the app serves everything; nothing comes from outside)."""
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname in ("127.0.0.1", "localhost")
+
+
+class Student:
+    """One student's first visit in a fresh Chromium context (Playwright's async API): when the picture is on
+    the screen, when the page is drawn and quiet, and the bytes it received."""
+
+    @classmethod
+    async def arrive(cls, browser):
+        self = cls()
+        self.ctx = await browser.new_context(viewport={"width": 1280, "height": 800})
+        await self.ctx.add_init_script(INIT)
+        self.page = await self.ctx.new_page()
+        self.inflight, self.requests, self.ws_bytes, self.outside = 0, [], 0, []
+        self.page.on("request", self._request)
+        self.page.on("requestfinished", self._finished)
+        self.page.on("requestfailed", self._failed)
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        return self
+
+    def _request(self, request):
+        self.inflight += 1
+        if not _local(request.url):
+            self.outside.append(request.url)
+
+    def _finished(self, request):
+        self.inflight = max(0, self.inflight - 1)
+        self.requests.append(request)
+
+    def _failed(self, request):
+        self.inflight = max(0, self.inflight - 1)
+
+    def _frame(self, payload):
+        self.ws_bytes += len(payload.encode() if isinstance(payload, str) else payload)
+
+    async def _look(self, picture=False):
+        try:
+            snap = await self.page.evaluate(SNAPSHOT, picture)
+        except Exception:  # the document is being replaced (the navigation's commit)
+            return None
+        if snap["unreachable"]:  # a frame of another origin: ask each frame, as app-latency does
+            snap["act"] = 0
+            for frame in self.page.frames:
+                try:
+                    snap["act"] = max(snap["act"], await frame.evaluate("window.__act || 0"))
+                except Exception:
+                    pass
+        return snap
+
+    async def visit(self, url, query):
+        """Open ``url``/playground?``query`` now; picture and quiet in seconds from the navigation."""
+        out = {"query": query, "picture": float("inf"), "quiet": float("inf"), "start": None, "problems": []}
+        t0 = time.time() * 1000
+        await self.page.goto(f"{url}/playground?{urlencode(query)}", wait_until="commit",
+                             timeout=VISIT_SECONDS * 1000)
+        deadline = time.monotonic() + VISIT_SECONDS
+        while time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+            snap = await self._look()
+            if snap is None:
+                continue
+            if out["start"] is None and snap["picture"]:
+                out["picture"] = (snap["picture"][0] - t0) / 1000
+                out["start"] = snap["picture"][1]
+            if (out["start"] is not None and snap["act"] and time.time() * 1000 - snap["act"] >= QUIET_MS
+                    and not snap["busy"] and self.inflight == 0):
+                again = await self._look(picture=True)   # app-latency's has_picture, and nothing since
+                if again is not None and again["pic"] and again["act"] == snap["act"]:
+                    out["quiet"] = (snap["act"] - t0) / 1000
+                    break
+        http = 0
+        for request in self.requests:
+            try:
+                http += max(0, (await request.sizes())["responseBodySize"])
+            except Exception:  # a request whose sizes the browser no longer holds: not counted
+                pass
+        out["http_bytes"], out["ws_bytes"] = http, self.ws_bytes
+        caption = (await self.page.get_by_text(re.compile(rf"^{query['data']}: \d+ training")).count()
+                   if "data" in query else 1)
+        errors = await self.page.locator(ERRORS).count()
+        if errors or not caption or self.outside:
+            out["problems"].append(f"{errors} error(s), caption {'found' if caption else 'missing'}, "
+                                   f"fetched from outside: {self.outside[:3]}")
+        await self.ctx.close()
+        return out
 
 
 def session_query(k):
@@ -48,12 +213,13 @@ def session_query(k):
 
 
 async def open_page(url, query, page="playground"):
-    """One session: ask for ``page`` with ``query`` and read the deltas until the run finishes."""
+    """One session: ask for ``page`` with ``query`` and read the deltas until the run finishes (the bytes of
+    every frame received counted)."""
     from streamlit.proto.BackMsg_pb2 import BackMsg
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
     t0 = time.perf_counter()
-    out = {"errors": [], "texts": [], "player": None}
+    out = {"errors": [], "texts": [], "player": None, "bytes": 0}
     async with websockets.connect(url.replace("http", "ws", 1) + "/_stcore/stream", subprotocols=["streamlit"],
                                   max_size=None, open_timeout=60) as ws:
         msg = BackMsg()
@@ -61,7 +227,9 @@ async def open_page(url, query, page="playground"):
         msg.rerun_script.page_name = page
         await ws.send(msg.SerializeToString())
         while True:
-            fm = ForwardMsg.FromString(await asyncio.wait_for(ws.recv(), 300))
+            data = await asyncio.wait_for(ws.recv(), 300)
+            out["bytes"] += len(data)
+            fm = ForwardMsg.FromString(data)
             kind = fm.WhichOneof("type")
             if kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
                 el = fm.delta.new_element
@@ -90,33 +258,83 @@ def run_async(coro):
         return pool.submit(asyncio.run, coro).result()
 
 
-def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa: F811
-    run_async(open_page(server, {}))  # the engine compiles once per server: not a student's wait
-    load = os.getloadavg()[0]
+async def a_round(url, browser, queries):
+    """Open the playground for ``queries`` at once: the first :data:`BROWSERS` in fresh Chromium contexts (made
+    ready before the moment), the others as websocket clients; (clients' results, browsers' results, seconds
+    until the last of them was done, server CPU seconds)."""
+    students = [await Student.arrive(browser) for _ in queries[:BROWSERS]]
     cpu0 = server_cpu_seconds()
     t0 = time.perf_counter()
-    results = run_async(open_all(server, [session_query(k) for k in range(SESSIONS)]))
+    results = await asyncio.gather(*[open_page(url, q) for q in queries[BROWSERS:]],
+                                   *[s.visit(url, q) for s, q in zip(students, queries)])
     wall = time.perf_counter() - t0
-    cpu_open = server_cpu_seconds() - cpu0
+    n = len(queries) - BROWSERS
+    return results[:n], results[n:], wall, server_cpu_seconds() - cpu0
+
+
+async def a_lesson(url, shared):
+    """The teacher opens the playground in a browser, then the two rounds: thirty students each with a model of
+    their own, then thirty on the teacher's link (which the teacher opened first). The teacher's visit (alone on
+    the server) and both rounds' results."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            teacher = await Student.arrive(browser)
+            alone = await teacher.visit(url, {})  # the engine compiles once per server: not a student's wait
+            own = await a_round(url, browser, [session_query(k) for k in range(SESSIONS)])
+            await open_page(url, shared)
+            same = await a_round(url, browser, [shared] * SESSIONS)
+        finally:
+            await browser.close()
+    return alone, own, same
+
+
+def _kb(values):
+    return f"{statistics.median(values) / 1e3:,.0f} kB"
+
+
+def _seconds(values):
+    return ", ".join(f"{v:.2f}" for v in values)
+
+
+def _class_mb(students):
+    return f"{SESSIONS * statistics.median(r['http_bytes'] + r['ws_bytes'] for r in students) / 1e6:,.0f} MB"
+
+
+def _summary(clients, students, wall, cpu):
+    paints = sorted(r.get("first_paint", float("inf")) for r in clients)
+    return (f"websocket clients' first paint median {statistics.median(paints):.2f} s, max {paints[-1]:.2f} s "
+            f"(all {len(clients) + len(students)} done in {wall:.2f} s), server CPU {cpu:.2f} s; "
+            f"Chromium picture {_seconds(r['picture'] for r in students)} s, drawn and quiet "
+            f"{_seconds(r['quiet'] for r in students)} s; bytes per student on a first visit: "
+            f"Chromium {_kb([r['http_bytes'] for r in students])} HTTP + {_kb([r['ws_bytes'] for r in students])} "
+            f"websocket (median; {SESSIONS} such students: {_class_mb(students)}), a websocket client "
+            f"{_kb([r['bytes'] for r in clients])}")
+
+
+def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa: F811
+    load = os.getloadavg()[0]
+    shared = {"data": "circles", "T": "60", "gamma": "2.0", "seed": "77"}
+    alone, (own, own_students, wall, cpu), (same, same_students, wall_same, cpu_same) = run_async(
+        a_lesson(server, shared))
     problems = []
-    for k, r in enumerate(results):
-        q = session_query(k)
+    queries = [session_query(k) for k in range(SESSIONS)]
+    for k, r in zip(range(BROWSERS, SESSIONS), own):
+        q = queries[k]
         if r["errors"]:
             problems.append(f"session {k}: {r['errors'][0][:200]}")
         captions = [t for t in r["texts"] if " training and " in t]
         if not captions or not captions[0].startswith(f"{q['data']}:") or r["player"]["start"] != int(q["T"]):
             problems.append(f"session {k} shows another picture: {captions[:1]}, start {r['player']['start']}")
-    paints = sorted(r["first_paint"] for r in results)
-    # a class: thirty students open the teacher's link (one model, fitted once for all)
-    shared = {"data": "circles", "T": "60", "gamma": "2.0", "seed": "77"}
-    run_async(open_page(server, shared))  # the teacher opened it first
-    t1 = time.perf_counter()
-    same = run_async(open_all(server, [shared] * SESSIONS))
-    wall_same = time.perf_counter() - t1
     for k, r in enumerate(same):
         if r["errors"] or r["player"]["start"] != 60:
             problems.append(f"shared-link session {k}: {r['errors'][:1]}, start {r['player']['start']}")
-    paints_same = sorted(r["first_paint"] for r in same)
+    for where, students in (("own model", own_students), ("shared link", same_students)):
+        for r in students:
+            if r["start"] != int(r["query"]["T"]) or r["problems"]:
+                problems.append(f"Chromium, {where}, {r['query']}: player at {r['start']}, {r['problems']}")
     # three of them in a real browser: press play, every frame to the end, the server idle
     plays = []
     for k in range(3):
@@ -126,22 +344,29 @@ def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa:
         frame = player_frame(page)
         cpu1 = server_cpu_seconds()
         shown, stamps, labels = play_to_the_end(frame)
-        cpu = server_cpu_seconds() - cpu1
+        cpu_play = server_cpu_seconds() - cpu1
         fps = (len(stamps) - 1) / max((stamps[-1] - stamps[0]) / 1000, 1e-9)
-        plays.append((len(shown), fps, cpu))
+        plays.append((len(shown), fps, cpu_play))
         if shown != labels or page.locator(ERRORS).count():
             problems.append(f"browser session {k}: frames {shown[:5]}… of {labels[:5]}…")
         page.close()
-    print(f"\nload average {load:.1f} before, {os.getloadavg()[0]:.1f} after (2 cores); "
-          f"{SESSIONS} sessions at once, each its own model: first paint median {statistics.median(paints):.2f} s, "
-          f"max {paints[-1]:.2f} s (all in {wall:.2f} s), server CPU {cpu_open:.2f} s; "
-          f"{SESSIONS} sessions on one shared link: first paint median {statistics.median(paints_same):.2f} s, "
-          f"max {paints_same[-1]:.2f} s (all in {wall_same:.2f} s); "
-          + "; ".join(f"play: {n} frames at {fps:.1f}/s, server CPU {cpu:.2f} s" for n, fps, cpu in plays))
+    print(f"\nload average {load:.1f} before, {os.getloadavg()[0]:.1f} after (2 cores); {SESSIONS} sessions "
+          f"at once ({SESSIONS - BROWSERS} websocket clients, {BROWSERS} Chromium pages); the teacher's visit "
+          f"of the fresh server before them: picture {alone['picture']:.2f} s, drawn and quiet {alone['quiet']:.2f} s\n"
+          f"each its own model: {_summary(own, own_students, wall, cpu)}\n"
+          f"one shared link: {_summary(same, same_students, wall_same, cpu_same)}\n"
+          + "; ".join(f"play: {n} frames at {fps:.1f}/s, server CPU {c:.2f} s" for n, fps, c in plays))
     assert not problems, problems
-    # Every student sees a picture within 5 s. Measured on the 2-core machine, it holds when the machine is
-    # quiet; with the cores busy with other work (load average of 10 and more) the server gets a fraction of
-    # them and the last first paints arrive later (README: the figures with their load averages).
-    assert max(paints[-1], paints_same[-1]) <= FIRST_PAINT_SECONDS, (
-        f"first paint up to {paints[-1]:.1f} s (30 models), {paints_same[-1]:.1f} s (one link), "
-        f"load average {load:.1f}")
+    # Every student sees a picture within 5 s (the websocket clients: the player's message received) and the
+    # browsers' pictures are on the screen within 3 s, both reported when either is late. The server shares the
+    # 2 cores with the three browsers (each parses and draws its page) and the clients: on this machine even a
+    # quiet one the clients' last first paint came at 6.3 s once three browsers opened with them (4.0 s
+    # without); with the cores busy with other work everything arrives later (README: the figures with their
+    # load averages).
+    paints = max(r.get("first_paint", float("inf")) for r in own + same)
+    pictures = max(r["picture"] for r in own_students + same_students)
+    late = [f"websocket first paint up to {paints:.1f} s > {FIRST_PAINT_SECONDS} s"] * (paints > FIRST_PAINT_SECONDS)
+    late += [f"the last Chromium picture after {pictures:.1f} s > {PICTURE_SECONDS} s (own: "
+             f"{_seconds(r['picture'] for r in own_students)}; one link: "
+             f"{_seconds(r['picture'] for r in same_students)})"] * (pictures > PICTURE_SECONDS)
+    assert not late, f"{'; '.join(late)}; load average {load:.1f} before"
