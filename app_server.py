@@ -1,4 +1,4 @@
-"""The app's server around Streamlit's own: Streamlit's scripts fetched early, sent compressed.
+"""The app's server around Streamlit's own: Streamlit's scripts sent compressed.
 
 Beside ``app.py``, not in ``appkit``: ``streamlit run app.py`` imports
 ``app.py`` before Streamlit's runtime exists, and ``appkit`` declares the
@@ -17,16 +17,14 @@ every response again, on every request. These files are content-hashed and
 immutable, so each is compressed once, in a worker thread, and kept in
 memory (about 2 MB for all that the app's pages load).
 
-:class:`PreloadedPieces` names, in the page Streamlit sends first, the pieces
-of Streamlit's frontend that the app's pages use (the code of a slider, a
-metric, a component's frame, KaTeX, their fonts: :data:`PRELOADED_ELEMENTS`,
-:data:`PRELOADED_FONTS`) as ``<link rel="modulepreload">`` / ``rel="preload"``.
-Streamlit's frontend fetches each only when the first element of its kind
-arrives, after the websocket opened: some forty small files, six at a time
-(one host, HTTP/1.1), about half a second of a first visit spent waiting. Named
-in the page, they come while Streamlit boots. Their file names are read from the
-build's own ``manifest.json`` (Vite's, shipped in Streamlit's ``static`` folder);
-a name a future Streamlit no longer has is skipped.
+Naming the frontend's pieces that the pages use in Streamlit's first page
+(``<link rel="modulepreload">`` for the sliders', metrics', component frame's
+and KaTeX's code, read from the build's ``manifest.json``), so that they come
+while Streamlit boots rather than when the first element of each kind arrives,
+was tried and left out: measured on the quiet machine, five fresh visits each,
+it moved the websocket's opening 0.3–0.4 s later (the preloads compete with
+Streamlit's own boot) for no gain in the first picture (landscape 2.61 s
+against 2.53 s, playground 2.90 s against 2.96 s) and 0.27 MB more.
 
 Warming the default pages at start (``st.App``'s ``lifespan``) was tried and
 left out: the lifespan runs before Streamlit's runtime exists, so the pages
@@ -37,20 +35,8 @@ computes the defaults once; Streamlit's caches share them with every session.
 
 import asyncio
 import gzip
-import json
-import re
-from pathlib import Path
 
-__all__ = ["CompressedStatic", "PreloadedPieces", "MIDDLEWARE", "PRELOADED_ELEMENTS", "PRELOADED_FONTS",
-           "preload_links"]
-
-#: The kinds of element the app's pages draw (the names of their chunks in Streamlit's build), fetched early;
-#: not PlotlyChart (4.7 MB, on the UCI page and a few figures only).
-PRELOADED_ELEMENTS = ("Slider", "Selectbox", "NumberInput", "Checkbox", "ButtonGroup", "Multiselect", "Metric",
-                      "DownloadButton", "Html", "PageLink", "ComponentInstance", "rehype-katex")
-#: The fonts their text needs at once (the formulas' KaTeX fonts, the icons, code and italics).
-PRELOADED_FONTS = ("KaTeX_Main-Regular", "KaTeX_Math-Italic", "KaTeX_Size1-Regular", "KaTeX_Size2-Regular",
-                   "MaterialSymbols-Rounded", "SourceCodeVF-Upright.ttf", "SourceSansVF-Italic.ttf")
+__all__ = ["CompressedStatic", "MIDDLEWARE"]
 
 _COMPRESSIBLE = (b"text/", b"application/javascript", b"application/json", b"image/svg+xml")
 
@@ -119,72 +105,10 @@ class CompressedStatic:
 
 
 
-def _streamlit_static():
-    import streamlit
-
-    return Path(streamlit.__file__).parent / "static"
-
-
-def preload_links(static=None, elements=PRELOADED_ELEMENTS, fonts=PRELOADED_FONTS):
-    """The ``<link>`` tags that fetch ``elements`` (with every module they import) and ``fonts`` early,
-    leaving out what Streamlit's page already preloads; "" when the build has no manifest."""
-    static = Path(static) if static is not None else _streamlit_static()
-    try:
-        manifest = json.loads((static / "manifest.json").read_text())
-        page = (static / "index.html").read_text()
-    except (OSError, ValueError):
-        return ""
-    named = {v.get("name"): k for k, v in manifest.items() if v.get("isDynamicEntry")}
-    files, todo = [], [named[e] for e in elements if e in named]
-    while todo:
-        entry = manifest.get(todo.pop(0))
-        if entry and entry["file"] not in files:
-            files.append(entry["file"])
-            todo += entry.get("imports", [])
-    # crossorigin, as Streamlit's own: a module is fetched in CORS mode, and a preload in another mode is not used
-    links = [f'<link rel="modulepreload" crossorigin href="./{f}">' for f in files if f not in page]
-    media = sorted(p.name for p in (static / "static" / "media").glob("*.woff2")) if (static / "static").is_dir() \
-        else []
-    for font in fonts:
-        for name in media:
-            if name.startswith(font + ".") and name not in page:
-                links.append(f'<link rel="preload" href="./static/media/{name}" as="font" type="font/woff2" '
-                             "crossorigin>")
-    return "".join(links)
-
-
-class PreloadedPieces:
-    """ASGI middleware: the links of :func:`preload_links` put into Streamlit's page (``text/html`` answers
-    outside ``/static``, ``/component``, ``/media`` and ``/_stcore``), before its ``</head>``."""
-
-    def __init__(self, app, links=None):
-        self.app = app
-        self.links = (preload_links() if links is None else links).encode()
-
-    async def __call__(self, scope, receive, send):
-        path = scope.get("path", "")
-        if (scope.get("type") != "http" or scope.get("method") != "GET" or not self.links
-                or re.search(r"/(static|component|media|_stcore)/", path + "/")):
-            await self.app(scope, receive, send)
-            return
-        # asked uncompressed (Streamlit gzips a page's document at a page's path, not at the root): 12 kB
-        plain = dict(scope, headers=[(k, v) for k, v in scope.get("headers", []) if k.lower() != b"accept-encoding"])
-        start, body = await _whole(self.app, plain, receive)
-        headers = list(start.get("headers", []))
-        head = dict((k.lower(), v) for k, v in headers)
-        if start.get("status") == 200 and head.get(b"content-type", b"").startswith(b"text/html") \
-                and b"content-encoding" not in head and b"</head>" in body:
-            body = body.replace(b"</head>", self.links + b"</head>", 1)
-            headers = [(k, v) for k, v in headers if k.lower() != b"content-length"] + [
-                (b"content-length", str(len(body)).encode())]
-        await send({"type": "http.response.start", "status": start.get("status", 500), "headers": headers})
-        await send({"type": "http.response.body", "body": body})
-
-
 def _middleware():
     from starlette.middleware import Middleware
 
-    return [Middleware(PreloadedPieces), Middleware(CompressedStatic)]
+    return [Middleware(CompressedStatic)]
 
 
 #: The middleware ``app.py`` gives ``st.App``.

@@ -81,7 +81,7 @@ def test_everything_else_passes_untouched(case):
 
 
 def test_the_app_hands_it_to_streamlit():
-    assert [m.cls.__name__ for m in MIDDLEWARE] == ["PreloadedPieces", "CompressedStatic"]
+    assert [m.cls for m in MIDDLEWARE] == [CompressedStatic]
     source = (__import__("pathlib").Path(__file__).resolve().parents[2] / "app.py").read_text()
     assert "st.App(__file__, middleware=MIDDLEWARE)" in source
 
@@ -106,42 +106,3 @@ def test_served_compressed(server):  # noqa: F811 - the browser tests' server: `
 
 
 from tests.app.test_browser import server  # noqa: E402,F401 - the fixture
-
-
-# -- the frontend's pieces named early -------------------------------------------------------------------------
-
-
-class Page(Files):
-    def __init__(self):
-        super().__init__(body=b"<html><head><title>Streamlit</title></head><body></body></html>",
-                         ctype=b"text/html")
-
-
-def test_the_page_names_the_pieces_the_app_uses():
-    from app_server import PRELOADED_ELEMENTS, preload_links
-
-    links = preload_links()
-    # every element the pages draw, by its file in this Streamlit's build, and the modules it imports
-    assert links.count('rel="modulepreload"') >= len(PRELOADED_ELEMENTS)
-    assert "Slider." in links and "ComponentInstance." in links and "rehype-katex." in links
-    assert "PlotlyChart" not in links and 'as="font"' in links and "KaTeX_Main-Regular." in links
-    # nothing Streamlit's page already names twice
-    page = (__import__("app_server")._streamlit_static() / "index.html").read_text()
-    assert not [h for h in links.split('href="')[1:] if h.split('"')[0] in page]
-
-
-def test_preload_goes_into_the_page_only():
-    from app_server import PreloadedPieces
-
-    app = PreloadedPieces(Page(), links='<link rel="modulepreload" href="./static/js/Slider.x.js">')
-    status, headers, body = get(app, "/playground")
-    assert body.startswith(b"<html><head><title>Streamlit</title><link rel=\"modulepreload\"")
-    assert int(headers[b"content-length"]) == len(body) and status == 200
-    for path in ("/static/js/index.abc.js", "/_stcore/host-config", "/component/x/index.html", "/media/a.png"):
-        assert get(PreloadedPieces(Page(), links="<link>"), path)[2] == Page().body
-
-
-def test_a_build_without_manifest_preloads_nothing(tmp_path):
-    from app_server import preload_links
-
-    assert preload_links(tmp_path) == ""
