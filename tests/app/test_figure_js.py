@@ -58,6 +58,8 @@ def page_figures():
 
     from gbrff import warm_up
 
+    from tests.app.test_pages import light_charts
+
     warm_up()
     out = []
     for path, query in PAGES:
@@ -73,6 +75,7 @@ def page_figures():
                 body = json.loads(zlib.decompress(base64.b64decode(args["payload"])))
                 out += [(f"{name}:player{i}", f) for i, f in enumerate(body["figures"])]
         out += [(f"{name}:chart{i}", json.loads(el.proto.spec)) for i, el in enumerate(at.get("plotly_chart"))]
+        out += [(f"{name}:light:{key}", fig) for key, fig in light_charts(at).items()]  # appkit.light_chart's
     return out
 
 
