@@ -6,7 +6,7 @@ is opened with every request that is not to 127.0.0.1 (or ``data:``,
 ``blob:``, ``about:``) refused by a route, which counts them:
 
 * **no request outside 127.0.0.1** (the favicon was fetched from Google's
-  font server; plotly.js, KaTeX and the icons come with the app);
+  font server; plotly.js, the canvas renderer, KaTeX and the icons come with the app);
 * **no page error and no console error** on any page: uncaught exceptions of
   the page and its frames (the K-and-λ page's share-box script threw one on
   every run) and console errors. One thing is Streamlit's and not the app's:
@@ -105,7 +105,7 @@ class Watch:
 
     def settle(self, settle_ms=1200):
         """Wait until Streamlit's status widget has been gone for a moment (tests.app.test_browser's
-        ``_settle``), then ``settle_ms`` for the frames (the player and its plotly.js) and late requests."""
+        ``_settle``), then ``settle_ms`` for the frames (the player and its canvas renderer) and late requests."""
         _settle(self.page)
         self.page.wait_for_timeout(settle_ms)
 
