@@ -56,6 +56,8 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
+from tests._benchmarks import load_benchmark
+
 from tests.app.test_browser import (CHROMIUM, CHROMIUM_ARGS, ERRORS, browser, play_to_the_end,  # noqa: F401
                                     player_frame, server, server_cpu_seconds)
 
@@ -71,25 +73,9 @@ VISIT_SECONDS = 120        # a page not drawn and quiet by then is reported as n
 DATA = ("moons", "circles", "swiss", "board")
 
 # ../shared/checks/app-latency's instrumentation, run in every frame before the page's own scripts: the last
-# moment of activity (a DOM change, the end of a long task, a canvas drawing call), in ms since the epoch
-INIT = """
-(() => {
-  const mark = () => { window.__act = performance.timeOrigin + performance.now(); };
-  mark();
-  new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-  try {  // a long task (parsing a script, building a figure) is activity too, until it ends
-    new PerformanceObserver(l => { for (const e of l.getEntries()) {
-      const end = performance.timeOrigin + e.startTime + e.duration; if (!window.__act || end > window.__act) window.__act = end; } })
-      .observe({entryTypes: ["longtask"]});
-  } catch (e) {}
-  for (const C of [window.CanvasRenderingContext2D, window.OffscreenCanvasRenderingContext2D]) {
-    if (!C) continue;
-    for (const m of ["drawImage", "putImageData", "fillRect", "fill", "stroke"]) {
-      const f = C.prototype[m]; C.prototype[m] = function (...a) { mark(); return f.apply(this, a); };
-    }
-  }
-})();
-"""
+# moment of activity (a DOM change, the end of a long task, a canvas drawing call), in ms since the epoch; one
+# copy, the benchmark's (benchmarks/app_latency.py measures the same way)
+INIT = load_benchmark("app_latency").INIT
 # One look at a page, from its top frame through its frames (the player's iframe is of the same origin): the
 # last activity in any frame, a running or stale widget (app-latency's busy), a picture of at least 200 × 150
 # px in any frame (app-latency's has_picture), and the player's first frame drawn: [when (ms since the epoch,
