@@ -66,7 +66,7 @@ class CompressedStatic:
 
     def __init__(self, app, *, level=6, minimum_size=1024):
         self.app, self.level, self.minimum_size = app, level, minimum_size
-        self._kept = {}   # path → (status, headers, compressed body)
+        self._kept = {}   # path → (headers, compressed body) of its 200 answer
 
     async def __call__(self, scope, receive, send):
         if not self._applies(scope):
@@ -88,9 +88,9 @@ class CompressedStatic:
             packed = await asyncio.to_thread(gzip.compress, body, self.level, mtime=0)
             headers = [(k, v) for k, v in headers if k.lower() != b"vary"] + [
                 (b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]
-            kept = self._kept[path] = (200, headers, packed)
-        status, headers, packed = kept
-        await send({"type": "http.response.start", "status": status,
+            kept = self._kept[path] = (headers, packed)
+        headers, packed = kept
+        await send({"type": "http.response.start", "status": 200,
                     "headers": headers + [(b"content-length", str(len(packed)).encode())]})
         await send({"type": "http.response.body", "body": packed})
 
@@ -101,8 +101,6 @@ class CompressedStatic:
         head = dict((k.lower(), v) for k, v in scope.get("headers", []))
         return (b"gzip" in head.get(b"accept-encoding", b"") and b"range" not in head
                 and b"if-none-match" not in head and b"if-modified-since" not in head)
-
-
 
 
 def _middleware():
