@@ -16,7 +16,8 @@ Streamlit; everything that does, apart from the pages, is here:
   results and the paper's Table 2 read once;
 * :mod:`appkit._toy` — the toy-problem sidebar and split of the K-and-λ and
   random-features pages;
-* :mod:`appkit._widgets` — a figure's explanation and download button, presenter mode's look, an uploader that keeps its file;
+* :mod:`appkit._widgets` — a figure's explanation and download button, sections drawn when opened, presenter mode's look,
+  an uploader that keeps its file;
 * :mod:`appkit._tables` — the UCI page's tables beyond the paper, from ``results/``, and its tables' column widths;
 * :mod:`appkit._files` — uploads and downloads (CSV points, JSON models) and the downloads' names;
 * :mod:`appkit._words` — the tooltip of every control and the glossary;
@@ -39,14 +40,14 @@ from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh
                      what_changed, widget_key)
 from ._text import plain
 from ._toy import TOY_GAMMAS, toy_controls, toy_split
-from ._widgets import explain, figure_download, kept_upload, presenter_style
+from ._widgets import explain, figure_download, kept_upload, presenter_style, section
 from ._words import GLOSSARY, HELP
 
 __all__ = [
     "PAGES", "ROOT", "FAVICON", "RESULTS_DIR", "plain", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_ROWS",
     "run_router", "ensure_router", "current_page", "begin_page", "widget_key", "adopt", "control", "register", "hidden_keys",
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
-    "player_start", "light_chart", "pack_figure", "LIGHT_TRACES", "painted", "one_blas_thread", "explain", "figure_download", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
+    "player_start", "light_chart", "pack_figure", "LIGHT_TRACES", "painted", "one_blas_thread", "explain", "figure_download", "section", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
     "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "table_columns", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
     "read_points_csv", "split_column", "split_indices", "upload_label", "download_name",
 ]

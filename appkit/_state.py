@@ -36,6 +36,7 @@ _PAGE = "_gbrff_control_page"      # the page whose controls the session holds
 _NOTES = "_gbrff_url_notes"        # session key -> (note, value adopted from the URL)
 _LAST = "_gbrff_last_values"       # the controls' values of this page's previous run
 _URLS = "_gbrff_page_urls"         # page -> the parameters its address last held (what it remembers)
+_SHARE_HIDE = "_gbrff_share_hide"  # the share box's key -> the controls chosen to hide, kept while it is closed
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
@@ -350,16 +351,25 @@ def refresh_share_box():
 
 def share_box():
     """Sidebar box: a link to exactly this picture, optionally hiding controls. Call it last: it writes the
-    page's address too (:func:`sync_address`), from the same parameters as the link."""
+    page's address too (:func:`sync_address`), from the same parameters as the link. The box is drawn
+    when the student opens it; the controls chosen to hide stay chosen when it is closed again."""
     sync_address()
     reg = st.session_state.get(_REGISTRY, {})
-    with st.sidebar.expander("Share this picture / classroom link", icon=":material/link:"):
+    box = st.sidebar.expander("Share this picture / classroom link", icon=":material/link:",
+                              key=widget_key("_share_open"), on_change="rerun")
+    if not box.open:  # drawn when opened: closed, the box costs the first visit no widget (appkit.section)
+        return
+    with box:
         st.caption("Every control and the iteration live in the page address: copy it to share the "
                    "exact picture. For a lecture, choose controls to hide from students.")
         keys = [k for k in reg if not k.startswith("_")]
         hideable = [k for k in keys if not reg[k].get("fixed")]
+        chosen = widget_key("_share_hide")
+        kept = st.session_state.get(_SHARE_HIDE, {}).get(chosen)  # the choice of the box's last opening
+        default = _hide_list(hidden_keys() if kept is None else kept) if chosen not in st.session_state else None
         hide = st.multiselect("Hide these controls", options=hideable, format_func=lambda k: reg[k]["label"],
-                              default=_hide_list(hidden_keys()), key=widget_key("_share_hide"))
+                              default=default, key=chosen)
+        st.session_state.setdefault(_SHARE_HIDE, {})[chosen] = list(hide)
         link = _share_link(hide)
         # the page's player rewrites this link's iteration in the browser (appkit/_player.py)
         st.html(f'<div style="font-family: monospace; font-size: 14px; padding: 0.5rem 0.6rem; '

@@ -13,7 +13,8 @@ HELP = {
     "n": "How many points are generated (shared between training and test).",
     "noise": "Random jitter added to each point: 0 gives clean shapes, more makes the two classes overlap.",
     "test": "Share of the points held out to test the model: it never sees them while learning.",
-    "seed": "Seed of the random draws (the points and the frequencies ω): the same seed gives the same picture.",
+    "seed": ("Seed of the random draws (the points and the frequencies ω): the same seed gives the same picture; "
+             "move it for another draw (← → step by one)."),
     "show_test": "Also draw the held-out test points (diamonds) on the pictures.",
     "algo": "GBRFF2 adds one cosine per round and tunes its frequency ω; GBRFF2+ is GBRFF2 beyond the paper "
             "(each coordinate beside its rank, one bandwidth per column, λ = 2⁻⁴: the project's strongest on the "

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from appkit import (begin_page, control, explain, frame_player, pack_frames, painted, player_start, register,
-                    share_box, warm_engine)
+                    section, share_box, warm_engine)
 from gbrff.teaching.landscape import fit_landscape, landscape_frames
 from gbrff.viz.landscape import bias_curve_animation, landscape_animation
 from gbrff.viz.surfaces import surface_animation
@@ -27,7 +27,7 @@ n = control("slider", "Number of points", "n", 200, min_value=40, max_value=400,
             help="How many points the two moons have. More points: a smoother landscape, a slower page.")
 noise = control("slider", "Noise", "noise", 0.1, min_value=0.0, max_value=0.5, step=0.02, where=sb,
                 help="Standard deviation of the Gaussian jitter added to the points: 0 gives two clean arcs.")
-seed = control("number_input", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb,
+seed = control("slider", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb,
                help="Seed of the random draws (the points and the frequencies ω): same seed, same picture.")
 sb.header("GBRFF1, K = 1")
 T = control("slider", "Iterations T", "T", 10, min_value=1, max_value=30, where=sb,
@@ -70,25 +70,29 @@ t_start = max(1, player_start(T, key, key="it"))
 frame_player(animation(key, b), t_start, key="it", default_t=T)
 painted()  # the picture is sent: the other students' pictures first (appkit._gate)
 register("it", "Iteration t", T, t_start)
-l, r = st.columns([1.1, 1])
-with l:
-    explain("**Left — the loss of every landmark.** Each pixel is a candidate landmark x; its colour the loss "
-            "f(x) of the weak learner centred there, against the current residuals ỹᵢ = yᵢ·exp(−yᵢ Hᵗ⁻¹(xᵢ)). "
-            "Light yellow = smallest loss; white cross = the landmark GBRFF1 chose. The stripes are "
-            "perpendicular to ω.",
-            r"f(x) = \frac{1}{n}\sum_{i=1}^{n} e^{-\tilde y_i \cos(\omega^t\cdot(x - x_i))}")
-with r:
-    explain("**Right — the same loss over one number.** Since cos(ω·(x − xᵢ)) = cos(ω·xᵢ − b) with b = ω·x, "
-            "the whole 2-D landscape is this one periodic curve: moving x along a stripe leaves b unchanged, "
-            "moving it across changes b. So GBRFF2 looks for the single scalar b ∈ [−π, π]: its global "
-            "minimum (star) is the phase of the best landmarks. The dashed line is the phase b = ω·xₜ of the "
-            "landmark GBRFF1 chose: its descent from the origin often ends at the star, but it can stop in "
-            "another valley of the curve — what GBRFF2's global search of b avoids.",
-            r"\begin{gathered}f(b) = \frac{1}{n}\sum_{i=1}^{n} e^{-\tilde y_i\cos(\omega^t\cdot x_i - b)}\\"
-            r"b = \omega^t\cdot x^t\end{gathered}")
-acc_T = 100 * b["model"].score(b["X"], b["y"])
-explain("**Below — the vote of the first t landmark learners** (crosses: the landmarks chosen so far). "
-        f"With these settings, T = {T} learners classify {acc_T:.0f} % of the points; the paper's Fig. 1 shows "
-        "the moons well separated after about ten.",
-        r"H^t(x) = H^0 + \sum_{s=1}^{t}\alpha^s\cos\big(\omega^s\cdot(x^s - x)\big)")
+# drawn when opened (appkit.section): closed, the explanations and their formulas cost the first picture nothing
+reading = section("How to read the three pictures, with their formulas", "sec_reading", icon=":material/menu_book:")
+if reading.open:
+    with reading:
+        l, r = st.columns([1.1, 1])
+        with l:
+            explain("**Left — the loss of every landmark.** Each pixel is a candidate landmark x; its colour the loss "
+                    "f(x) of the weak learner centred there, against the current residuals ỹᵢ = yᵢ·exp(−yᵢ Hᵗ⁻¹(xᵢ)). "
+                    "Light yellow = smallest loss; white cross = the landmark GBRFF1 chose. The stripes are "
+                    "perpendicular to ω.",
+                    r"f(x) = \frac{1}{n}\sum_{i=1}^{n} e^{-\tilde y_i \cos(\omega^t\cdot(x - x_i))}")
+        with r:
+            explain("**Right — the same loss over one number.** Since cos(ω·(x − xᵢ)) = cos(ω·xᵢ − b) with b = ω·x, "
+                    "the whole 2-D landscape is this one periodic curve: moving x along a stripe leaves b unchanged, "
+                    "moving it across changes b. So GBRFF2 looks for the single scalar b ∈ [−π, π]: its global "
+                    "minimum (star) is the phase of the best landmarks. The dashed line is the phase b = ω·xₜ of the "
+                    "landmark GBRFF1 chose: its descent from the origin often ends at the star, but it can stop in "
+                    "another valley of the curve — what GBRFF2's global search of b avoids.",
+                    r"\begin{gathered}f(b) = \frac{1}{n}\sum_{i=1}^{n} e^{-\tilde y_i\cos(\omega^t\cdot x_i - b)}\\"
+                    r"b = \omega^t\cdot x^t\end{gathered}")
+        acc_T = 100 * b["model"].score(b["X"], b["y"])
+        explain("**Below — the vote of the first t landmark learners** (crosses: the landmarks chosen so far). "
+                f"With these settings, T = {T} learners classify {acc_T:.0f} % of the points; the paper's Fig. 1 shows "
+                "the moons well separated after about ten.",
+                r"H^t(x) = H^0 + \sum_{s=1}^{t}\alpha^s\cos\big(\omega^s\cdot(x^s - x)\big)")
 share_box()

@@ -8,7 +8,7 @@ import streamlit as st
 
 from appkit import (begin_page, control, download_name, explain, figure_download, frame_player, kept_upload,
                     light_chart, model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
-                    read_points_csv, register, share_box, split_column, split_indices, upload_label, warm_engine,
+                    read_points_csv, register, section, share_box, split_column, split_indices, upload_label, warm_engine,
                     what_changed)
 from gbrff import LOSSES
 from gbrff.datasets import TOY_PROBLEMS, make_toy
@@ -54,8 +54,8 @@ warm_engine()
 # ---------------------------------------------------------------- controls
 sb = st.sidebar
 sb.header("Data")
-data_name = control("selectbox", "Data set", "data", "moons", options=[*TOY_PROBLEMS, "upload"], where=sb,
-                    format_func=lambda s: "your own CSV…" if s == "upload" else s)
+data_name = control("segmented_control", "Data set", "data", "moons", options=[*TOY_PROBLEMS, "upload"], where=sb,
+                    format_func=lambda s: "your CSV…" if s == "upload" else s)
 upload = upload_bytes = None
 if data_name == "upload":
     file = kept_upload("2-D CSV: columns x1, x2, label (two classes)", "upload_file", where=sb, type=["csv", "txt"])
@@ -83,7 +83,7 @@ n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_va
 noise = control("slider", "Noise (std of the Gaussian jitter)", "noise", 0.1, min_value=0.0, max_value=0.6,
                 step=0.02, where=sb, disabled=not is_toy)
 test_share = control("slider", "Test share", "test", 0.3, min_value=0.1, max_value=0.9, step=0.05, where=sb)
-seed = control("number_input", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb)
+seed = control("slider", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb)
 show_test = control("toggle", "Show test points", "show_test", True, where=sb)
 
 sb.header("Model")
@@ -247,109 +247,116 @@ packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if
 frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter)
 painted()  # the picture is sent: the other students' pictures before the rest of this page
 register("t", "Iteration t", T, t_start)
-e1, e2 = st.columns(2)
-with e1:
-    explain("**Left — the vote so far.** Colour: the model's probability of class +1, shaded by confidence; "
-            "black line: the boundary H = 0. Circles are training points, diamonds test points.",
-            r"H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x)")
-    if expansion.loss == "squared_error":  # H estimates E[y] for y = ±1
-        st.latex(r"\begin{gathered}p(y=+1\mid x) = \tfrac{1}{2}\big(1 + H^t(x)\big)\\"
-                 r"\text{clipped to } [0, 1]\end{gathered}")
-    else:
-        st.latex(r"p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
-with e2:
-    if not bundle["plane"]:  # GBRFF2+: the cosine acts on z(x), drawn in the plane all the same
-        explain("**Right — the weak learner added at t, drawn in the plane.** GBRFF2+ takes the cosine of z(x): "
-                "each coordinate standardised, beside its rank F (the share of training points below it), so "
-                "ω has 4 entries and the stripes bend and crowd where the data are dense. No arrow: ω is no "
-                "direction of the plane. Point size = boosting weight wᵢ.",
-                r"\begin{gathered}h^t(x) = \cos(\omega^t\cdot z - b^t)\\"
-                r"z = \text{standardised}\ \big(x,\ F(x)\big)\end{gathered}")
-    elif expansion.landmarks is None and expansion.n_components == 1:
-        explain("**Right — the weak learner added at t.** Stripes perpendicular to ω, one wavelength every "
-                "2π/‖ω‖ (the arrow). The phase b stands for a landmark xₜ on the dashed crest ω·x = b (cross). "
-                "Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner chases the big points.",
-                r"h^t(x) = \cos(\omega^t\cdot x - b^t)")
-        st.latex(r"\begin{gathered}h^t(x) = \cos\big(\omega^t\cdot(x - x^t)\big)\\"
-                 r"\text{when }\ \omega^t\cdot x^t = b^t\end{gathered}")
-    elif expansion.loss == "squared_error":
-        explain("**Right — the weak learner added at t** (the 2019 GBRFF). K cosines with random ω around the "
-                "landmark xₜ (cross), learned by least squares on the residuals ỹ = y − Hᵗ⁻¹, each weighted by "
-                "Qⱼ (bars below the player): a cosine that fits the residuals better gets more weight, the "
-                "inverse temperature c sets how much (c = 0: all 1/K). Point size = |ỹᵢ|: the learner chases the points "
-                "the vote still gets wrong. Late in a run, with little left to fit, a landmark may wander off the "
-                "picture (an arrow points to it) and α is tiny. The α shown includes the learning rate v (the "
-                "preprint's Eq. 8 gives α, then adds vαh).",
-                r"h^t(x) = \sum_{j=1}^{K} Q_j \cos\big(\omega_j\cdot(x^t - x)\big)")
-        st.latex(r"\begin{gathered}Q_j \propto e^{-c\, f_j}\\ f_j = \tfrac{1}{n}\textstyle\sum_i "
-                 r"\big(\tilde y_i - h_j(x_i)\big)^2\\ h_j(x) = \cos\big(\omega_j\cdot(x^t - x)\big)\\"
-                 r"\alpha^t = v\,\frac{\sum_i \tilde y_i h^t(x_i)}{\sum_i h^t(x_i)^2}\end{gathered}")
-    else:
-        explain("**Right — the weak learner added at t.** A sum of K cosines around the learned landmark xₜ "
-                "(cross), weighted by q. Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner "
-                "chases the big points.",
-                r"h^t(x) = \sum_{j=1}^{K} q^t_j \cos\big(\omega^t_j\cdot(x^t - x)\big)")
-explain(f"**Below — accuracy and the loss the boosting minimises** ({LOSSES[expansion.loss].label.lower()}), on "
-        "training (solid) and test (dashed) points; the grey line is the iteration shown. A train loss that "
-        "keeps falling while test loss rises is overfitting. **Stopping rule:** the star is the iteration of "
-        f"smallest test loss, t* = {stop} (test accuracy {100 * bundle['test']['accuracy'][stop]:.1f} % there, "
-        f"{100 * bundle['test']['accuracy'][-1]:.1f} % at T = {T}); in practice, choose t* on a "
-        "validation split, not on the test points.",
-        r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
 st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
            "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
-# the player draws the curves: their figure is made only when the button is clicked (values bound now)
-figure_download(partial(curve_figs.curves_figure, bundle["train"], bundle["test"], stop=stop, loss=expansion.loss,
-                        extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
-                "curves", "dl_curves", label="curves (HTML)", data=data_tag)
 
-# ---------------------------------------------------------------- learned kernel
-if bundle["plane"]:
-    st.header("What the boosting learned as a kernel")
-    fig_o = omega_figs.omega_prior_figure(expansion, gamma)
-    light_chart(fig_o, key="omegas", presenter=presenter)
-    if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
-        explain(f"Each ωₜ starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
-                "and is then tuned by gradient descent (λ pulls it back to 0). The dotted circles are 1, 2 and 3 "
-                "prior standard deviations √(2γ): even untuned draws fall outside them (61 %, 14 % and 1 % of "
-                "them in the plane); many learned ω far beyond the outer one mean the data asked for another "
-                "kernel than the RBF one.",
-                r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \frac{1}{n}\sum_{i=1}^n e^{-\tilde y_i \cos(\omega\cdot x_i - b^t)}")
-    else:
-        explain(f"{algo} draws its K·T frequencies from the prior and never changes them, so they follow the "
-                f"dotted circles; what it learns is the landmarks and the weights {'Q' if algo == 'GBRFF-LS' else 'q'}.",
-                r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
-    explain("Here the toy data come centred (an uploaded file is standardised) and the model works on the "
-            "plane's own coordinates (`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
-            "`GBRFF2Classifier()` standardises each feature itself (`standardize=True`, the default): raw data "
-            "need no scaler, and ω then acts on (x − mean_) / scale_.")
-    figure_download(fig_o, "omegas_vs_prior", "dl_omegas", data=data_tag)
-else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
-    st.header("What GBRFF2+ adds to GBRFF2")
-    st.markdown("No picture of ω against N(0, 2γ) here: GBRFF2+'s ω have 4 entries, each drawn with its own "
-                "bandwidth, so they are no points of the plane. What it adds, each ingredient chosen by "
-                "cross-validation on the UCI training parts:")
-    st.markdown("- **Ranks beside the coordinates**, as trees see features: F(x) is the share of training "
-                "points below x, so a cosine of F varies fast where the data are dense and slowly in the tails.\n"
-                f"- **One bandwidth per column**, γ sⱼ², sⱼ learned by Fourier kernel learning and shrunk "
-                f"{PLUS_SHRINK:.0%} of the way back to the shared γ.\n"
-                f"- **λ = {number_label(PLUS_LAM)}**: a penalty that keeps ω short, hence smooth learners: right "
-                "for the noisy UCI tasks, too strong for some toy problems (move it in the sidebar).")
-    st.latex(r"\begin{gathered}z(x) = \text{standardised}\,\big(x,\ F(x)\big), \quad "
-             r"F_j(v) \approx \tfrac{1}{n}\,\#\{i : x_{ij} \le v\}\\"
-             rf"\omega_j \sim \mathcal{{N}}(0,\ 2\gamma s_j^2), \quad s_j^2 \to {1 - PLUS_SHRINK:g}\, s_j^2 + {PLUS_SHRINK:g}\\"
-             r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|^2 + \tfrac{1}{n}\textstyle\sum_i "
-             r"e^{-\tilde y_i \cos(\omega\cdot z(x_i) - b^t)}\end{gathered}")
-    cols = cmp.feature_columns(model)
-    st.dataframe({"column of z(x)": cols["column"], "bandwidth γ sⱼ²": [f"{v:.3f}" for v in cols["bandwidth"]],
-                  "learned ω, root mean square": [f"{v:.2f}" for v in cols["rms_omega"]]},
-                 hide_index=True, key="plus_columns")
-    st.caption(f"This fit: γ = {gamma:g} on average, λ = {lam:g}, T = {T}. A larger learned ω on a column: "
-               "the weak learners vary faster along it.")
+# ---------------------------------------------------------------- sections below the player
+# Each is drawn when the student opens it (appkit.section): closed, it costs the first picture nothing; opened,
+# the page reruns from its caches and the player above keeps its picture. A section's title stays the same
+# whatever the settings: a new title would be a new section, closed again.
+def how_to_read():
+    """The three pictures explained, each with its formula, and the stopping rule."""
+    e1, e2 = st.columns(2)
+    with e1:
+        explain("**Left — the vote so far.** Colour: the model's probability of class +1, shaded by confidence; "
+                "black line: the boundary H = 0. Circles are training points, diamonds test points.",
+                r"H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x)")
+        if expansion.loss == "squared_error":  # H estimates E[y] for y = ±1
+            st.latex(r"\begin{gathered}p(y=+1\mid x) = \tfrac{1}{2}\big(1 + H^t(x)\big)\\"
+                     r"\text{clipped to } [0, 1]\end{gathered}")
+        else:
+            st.latex(r"p(y=+1\mid x) = \frac{1}{1+e^{-2H^t(x)}}")
+    with e2:
+        if not bundle["plane"]:  # GBRFF2+: the cosine acts on z(x), drawn in the plane all the same
+            explain("**Right — the weak learner added at t, drawn in the plane.** GBRFF2+ takes the cosine of z(x): "
+                    "each coordinate standardised, beside its rank F (the share of training points below it), so "
+                    "ω has 4 entries and the stripes bend and crowd where the data are dense. No arrow: ω is no "
+                    "direction of the plane. Point size = boosting weight wᵢ.",
+                    r"\begin{gathered}h^t(x) = \cos(\omega^t\cdot z - b^t)\\"
+                    r"z = \text{standardised}\ \big(x,\ F(x)\big)\end{gathered}")
+        elif expansion.landmarks is None and expansion.n_components == 1:
+            explain("**Right — the weak learner added at t.** Stripes perpendicular to ω, one wavelength every "
+                    "2π/‖ω‖ (the arrow). The phase b stands for a landmark xₜ on the dashed crest ω·x = b (cross). "
+                    "Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner chases the big points.",
+                    r"h^t(x) = \cos(\omega^t\cdot x - b^t)")
+            st.latex(r"\begin{gathered}h^t(x) = \cos\big(\omega^t\cdot(x - x^t)\big)\\"
+                     r"\text{when }\ \omega^t\cdot x^t = b^t\end{gathered}")
+        elif expansion.loss == "squared_error":
+            explain("**Right — the weak learner added at t** (the 2019 GBRFF). K cosines with random ω around the "
+                    "landmark xₜ (cross), learned by least squares on the residuals ỹ = y − Hᵗ⁻¹, each weighted by "
+                    "Qⱼ (bars below the player): a cosine that fits the residuals better gets more weight, the "
+                    "inverse temperature c sets how much (c = 0: all 1/K). Point size = |ỹᵢ|: the learner chases the points "
+                    "the vote still gets wrong. Late in a run, with little left to fit, a landmark may wander off the "
+                    "picture (an arrow points to it) and α is tiny. The α shown includes the learning rate v (the "
+                    "preprint's Eq. 8 gives α, then adds vαh).",
+                    r"h^t(x) = \sum_{j=1}^{K} Q_j\, h_j(x)")  # h_j below: one line fits a column at 1024 px
+            st.latex(r"\begin{gathered}Q_j \propto e^{-c\, f_j}\\ f_j = \tfrac{1}{n}\textstyle\sum_i "
+                     r"\big(\tilde y_i - h_j(x_i)\big)^2\\ h_j(x) = \cos\big(\omega_j\cdot(x^t - x)\big)\\"
+                     r"\alpha^t = v\,\frac{\sum_i \tilde y_i h^t(x_i)}{\sum_i h^t(x_i)^2}\end{gathered}")
+        else:
+            explain("**Right — the weak learner added at t.** A sum of K cosines around the learned landmark xₜ "
+                    "(cross), weighted by q. Point size = boosting weight wᵢ = exp(−yᵢ Hᵗ⁻¹(xᵢ)): the learner "
+                    "chases the big points.",
+                    r"\begin{gathered}h^t(x) = \sum_{j=1}^{K} q^t_j\, h_j(x)\\"
+                    r"h_j(x) = \cos\big(\omega^t_j\cdot(x^t - x)\big)\end{gathered}")
+    explain(f"**Below — accuracy and the loss the boosting minimises** ({LOSSES[expansion.loss].label.lower()}), on "
+            "training (solid) and test (dashed) points; the grey line is the iteration shown. A train loss that "
+            "keeps falling while test loss rises is overfitting. **Stopping rule:** the star is the iteration of "
+            f"smallest test loss, t* = {stop} (test accuracy {100 * bundle['test']['accuracy'][stop]:.1f} % there, "
+            f"{100 * bundle['test']['accuracy'][-1]:.1f} % at T = {T}); in practice, choose t* on a "
+            "validation split, not on the test points.",
+            r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
 
-# ---------------------------------------------------------------- LightGBM
-if lgbm is not None:
-    st.header(f"{algo} (T = {T}) beside LightGBM on the same split")
+
+def learned_kernel():
+    """The learned ω against the prior they were drawn from (GBRFF2+: what it adds)."""
+    if bundle["plane"]:
+        fig_o = omega_figs.omega_prior_figure(expansion, gamma)
+        light_chart(fig_o, key="omegas", presenter=presenter)
+        if expansion.learner == "cosine":  # ω refined by gradient descent (the landmark learners keep their draws)
+            explain(f"Each ωₜ starts as a draw from the RBF kernel's Fourier transform N(0, 2γ) = N(0, {2 * gamma:g}) "
+                    "and is then tuned by gradient descent (λ pulls it back to 0). The dotted circles are 1, 2 and 3 "
+                    "prior standard deviations √(2γ): even untuned draws fall outside them (61 %, 14 % and 1 % of "
+                    "them in the plane); many learned ω far beyond the outer one mean the data asked for another "
+                    "kernel than the RBF one.",
+                    r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \frac{1}{n}\sum_{i=1}^n e^{-\tilde y_i \cos(\omega\cdot x_i - b^t)}")
+        else:
+            explain(f"{algo} draws its K·T frequencies from the prior and never changes them, so they follow the "
+                    f"dotted circles; what it learns is the landmarks and the weights {'Q' if algo == 'GBRFF-LS' else 'q'}.",
+                    r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
+        explain("Here the toy data come centred (an uploaded file is standardised) and the model works on the "
+                "plane's own coordinates (`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
+                "`GBRFF2Classifier()` standardises each feature itself (`standardize=True`, the default): raw data "
+                "need no scaler, and ω then acts on (x − mean_) / scale_.")
+        figure_download(fig_o, "omegas_vs_prior", "dl_omegas", data=data_tag)
+    else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
+        st.subheader("What GBRFF2+ adds to GBRFF2")
+        st.markdown("No picture of ω against N(0, 2γ) here: GBRFF2+'s ω have 4 entries, each drawn with its own "
+                    "bandwidth, so they are no points of the plane. What it adds, each ingredient chosen by "
+                    "cross-validation on the UCI training parts:")
+        st.markdown("- **Ranks beside the coordinates**, as trees see features: F(x) is the share of training "
+                    "points below x, so a cosine of F varies fast where the data are dense and slowly in the tails.\n"
+                    f"- **One bandwidth per column**, γ sⱼ², sⱼ learned by Fourier kernel learning and shrunk "
+                    f"{PLUS_SHRINK:.0%} of the way back to the shared γ.\n"
+                    f"- **λ = {number_label(PLUS_LAM)}**: a penalty that keeps ω short, hence smooth learners: right "
+                    "for the noisy UCI tasks, too strong for some toy problems (move it in the sidebar).")
+        st.latex(r"\begin{gathered}z(x) = \text{standardised}\,\big(x,\ F(x)\big), \quad "
+                 r"F_j(v) \approx \tfrac{1}{n}\,\#\{i : x_{ij} \le v\}\\"
+                 rf"\omega_j \sim \mathcal{{N}}(0,\ 2\gamma s_j^2), \quad s_j^2 \to {1 - PLUS_SHRINK:g}\, s_j^2 + {PLUS_SHRINK:g}\\"
+                 r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|^2 + \tfrac{1}{n}\textstyle\sum_i "
+                 r"e^{-\tilde y_i \cos(\omega\cdot z(x_i) - b^t)}\end{gathered}")
+        cols = cmp.feature_columns(model)
+        st.dataframe({"column of z(x)": cols["column"], "bandwidth γ sⱼ²": [f"{v:.3f}" for v in cols["bandwidth"]],
+                      "learned ω, root mean square": [f"{v:.2f}" for v in cols["rms_omega"]]},
+                     hide_index=True, key="plus_columns")
+        st.caption(f"This fit: γ = {gamma:g} on average, λ = {lam:g}, T = {T}. A larger learned ω on a column: "
+                   "the weak learners vary faster along it.")
+
+
+def beside_lightgbm():
+    """GBRFF's and LightGBM's decision surfaces side by side, and the learning curve."""
+    st.subheader(f"{algo} (T = {T}) beside LightGBM: test accuracy {100 * bundle['test']['accuracy'][-1]:.1f} % "
+                 f"against {100 * lgbm['test_acc']:.1f} %")
     l, r = st.columns(2)
     H_final = bundle["final"]
     fig_g = surface_figs.surface_figure(bundle["xs"], bundle["ys"], H_final, X_tr, y_tr, X_te if show_test else None,
@@ -379,22 +386,14 @@ if lgbm is not None:
                 "subsets), as in the paper's Fig. 5: kernel-like models often need fewer examples than trees.")
         figure_download(fig_lc, "learning_curve", "dl_lc", data=data_tag)
 
-# ---------------------------------------------------------------- challenges
-st.header("Challenges")
-summary = {"data": label, "algo": algo, "T": T, "K": K, "n": len(y_tr) + len(y_te),
-           "train_acc": float(bundle["train"]["accuracy"][-1]), "test_acc": float(bundle["test"]["accuracy"][-1]),
-           "lgbm_acc": lgbm["test_acc"] if lgbm is not None else None}
-done = st.session_state.setdefault("_challenges_done", set())
-for i, (text, test) in enumerate(CHALLENGES):
-    if test(summary):
-        done.add(i)
-    st.markdown(f"{DONE if i in done else TODO} {text}")
-st.caption(f"{len(done)} of {len(CHALLENGES)} done. A challenge is ticked as soon as the settings in the sidebar "
-           "reach it, and stays ticked for this session.")
 
-# ---------------------------------------------------------------- downloads
-st.header("Downloads")
-d1, d2 = st.columns(2)
+def challenge_list():
+    """The challenges, ticked (they are ticked on every run, open or closed)."""
+    st.markdown("\n".join(f"- {DONE if i in done else TODO} {text}" for i, (text, _) in enumerate(CHALLENGES)))
+    st.caption(f"{len(done)} of {len(CHALLENGES)} done. A challenge is ticked as soon as the settings in the "
+               "sidebar reach it, and stays ticked for this session.")
+
+
 # the data in their own order and units (an upload: the student's file, its columns, values and class names),
 # each row's split beside; the model applies to those rows as they are (an upload's standardisation included)
 split = split_column(len(y_rows), test_rows)
@@ -411,18 +410,49 @@ def model_json():
                          standardisation=upload.standardisation(), data=file_name)
 
 
-d1.download_button("data set (CSV)", icon=":material/download:", data=data_csv,
-                   file_name=download_name("playground", "data", data_tag, "csv"), mime="text/csv", key="dl_data",
-                   on_click="ignore",
-                   help=("The points as generated (x1, x2, label −1 or +1), each with its split (train or test "
-                         "here); uploaded back, they are standardised first." if is_toy else
-                         "Your file back: its columns, values and class names, each row with its split (train or "
-                         "test here). Uploaded again, it gives the same picture at the same seed and test share."))
-d2.download_button("fitted model (JSON: H⁰, α, ω, b, q per iteration)", icon=":material/download:",
-                   data=model_json, file_name=download_name("playground", f"model {algo}", data_tag, "json"),
-                   mime="application/json", key="dl_model", on_click="ignore",
-                   help="Applies to the points of the data CSV as they are: its preprocessing steps (the "
-                        "standardisation of an upload), the expansion H, the link from H to a probability, the "
-                        "class names. Format gbrff-model/1.")
+def downloads():
+    """The data, the fitted model and the curves, each made when its button is clicked."""
+    d1, d2, d3 = st.columns(3)
+    d1.download_button("data set (CSV)", icon=":material/download:", data=data_csv,
+                       file_name=download_name("playground", "data", data_tag, "csv"), mime="text/csv", key="dl_data",
+                       on_click="ignore",
+                       help=("The points as generated (x1, x2, label −1 or +1), each with its split (train or test "
+                             "here); uploaded back, they are standardised first." if is_toy else
+                             "Your file back: its columns, values and class names, each row with its split (train or "
+                             "test here). Uploaded again, it gives the same picture at the same seed and test share."))
+    d2.download_button("fitted model (JSON: H⁰, α, ω, b, q per iteration)", icon=":material/download:",
+                       data=model_json, file_name=download_name("playground", f"model {algo}", data_tag, "json"),
+                       mime="application/json", key="dl_model", on_click="ignore",
+                       help="Applies to the points of the data CSV as they are: its preprocessing steps (the "
+                            "standardisation of an upload), the expansion H, the link from H to a probability, the "
+                            "class names. Format gbrff-model/1.")
+    with d3:  # the player draws the curves: their figure is made only when the button is clicked
+        figure_download(partial(curve_figs.curves_figure, bundle["train"], bundle["test"], stop=stop,
+                                loss=expansion.loss,
+                                extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
+                        "curves", "dl_curves", label="curves (HTML)", data=data_tag)
+
+
+summary = {"data": label, "algo": algo, "T": T, "K": K, "n": len(y_tr) + len(y_te),
+           "train_acc": float(bundle["train"]["accuracy"][-1]), "test_acc": float(bundle["test"]["accuracy"][-1]),
+           "lgbm_acc": lgbm["test_acc"] if lgbm is not None else None}
+done = st.session_state.setdefault("_challenges_done", set())  # ticked on every run, open or closed
+done.update(i for i, (_, test) in enumerate(CHALLENGES) if test(summary))
+for title, key, icon, draw, shown, opened in [
+        ("How to read the three pictures, with their formulas, and the stopping rule", "sec_reading",
+         ":material/menu_book:", how_to_read, True, False),
+        ("What the boosting learned: its frequencies ω, against the kernel's prior", "sec_kernel",
+         ":material/blur_on:", learned_kernel, True, False),
+        ("GBRFF beside LightGBM on the same split: two decision surfaces, and the learning curve", "sec_lgbm",
+         ":material/compare:", beside_lightgbm, lgbm is not None, "lc" in st.query_params),
+        ("Challenges: six goals to reach with the sidebar's controls", "sec_challenges", ":material/emoji_events:",
+         challenge_list, True, False),
+        ("Downloads: the data (CSV), the fitted model (JSON), the curves (HTML)", "sec_downloads",
+         ":material/download:", downloads, True, False)]:
+    if shown:
+        box = section(title, key, icon=icon, opened=opened)
+        if box.open:
+            with box:
+                draw()
 
 share_box()

@@ -133,6 +133,27 @@ def _settle(page, timeout=120):
         page.wait_for_timeout(400)
 
 
+def open_share_box(page):
+    """Open the sidebar's share box (drawn when opened, appkit.share_box) and wait for its link."""
+    summary = page.locator('[data-testid="stSidebar"] details:not([open]) summary', has_text="Share")
+    if summary.count():
+        summary.first.click()
+    page.locator("[data-gbrff-link]").first.wait_for(state="attached", timeout=60_000)
+    _settle(page)
+
+
+def open_sections(page, most=12):
+    """Open every closed section of the main column (appkit.section, drawn when opened), one after the other,
+    as a teacher would; returns how many were opened."""
+    closed, opened = page.locator('[data-testid="stMain"] [data-testid="stExpander"] details:not([open]) summary'), 0
+    while closed.count() and opened < most:   # the list shrinks as each opens
+        closed.first.click()
+        opened += 1
+        page.wait_for_timeout(300)
+        _settle(page)
+    return opened
+
+
 def _no_errors(page, name):
     n = page.locator(ERRORS).count()
     if n:
@@ -179,7 +200,9 @@ def play_to_the_end(frame, timeout=120):
 
 def test_classroom_link_on_a_fresh_server(server, browser):
     """First in this file: a shared deep link is the server's very first visit."""
-    page = _open(browser, f"{server}/playground?data=circles&T=15&hide=noise,seed,algo", n_charts=2)
+    page = _open(browser, f"{server}/playground?data=circles&T=15&hide=noise,seed,algo", n_charts=0)
+    player_frame(page)   # the picture: the figures below it are in sections, drawn when opened
+    _settle(page)
     _no_errors(page, "classroom")
     # the page ran through app.py's router (its titles), not Streamlit's legacy pages/ mode (file names)
     nav = " | ".join(page.locator('[data-testid="stSidebarNav"]').all_inner_texts())
@@ -200,7 +223,7 @@ def _view_name(spec):
 # What the test waits for and presses on a page, by its address; a page not named here (a new entry of
 # appkit.PAGES) is opened, waited for one chart, checked and shot like the others, and not played.
 ANIMATED = {"playground", "loss_landscape"}           # its figures play in the player
-NO_CHART_ON_ARRIVAL = {"loss_landscape", "uci_comparison"}   # nothing drawn before a press
+NO_CHART_ON_ARRIVAL = {"playground", "loss_landscape", "uci_comparison"}   # no chart beside the player on arrival
 
 # two settings of one page worth their own screenshots, beside every page of the app's menu (appkit.PAGES):
 # view name -> (address, the page it shows)
@@ -251,6 +274,7 @@ def _press_play_and_watch(page, name):
     assert fps >= 0.75 * min(20, (len(labels) - 1) / 3), f"{name}: {fps:.1f} frames/s"
     assert cpu <= 0.3, f"{name}: the server spent {cpu:.2f} s CPU while the browser played"
     # the iteration shown lives in the address and in the share box: a shared link shows the same picture
+    open_share_box(page)
     frame.click("#back")
     page.wait_for_timeout(300)
     t = labels[-2]
@@ -265,6 +289,7 @@ def test_share_link_follows_a_fragment_control(server, browser):
     (appkit.refresh_share_box) rewrites the sidebar's share link in the browser, so the link keeps the new T."""
     page = _open(browser, f"{server}/k_and_lambda", n_charts=2)
     _no_errors(page, "k_and_lambda_share")
+    open_share_box(page)
     def links():
         return page.evaluate("[...document.querySelectorAll('[data-gbrff-link]')]"
                              ".map(e => e.getAttribute('data-gbrff-link'))")
@@ -287,7 +312,7 @@ def test_share_link_follows_a_fragment_control(server, browser):
 def test_share_link_keeps_the_iteration_after_hide(server, browser):
     """The player reports the frame it stopped on: a later run of the page (here the share box's "Hide")
     keeps that t in the link and the address, instead of the t the page last ran with (T)."""
-    page = _open(browser, f"{server}/playground?gamma=2.0&T=50", n_charts=1)
+    page = _open(browser, f"{server}/playground?gamma=2.0&T=50", n_charts=0)
     frame = player_frame(page)
     frame.click("#back")
     frame.click("#back")
@@ -322,6 +347,9 @@ def test_share_link_keeps_the_iteration_after_hide(server, browser):
 def test_page_in_chromium(server, browser, name):
     path, _ = views()[name]
     page = _open(browser, f"{server}/{path}", n_charts=_charts_on_arrival(name))
+    if _animated(name):
+        player_frame(page)
+        _settle(page)
     _no_errors(page, name)
     assert page.locator('[data-testid="stHeading"], h1').count() > 0
     _shot(page, name)
@@ -357,6 +385,19 @@ def test_screenshots_for_a_projector(server, browser, name, size):
         assert page.locator('[data-testid="stSidebar"][aria-expanded="true"]').count() == 0
     _no_errors(page, f"{name}_{size}")
     page.screenshot(path=str(ARTIFACTS / f"screen_{name}_{size}.png"))
+    _fits_its_column(page, f"{name} at {size}")
+    # the sections below the picture (appkit.section), opened as a teacher would: their formulas and figures
+    if open_sections(page):
+        _no_errors(page, f"{name}_{size}_open")
+        _fits_its_column(page, f"{name} at {size}, its sections open")
+    if _animated(name):
+        _player_layout_holds(player_frame(page), f"{name} at {size}")
+    page.close()
+
+
+def _fits_its_column(page, where):
+    """Nothing wider than the main column (a clipped formula or figure would be), and no formula cut
+    inside its own column (KaTeX scrolls a display that is too wide)."""
     # nothing wider than the main column (a clipped formula or figure would be)
     over = page.evaluate("""() => {
         const main = document.querySelector('[data-testid="stMain"] [data-testid="stMainBlockContainer"]')
@@ -366,15 +407,12 @@ def test_screenshots_for_a_projector(server, browser, name, size):
             .filter(e => e.getBoundingClientRect().right > right && e.scrollWidth > e.clientWidth + 2)
             .map(e => e.className || e.tagName).slice(0, 5);
     }""")
-    assert not over, f"{name} at {size}: overflowing {over}"
+    assert not over, f"{where}: overflowing {over}"
     # no formula cut inside its own column, anywhere on the page (KaTeX scrolls a display that is too wide)
     cut = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMain"] .katex-display')]
         .filter(e => e.scrollWidth > e.clientWidth + 2)
         .map(e => `${e.scrollWidth}px in ${e.clientWidth}px: ${e.textContent.slice(0, 40)}`)""")
-    assert not cut, f"{name} at {size}: formulas cut on the right {cut}"
-    if _animated(name):
-        _player_layout_holds(player_frame(page), f"{name} at {size}")
-    page.close()
+    assert not cut, f"{where}: formulas cut on the right {cut}"
 
 
 def _player_layout_holds(frame, where):
@@ -565,7 +603,8 @@ def test_an_uploaded_file_survives_a_visit_to_another_page(server, browser, tmp_
     X = np.random.RandomState(0).normal(size=(80, 2))
     csv = tmp_path / "xor.csv"
     csv.write_text("u,v,label\n" + "\n".join(f"{a:.4f},{b:.4f},{int(a * b > 0)}" for a, b in X))
-    page = _open(browser, f"{server}/playground?data=upload", n_charts=1)
+    page = _open(browser, f"{server}/playground?data=upload", n_charts=0)
+    player_frame(page)
     sidebar = page.locator('[data-testid="stSidebar"]')
     sidebar.locator('input[type="file"]').set_input_files(str(csv))
     sidebar.get_by_text(re.compile(r"^80 points")).wait_for(timeout=60_000)

@@ -32,9 +32,14 @@ def test_each_challenge_has_a_solution(challenge):
     for k, v in SOLUTIONS[challenge].items():
         at.query_params[k] = v
     at.run()
+    at.session_state["playground:sec_challenges"] = True  # open the section that lists them
+    at.run()
     assert not at.exception, at.exception[0].message
-    lines = [m.value for m in at.markdown if challenge in m.value and ("check_box" in m.value)]
+    listed = [line.removeprefix("- ") for m in at.markdown for line in m.value.splitlines() if "check_box" in line]
+    assert len(listed) == 6, listed
+    lines = [line for line in listed if challenge in line]
     assert len(lines) == 1, lines
     assert lines[0].startswith(DONE), f"not reached with {SOLUTIONS[challenge]}: {lines[0]}"
     # and only this one: the solutions do not tick each other's boxes by accident
-    assert sum(m.value.startswith(DONE) for m in at.markdown) == 1
+    assert sum(line.startswith(DONE) for line in listed) == 1
+    assert any(c.value.startswith("1 of 6 done") for c in at.caption)

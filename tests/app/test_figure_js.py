@@ -58,7 +58,7 @@ def page_figures():
 
     from gbrff import warm_up
 
-    from tests.app.test_pages import light_charts
+    from tests.app.test_pages import SECTIONS, light_charts, open_sections
 
     warm_up()
     out = []
@@ -67,6 +67,8 @@ def page_figures():
         for k, v in query.items():
             at.query_params[k] = v
         at.run()
+        if Path(path).stem in SECTIONS:  # the figures of its sections too, drawn when opened
+            open_sections(at, Path(path).stem).run()
         assert not at.exception, at.exception[0].message
         name = Path(path).stem + "".join(f"_{v}" for v in query.values())
         for el in at.get("component_instance"):

@@ -361,6 +361,7 @@ def test_playground_downloads_after_an_upload_round_trip(downloads):
     for k, v in {"data": "upload", "T": "20", "lgbm": "0"}.items():
         at.query_params[k] = v
     at.run()
+    at.session_state["playground:sec_downloads"] = True  # open the section with the data and model buttons
     original = student_csv(120)
     at.file_uploader(key="upload_file").set_value(("Iris data.csv", original.encode(), "text/csv")).run()
     assert not at.exception, at.exception[0].message if at.exception else ""
@@ -406,6 +407,8 @@ def test_playground_downloads_of_toy_data(downloads):
     at = AppTest.from_file(str(ROOT / "pages" / "playground.py"), default_timeout=120)
     for k, v in {"data": "circles", "T": "15", "lgbm": "0", "algo": "GBRFF1", "n": "200", "seed": "4"}.items():
         at.query_params[k] = v
+    at.run()
+    at.session_state["playground:sec_downloads"] = True  # open the section with the data and model buttons
     at.run()
     assert not at.exception, at.exception[0].message if at.exception else ""
     names = {k: name for k, (name, _) in downloads.items()}

@@ -10,7 +10,7 @@ import re
 import numpy as np
 import pytest
 
-from tests.app.test_browser import _open, _settle, browser, server  # noqa: F401 - fixtures
+from tests.app.test_browser import _open, _settle, browser, player_frame, server  # noqa: F401 - fixtures
 from tests.app.test_files import apply_model, student_csv
 
 pytestmark = pytest.mark.browser
@@ -34,10 +34,14 @@ def test_playground_downloads_deliver_the_student_s_data_and_model(server, brows
     (tmp_path / "in").mkdir()
     upload = tmp_path / "in" / "Iris data.csv"
     upload.write_text(original, encoding="utf-8")
-    page = _open(browser, f"{server}/playground?data=upload&T=20&lgbm=0", n_charts=1)
+    page = _open(browser, f"{server}/playground?data=upload&T=20&lgbm=0", n_charts=0)
+    player_frame(page)
     sidebar = page.locator('[data-testid="stSidebar"]')
     sidebar.locator('input[type="file"]').set_input_files(str(upload))
     sidebar.get_by_text(re.compile(r"^120 points")).wait_for(timeout=60_000)
+    _settle(page)
+    page.locator('[data-testid="stMain"] summary', has_text="Downloads").click()  # its section, drawn when opened
+    page.get_by_role("button", name="data set (CSV)").wait_for(timeout=60_000)
     _settle(page)
 
     name, text = _download(page, r"data set \(CSV\)", tmp_path)

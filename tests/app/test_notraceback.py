@@ -122,16 +122,16 @@ def test_links_are_clamped_with_a_visible_note(page, query, words):
 
 # ---------------------------------------------------------------- cross-page
 TOUCH = {  # a non-default value for every control of each page, above the other pages' maxima where shared
-    "playground": [("selectbox", "data", "circles"), ("slider", "n", 1000), ("slider", "noise", 0.56),
-                   ("slider", "test", 0.5), ("number_input", "seed", 9999), ("toggle", "show_test", False),
+    "playground": [("segmented_control", "data", "circles"), ("slider", "n", 1000), ("slider", "noise", 0.56),
+                   ("slider", "test", 0.5), ("slider", "seed", 9999), ("toggle", "show_test", False),
                    ("select_slider", "gamma", 32.0), ("select_slider", "lam", 1.0), ("slider", "T", 400),
                    ("select_slider", "lr", 0.5), ("toggle", "lgbm", False), ("toggle", "discrete", True)],
-    "loss_landscape": [("slider", "n", 400), ("slider", "noise", 0.5), ("number_input", "seed", 7),
+    "loss_landscape": [("slider", "n", 400), ("slider", "noise", 0.5), ("slider", "seed", 7),
                        ("slider", "T", 3), ("select_slider", "gamma", 4.0)],
-    "k_and_lambda": [("selectbox", "data", "moons"), ("slider", "n", 100), ("slider", "noise", 0.3),
-                     ("number_input", "seed", 3), ("select_slider", "gamma", 0.125), ("slider", "T", 5)],
-    "random_features": [("selectbox", "data", "moons"), ("slider", "n", 150), ("slider", "noise", 0.2),
-                        ("number_input", "seed", 5), ("select_slider", "gamma", 4.0), ("select_slider", "D", 10)],
+    "k_and_lambda": [("segmented_control", "data", "moons"), ("slider", "n", 100), ("slider", "noise", 0.3),
+                     ("slider", "seed", 3), ("select_slider", "gamma", 0.125), ("slider", "T", 5)],
+    "random_features": [("segmented_control", "data", "moons"), ("slider", "n", 150), ("slider", "noise", 0.2),
+                        ("slider", "seed", 5), ("select_slider", "gamma", 4.0), ("select_slider", "D", 10)],
     "uci_comparison": [("slider", "splits", 10)],
 }
 DEFAULTS = {"playground": {"n": 300, "T": 100, "noise": 0.1, "seed": 0, "gamma": 0.5, "data": "moons"},
@@ -235,7 +235,7 @@ def test_failed_upload_keeps_sidebar_and_picture_in_agreement():
     at = AppTest.from_file(str(ROOT / "pages/playground.py"), default_timeout=TIMEOUT)
     at.run()
     at.slider(key="playground:T").set_value(30)
-    at.selectbox(key="playground:data").set_value("upload").run()
+    at.segmented_control(key="playground:data").set_value("upload").run()
     for name, text, _ in BAD_CSVS[:7]:
         at.file_uploader(key="upload_file").set_value((f"{name}.csv", text.encode(), "text/csv")).run()
         assert not at.exception, (name, at.exception[0].message)

@@ -31,7 +31,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.app.test_browser import ERRORS, _settle, browser, server  # noqa: F401 - fixtures
+from tests.app.test_browser import ERRORS, _settle, browser, open_sections, open_share_box, server  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -140,6 +140,7 @@ def test_no_page_asks_another_host_or_logs_an_error(server, browser):
     try:
         for url in pages:
             watch.open(url)
+            open_sections(watch.page)  # what they draw when opened (formulas, figures) is asked of this host too
             assert watch.page.locator(ERRORS).count() == 0, f"{url}: an error element"
             if url == pages[0]:  # the menu lists every page of appkit.PAGES
                 menu = [a.get_attribute("href") for a in watch.page.locator('[data-testid="stSidebarNav"] a').all()]
@@ -149,6 +150,7 @@ def test_no_page_asks_another_host_or_logs_an_error(server, browser):
         # script writes the new link into the share box
         watch.page.locator('[data-testid="stSidebarNav"] a', has_text="K and λ").first.click()
         watch.settle(300)
+        open_share_box(watch.page)
         slider = watch.page.get_by_role("slider", name="Iterations T of each GBRFF2")
         slider.focus()
         slider.press("ArrowRight")

@@ -31,11 +31,28 @@ def _warm_jit():
 pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 
-def run_page(name, query=None, timeout=TIMEOUT):
+#: Each page's sections below its picture (appkit.section), closed until a student opens them.
+SECTIONS = {"playground": ("sec_reading", "sec_kernel", "sec_lgbm", "sec_challenges", "sec_downloads", "_share_open"),
+            "loss_landscape": ("sec_reading", "_share_open")}
+
+
+def open_sections(at, page, *keys):
+    """Open ``page``'s sections ``keys`` (all of them when none is named) for the app's next run (after the
+    page's first: entering a page starts its widgets afresh, :func:`appkit.begin_page`)."""
+    for key in keys or SECTIONS[page]:
+        at.session_state[f"{page}:{key}"] = True
+    return at
+
+
+def run_page(name, query=None, timeout=TIMEOUT, opened=False):
+    """Run the page ``name`` with the address ``query``; ``opened``: with all its sections open."""
     at = AppTest.from_file(str(ROOT / name), default_timeout=timeout)
     for k, v in (query or {}).items():
         at.query_params[k] = v
     at.run()
+    page = Path(name).stem
+    if opened and page in SECTIONS and not at.exception:  # opened after the page's first run, as a student does
+        open_sections(at, page).run()
     assert not at.exception, at.exception[0].message if at.exception else ""
     return at
 
@@ -149,7 +166,13 @@ def test_playground_first_view_has_no_plotly_chart():
     """The playground's figures are drawn by the canvas renderer: its first view makes the browser load
     no plotly.js (Streamlit's Plotly chunk is 4.7 MB of script, a long task before the page is quiet)."""
     at = run_page("pages/playground.py")
-    assert not at.get("plotly_chart")
+    # below the player, only the sections' titles: their figures, formulas and buttons come when opened
+    labels = [e.label for e in at.expander]
+    assert len(labels) == 6 and any("beside LightGBM" in t for t in labels), labels
+    assert not light_charts(at) and not at.latex and not at.get("download_button")
+    assert len(at.get("component_instance")) == 1 and not at.number_input and not at.selectbox
+    open_sections(at, "playground").run()
+    assert not at.exception and not at.get("plotly_chart")
     figs = light_charts(at)
     assert {"omegas", "cmp_gbrff", "cmp_lgbm"} <= set(figs)
     heat, boundary = figs["cmp_gbrff"]["data"][:2]
@@ -162,7 +185,7 @@ def test_playground_first_view_has_no_plotly_chart():
 
 
 def test_playground_defaults():
-    at = run_page("pages/playground.py")
+    at = run_page("pages/playground.py", opened=True)
     assert "learning_curve" not in charts(at)  # off by default: it refits 36 models
     at.toggle(key="playground:lc").set_value(True).run()
     assert not at.exception
@@ -199,7 +222,7 @@ def test_playground_defaults():
 
 def test_playground_player_holds_every_frame():
     """Play, step, back and reset run in the browser: the page sends every frame once."""
-    at = run_page("pages/playground.py", {"T": "12"})
+    at = run_page("pages/playground.py", {"T": "12"}, opened=True)
     play = player(at)
     surf, weak, curves = play["figures"]
     assert play["labels"] == list(range(13)) and play["start"] == 12
@@ -231,7 +254,7 @@ def test_playground_player_holds_every_frame():
 
 def test_playground_a_new_model_starts_at_its_last_iteration():
     """Issue 17, point 6: t does not stick when the model changes; the link carries the frame."""
-    at = run_page("pages/playground.py", {"T": "20", "t": "3"})
+    at = run_page("pages/playground.py", {"T": "20", "t": "3"}, opened=True)
     assert player(at)["start"] == 3
     assert any("t=3" in link for link in share_links(at))
     at.select_slider(key="playground:gamma").set_value(2.0).run()
@@ -244,8 +267,8 @@ def test_playground_a_new_model_starts_at_its_last_iteration():
 
 
 def test_playground_changed_widgets_gbrff1_board():
-    at = run_page("pages/playground.py")
-    at.selectbox(key="playground:data").set_value("board")
+    at = run_page("pages/playground.py", opened=True)
+    at.segmented_control(key="playground:data").set_value("board")
     at.segmented_control(key="playground:algo").set_value("GBRFF1")
     at.run()
     assert not at.exception
@@ -268,7 +291,8 @@ def test_playground_changed_widgets_gbrff1_board():
 
 def test_playground_gbrff_ls_landmark_and_q_weights():
     """The 2019 GBRFF as an algorithm: its landmark and its weights Q drawn for the weak learner shown."""
-    at = run_page("pages/playground.py", {"algo": "GBRFF-LS", "T": "15", "K_ls": "12", "c": "64.0", "v": "1.0"})
+    at = run_page("pages/playground.py", {"algo": "GBRFF-LS", "T": "15", "K_ls": "12", "c": "64.0", "v": "1.0"},
+                  opened=True)
     assert {"playground:K_ls", "playground:c", "playground:v"} <= {w.key for w in at.slider} | {
         w.key for w in at.select_slider}
     assert not {"playground:lam", "playground:beta", "playground:lr", "playground:K"} & (
@@ -311,7 +335,8 @@ def test_playground_gbrff_ls_budget_of_cosines():
     import time
 
     t0 = time.perf_counter()
-    at = run_page("pages/playground.py", {"T": "500", "n": "1000", "algo": "GBRFF-LS", "K_ls": "100"})
+    at = run_page("pages/playground.py", {"T": "500", "n": "1000", "algo": "GBRFF-LS", "K_ls": "100"},
+                  opened=True)
     took = time.perf_counter() - t0
     assert any("K_ls = 100 is too large: K_ls takes a whole number from 1 to 6 here; using 6." in shown(i.value)
                for i in at.info)
@@ -319,7 +344,7 @@ def test_playground_gbrff_ls_budget_of_cosines():
     q = player(at)["figures"][2]
     assert len(array(frame(q, 500)["data"][0]["y"])) - 1 == 6  # the model's K
     assert took < 30, took  # 6-7 s for K = 100 before the budget, under 1 s now
-    at = run_page("pages/playground.py", {"T": "20", "algo": "GBRFF-LS", "K_ls": "100"})
+    at = run_page("pages/playground.py", {"T": "20", "algo": "GBRFF-LS", "K_ls": "100"}, opened=True)
     assert at.slider(key="playground:K_ls").value == 100
     at.slider(key="playground:T").set_value(300).run()
     assert not at.exception and at.slider(key="playground:K_ls").value == 10
@@ -336,7 +361,7 @@ def test_playground_gbrff2_plus_in_the_plane():
     from gbrff.datasets import make_toy
     from gbrff.teaching import expansions as cmp
 
-    at = run_page("pages/playground.py", {"algo": "GBRFF2+", "T": "12"})
+    at = run_page("pages/playground.py", {"algo": "GBRFF2+", "T": "12"}, opened=True)
     lam = at.select_slider(key="playground:lam_plus")
     assert lam.value == GBRFF2_PLUS["reg_lambda"]
     assert "playground:lam" not in {w.key for w in at.select_slider}
@@ -368,7 +393,7 @@ def test_playground_gbrff2_plus_in_the_plane():
     cols = next(d.value for d in at.dataframe)
     assert len(cols) == 4 and "F(x₁)" in " ".join(map(str, cols.iloc[:, 0]))
     words = texts(at)
-    assert "What GBRFF2+ adds" in " ".join(h.value for h in at.header) and "rank" in words
+    assert "What GBRFF2+ adds" in " ".join(h.value for h in at.subheader) and "rank" in words
     assert any("drawn in the plane" in m.value for m in at.markdown)
     # λ moves, and lives in the address; back to GBRFF2: its own λ and the ω picture
     lam.set_value(0.0).run()
@@ -380,8 +405,8 @@ def test_playground_gbrff2_plus_in_the_plane():
 
 def test_playground_url_state_and_classroom_hiding():
     at = run_page("pages/playground.py", {"data": "circles", "T": "20", "lam": "0.125", "t": "7",
-                                          "hide": "noise,seed,algo"})
-    assert at.selectbox(key="playground:data").value == "circles"
+                                          "hide": "noise,seed,algo"}, opened=True)
+    assert at.segmented_control(key="playground:data").value == "circles"
     assert player(at)["start"] == 7
     keys = {w.key for w in at.slider} | {w.key for w in at.number_input} | {w.key for w in at.segmented_control}
     assert not {"playground:noise", "playground:seed", "playground:algo"} & keys
@@ -396,26 +421,31 @@ def test_playground_url_state_and_classroom_hiding():
     assert "gamma" in " ".join(share_links(at)).split("hide=")[1]
 
 
+def challenge_lines(at):
+    """The challenges' lines (the section's list), each starting with its box."""
+    return [line.removeprefix("- ") for m in at.markdown for line in m.value.splitlines() if "check_box" in line]
+
+
 def test_playground_challenge_ticks():
-    at = run_page("pages/playground.py", {"data": "circles", "T": "20", "gamma": "2.0"})
-    assert not any(m.value.startswith(DONE) for m in at.markdown)
+    at = run_page("pages/playground.py", {"data": "circles", "T": "20", "gamma": "2.0"}, opened=True)
+    assert len(challenge_lines(at)) == 6 and not any(line.startswith(DONE) for line in challenge_lines(at))
     at.slider(key="playground:noise").set_value(0.04)
     at.select_slider(key="playground:gamma").set_value(4.0)
     at.run()
-    line = [m.value for m in at.markdown if "circles" in m.value and "20" in m.value and "90" in m.value][0]
+    line = [t for t in challenge_lines(at) if "circles" in t and "20" in t and "90" in t][0]
     acc = [t for t in player(at)["figures"][2]["data"] if t.get("name") == "test accuracy"][0]
     reached = array(acc["y"])[-1] >= 90
     assert line.startswith(DONE) == reached
     assert reached, "the circles challenge should be reachable with noise 0.04, γ = 4, T = 20"
     # ticked challenges stay ticked when the settings move on
-    at.selectbox(key="playground:data").set_value("moons").run()
-    assert any(m.value.startswith(DONE) and "circles" in m.value for m in at.markdown)
+    at.segmented_control(key="playground:data").set_value("moons").run()
+    assert any(line.startswith(DONE) and "circles" in line for line in challenge_lines(at))
 
 
 @pytest.mark.slow
 def test_playground_upload_good_and_bad_files():
-    at = run_page("pages/playground.py")
-    at.selectbox(key="playground:data").set_value("upload").run()
+    at = run_page("pages/playground.py", opened=True)
+    at.segmented_control(key="playground:data").set_value("upload").run()
     assert not at.exception
     assert any("No file yet" in i.value for i in at.sidebar.info)
     rng = np.random.RandomState(0)
@@ -438,7 +468,7 @@ def test_playground_upload_good_and_bad_files():
 
 # ---------------------------------------------------------------- loss landscape
 def test_loss_landscape_defaults_and_frames():
-    at = run_page("pages/loss_landscape.py")
+    at = run_page("pages/loss_landscape.py", opened=True)
     play = player(at)
     land, bias, boundary = play["figures"]
     assert play["labels"] == list(range(1, 11)) and play["start"] == 10
@@ -463,7 +493,7 @@ def test_loss_landscape_defaults_and_frames():
 
 
 def test_loss_landscape_changed_widgets():
-    at = run_page("pages/loss_landscape.py", {"T": "5", "gamma": "2.0", "n": "120"})
+    at = run_page("pages/loss_landscape.py", {"T": "5", "gamma": "2.0", "n": "120"}, opened=True)
     play = player(at)
     assert play["start"] == 5
     assert "after 5 iterations" in frame(play["figures"][2], 5)["layout"]["title"]["text"]
@@ -659,12 +689,13 @@ def test_uci_live_run_or_how_to_get_data():
     ("pages/random_features.py", {"D": "7", "gamma": "-3", "data": "nosuch"}),
 ])
 def test_pages_survive_extreme_and_malformed_urls(page, query):
-    at = run_page(page, query)
+    at = run_page(page, query, opened=True)
     assert charts(at) or player(at)
 
 
 def test_playground_stopping_rule_jumps_to_best_iteration():
-    at = run_page("pages/playground.py", {"data": "board", "noise": "0.3", "gamma": "8.0", "T": "150"})
+    at = run_page("pages/playground.py", {"data": "board", "noise": "0.3", "gamma": "8.0", "T": "150"},
+                  opened=True)
     play = player(at)
     curves = play["figures"][2]["data"]
     test_loss = array([c for c in curves if c.get("name") == "test loss"][0]["y"])
@@ -675,7 +706,7 @@ def test_playground_stopping_rule_jumps_to_best_iteration():
 
 
 def test_playground_says_what_the_last_click_changed():
-    at = run_page("pages/playground.py", {"T": "20"})
+    at = run_page("pages/playground.py", {"T": "20"}, opened=True)
     assert not any("What changed" in m.value for m in at.markdown)  # a first visit: nothing changed
     at.select_slider(key="playground:gamma").set_value(2.0).run()
     line = [shown(m.value) for m in at.markdown if "What changed" in m.value]
@@ -685,9 +716,9 @@ def test_playground_says_what_the_last_click_changed():
 
 
 def test_playground_presenter_mode():
-    at = run_page("pages/playground.py", {"presenter": "true", "T": "10"})
+    at = run_page("pages/playground.py", {"presenter": "true", "T": "10"}, opened=True)
     assert player(at)["args"]["presenter"] is True
-    assert run_page("pages/playground.py", {"T": "10"}) and not player(run_page("pages/playground.py"))["args"]["presenter"]
+    assert not player(run_page("pages/playground.py", {"T": "10"}))["args"]["presenter"]
 
 
 def test_k_and_lambda_t_reruns_its_part_only():

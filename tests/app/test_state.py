@@ -78,6 +78,9 @@ def test_address_and_share_link_hold_the_same_parameters():
     at = AppTest.from_file(str(ROOT / "pages" / "playground.py"), default_timeout=TIMEOUT)
     at.query_params["T"] = "20"
     at.run()
+    for section in ("_share_open", "sec_lgbm"):  # the share box and the section with the learning curve's toggle
+        at.session_state[f"playground:{section}"] = True
+    at.run()
     at.segmented_control(key="playground:algo").set_value("GBRFF1").run()
     at.slider(key="playground:K").set_value(7)
     at.select_slider(key="playground:beta").set_value(10.0)
@@ -111,20 +114,20 @@ def test_an_uploaded_file_is_still_there_when_the_student_comes_back():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
     at.run()
     by_menu(at, "pages/playground.py")
-    at.selectbox(key="playground:data").set_value("upload").run()
+    at.segmented_control(key="playground:data").set_value("upload").run()
     at.file_uploader(key="upload_file").set_value(("xor.csv", _xor_csv(), "text/csv")).run()
     assert any(s.value.startswith("80 points") for s in at.sidebar.success)
     fitted = player(at)["figures"][0]["data"][0]
     by_menu(at, "pages/home.py")
     by_menu(at, "pages/playground.py")
-    assert at.selectbox(key="playground:data").value == "upload"
+    assert at.segmented_control(key="playground:data").value == "upload"
     assert any("Your earlier file xor.csv: 80 points" in shown(s.value) for s in at.sidebar.success)
     assert not any("No file yet" in i.value for i in at.sidebar.info)
     assert player(at)["figures"][0]["data"][0] == fitted          # the same points, the same picture
     at.slider(key="playground:T").set_value(30).run()              # a later run keeps it too
     assert any("Your earlier file xor.csv" in shown(s.value) for s in at.sidebar.success)
-    at.selectbox(key="playground:data").set_value("circles").run()  # another data set and back
-    at.selectbox(key="playground:data").set_value("upload").run()
+    at.segmented_control(key="playground:data").set_value("circles").run()  # another data set and back
+    at.segmented_control(key="playground:data").set_value("upload").run()
     assert any("Your earlier file xor.csv" in shown(s.value) for s in at.sidebar.success)
     # another file replaces it; the uploader's ✕ removes it
     at.file_uploader(key="upload_file").set_value(("other.csv", _xor_csv(60), "text/csv")).run()

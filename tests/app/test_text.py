@@ -93,8 +93,8 @@ def test_an_upload_reaches_the_page_as_text():
     at.file_uploader(key="upload_file").set_value((name, data, "text/csv")).run()
     box = [s.value for s in at.sidebar.success]
     assert box and f"classes {plain(a)} → −1 and {plain(b)} → +1" in box[0], box
-    at.selectbox(key="playground:data").set_value("moons").run()
-    at.selectbox(key="playground:data").set_value("upload").run()
+    at.segmented_control(key="playground:data").set_value("moons").run()
+    at.segmented_control(key="playground:data").set_value("upload").run()
     box = [s.value for s in at.sidebar.success]
     assert box and box[0].startswith(f"Your earlier file {plain(name)}: 40 points"), box
     bad = ("u,v,label\n" + "\n".join(f"{i},{f'<b>{i}' if i == 3 else i},{i % 2}" for i in range(20))).encode()

@@ -16,7 +16,7 @@ def test_help_prints_the_usage(app_latency, capsys):
     assert e.value.code == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: app_latency.py [-h] [--repeat N] [--only NAMES]")
-    assert "first, anchor, changes, bytes, boot, proxy, cold" in " ".join(out.split())
+    assert "first, plain, anchor, changes, bytes, boot, proxy, cold" in " ".join(out.split())
 
 
 @pytest.mark.parametrize("argv, says", [(["--repeat", "0"], "--repeat: expected an integer >= 1"),
