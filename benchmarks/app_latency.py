@@ -1,6 +1,6 @@
 """What a student waits for, in headless Chromium: first pictures, changes and bytes, beside TensorFlow Playground's.
 
-    python benchmarks/app_latency.py [--repeat 3] [--only first,anchor,changes,bytes,boot,proxy,cold]
+    python benchmarks/app_latency.py [--repeat 3] [--only first,plain,anchor,changes,bytes,boot,proxy,cold]
 
 Measures as ``../shared/checks/app-latency`` does: Debian's Chromium through
 playwright, a fresh browser context for every first visit, and a page counts
@@ -9,6 +9,12 @@ canvas, run a long task, had a request in flight or shown Streamlit's status
 widget for 0.6 s (the time reported is that of the last activity). In one run:
 
 * ``first``   — gbrff's first picture on every page of ``appkit.PAGES`` (warm server);
+* ``plain``   — the playground's and the landscape's first picture again, with no request
+  interception: the check (and ``first``) hands every request of the page to playwright's Python
+  side (``route``: nothing may leave the machine), which answers only while it polls the page, about
+  every 0.1 s; a page of a hundred requests in waves (Streamlit's scripts, then the code of each kind of
+  element, then fonts, then the player's frame and its renderer) waits for it at each wave. A
+  student's browser has no such stop: this is the first picture they see;
 * ``anchor``  — TensorFlow Playground's first picture, its own build served from
   ``--anchor`` by ``python -m http.server`` on 127.0.0.1, same browser (the ratios use it);
 * ``changes`` — a step of γ, T, λ, noise and n, and a change of data set and algorithm on the
@@ -69,7 +75,7 @@ def _shared():
 
 SHARED = _shared()
 ANCHOR = SHARED / "anchors" / "tf-playground"
-MEASUREMENTS = ("first", "anchor", "changes", "bytes", "boot", "proxy", "cold")
+MEASUREMENTS = ("first", "plain", "anchor", "changes", "bytes", "boot", "proxy", "cold")
 HEALTH_SECONDS = 120          # a server that has not answered by then is not coming
 QUIET_MS = 600                # the check's "quiet": nothing happened for 0.6 s
 LIMIT_S = 60                  # a page not quiet by then is reported as "> 60 s"
@@ -252,7 +258,8 @@ class Browser:
     def __init__(self, playwright):
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
 
-    def fresh(self):
+    def fresh(self, intercept=True):
+        """A new context and page; ``intercept``: every request through playwright, as the check does."""
         ctx = self.browser.new_context(viewport={"width": 1280, "height": 800})
         ctx.add_init_script(INIT)
         ctx.add_init_script(STAMPS)
@@ -297,8 +304,9 @@ class Browser:
         cdp.on("Network.responseReceived", response)
         cdp.on("Network.loadingFinished", received)
         # nothing is fetched from another server, as in the check (a font, a CDN)
-        ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-            ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
+        if intercept:
+            ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+                ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
         return ctx, page
 
     def close(self):
@@ -354,9 +362,9 @@ def wait_quiet(page, t0_ms, picture=True, limit=LIMIT_S):
     return float("inf")
 
 
-def first_visit(browser, url, picture=True, limit=LIMIT_S):
+def first_visit(browser, url, picture=True, limit=LIMIT_S, intercept=True):
     """(seconds to drawn and quiet, seconds to the websocket's open or None, bytes received) of a fresh visit."""
-    ctx, page = browser.fresh()
+    ctx, page = browser.fresh(intercept=intercept)
     try:
         t0 = time.time() * 1000
         page.goto(url, wait_until="commit")
@@ -384,6 +392,15 @@ def measure_first(browser, url, repeat, pages, out):
         out[f"first {name}"] = statistics.median(ts)
         vs = ratio(out[f"first {name}"], out.get("anchor"))
         print(f"first picture, {name}: {secs(ts)}{f'  ({vs})' if vs else ''}", flush=True)
+
+
+def measure_plain(browser, url, repeat, out):
+    """The first pictures the check times, without its request interception (the module's docstring)."""
+    for path in ("playground", "loss_landscape"):
+        ts = [first_visit(browser, f"{url}/{path}", intercept=False)[0] for _ in range(repeat)]
+        out[f"plain {path}"] = statistics.median(ts)
+        vs = ratio(out[f"plain {path}"], out.get("anchor"))
+        print(f"first picture, {path}, no request interception: {secs(ts)}{f'  ({vs})' if vs else ''}", flush=True)
 
 
 def measure_anchor(browser, anchor, repeat, out):
@@ -612,7 +629,7 @@ def main(argv=None):
         try:
             if "anchor" in only:
                 measure_anchor(browser, args.anchor, args.repeat, out)
-            needs_app = {"first", "changes", "bytes", "boot", "proxy"} & set(only)
+            needs_app = {"first", "plain", "changes", "bytes", "boot", "proxy"} & set(only)
             with (streamlit_server() if needs_app else contextlib.nullcontext()) as url:
                 if url:   # warm the server's caches and the engine, as the check does
                     for path in ("", "playground", "loss_landscape"):
@@ -621,6 +638,8 @@ def main(argv=None):
                     measure_boot(browser, url, args.repeat, out)
                 if "first" in only:
                     measure_first(browser, url, args.repeat, pages, out)
+                if "plain" in only:
+                    measure_plain(browser, url, args.repeat, out)
                 if "changes" in only:
                     measure_changes(browser, url, args.repeat, out)
                 if "bytes" in only:
