@@ -465,21 +465,14 @@ def measure_changes(browser, url, repeat, out):
                 print(f"change γ step back to a value seen before: drawn and quiet after {seconds:.2f} s; "
                       f"{received / 1e3:.0f} kB received", flush=True)
 
-        def pick_data(name):
-            def act():
-                page.locator('[data-testid="stSelectbox"]').filter(has_text="Data set").first.click()
-                page.get_by_role("option", name=name, exact=True).click()
-            return act
-
-        rows = [timed(pick_data(("circles", "swiss", "board", "moons")[k % 4])) for k in range(repeat)]
-        _report_change("data set", rows, out)
-
-        def pick_algo(name):
-            # the segmented control's buttons (its label is outside stButtonGroup); GBRFF1 is no other control's option
+        def press(name):
+            # a segmented control's button (the data set's, the algorithm's): no two controls share an option
             return lambda: page.locator('[data-testid="stButtonGroup"] button').filter(
                 has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).first.click()
 
-        rows = [timed(pick_algo(("GBRFF1", "GBRFF-LS", "GBRFF2+", "GBRFF2")[k % 4])) for k in range(repeat)]
+        rows = [timed(press(("circles", "swiss", "board", "moons")[k % 4])) for k in range(repeat)]
+        _report_change("data set", rows, out)
+        rows = [timed(press(("GBRFF1", "GBRFF-LS", "GBRFF2+", "GBRFF2")[k % 4])) for k in range(repeat)]
         _report_change("algorithm", rows, out)
     finally:
         ctx.close()
