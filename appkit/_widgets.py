@@ -55,12 +55,13 @@ def section(label, key, *, icon=None, opened=False):
     Returns Streamlit's expander (``on_change="rerun"``): the page draws into it
     ``if box.open``. Closed, a section costs the browser one line, where its
     elements would each cost Streamlit's frontend its code, its styles and its
-    layout before the page is quiet (measured on the playground: its four
+    layout before the page is quiet (measured on the playground: its
     sections below the player, drawn open, made the first visit 0.3 s longer).
     Opening one reruns the page from Streamlit's caches: the player above keeps
     its picture and its iteration. ``opened`` opens it on the page's first run
-    (a link that asks for its content); ``key`` is page-scoped (:func:`widget_key`),
-    so a test opens it with ``session_state[widget_key(key, page)] = True``.
+    (a link that asks for its content); ``key`` is page-scoped (:func:`widget_key`):
+    a test opens it with ``session_state[widget_key(key, page)] = True`` after the
+    page's first run (entering a page starts its widgets afresh: :func:`appkit._state.begin_page`).
     """
     return st.expander(label, expanded=opened, key=widget_key(key), on_change="rerun", icon=icon)
 

@@ -142,7 +142,7 @@ def open_share_box(page):
     _settle(page)
 
 
-def open_sections(page, most=12):
+def click_sections_open(page, most=12):
     """Open every closed section of the main column (appkit.section, drawn when opened), one after the other,
     as a teacher would; returns how many were opened."""
     closed, opened = page.locator('[data-testid="stMain"] [data-testid="stExpander"] details:not([open]) summary'), 0
@@ -387,7 +387,7 @@ def test_screenshots_for_a_projector(server, browser, name, size):
     page.screenshot(path=str(ARTIFACTS / f"screen_{name}_{size}.png"))
     _fits_its_column(page, f"{name} at {size}")
     # the sections below the picture (appkit.section), opened as a teacher would: their formulas and figures
-    if open_sections(page):
+    if click_sections_open(page):
         _no_errors(page, f"{name}_{size}_open")
         _fits_its_column(page, f"{name} at {size}, its sections open")
     if _animated(name):

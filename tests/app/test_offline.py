@@ -31,7 +31,8 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.app.test_browser import ERRORS, _settle, browser, open_sections, open_share_box, server  # noqa: F401
+from tests.app.test_browser import (ERRORS, _settle, browser, click_sections_open, open_share_box,  # noqa: F401
+                                    server)
 
 pytestmark = pytest.mark.browser
 
@@ -140,7 +141,7 @@ def test_no_page_asks_another_host_or_logs_an_error(server, browser):
     try:
         for url in pages:
             watch.open(url)
-            open_sections(watch.page)  # what they draw when opened (formulas, figures) is asked of this host too
+            click_sections_open(watch.page)  # what they draw when opened (formulas, figures) comes from here too
             assert watch.page.locator(ERRORS).count() == 0, f"{url}: an error element"
             if url == pages[0]:  # the menu lists every page of appkit.PAGES
                 menu = [a.get_attribute("href") for a in watch.page.locator('[data-testid="stSidebarNav"] a').all()]
