@@ -27,15 +27,13 @@ or error bars (:data:`UNDRAWN`), goes to ``st.plotly_chart`` instead, as does ev
 
 import hashlib
 import json
-import shutil
-import tempfile
 import zlib
 from pathlib import Path
 
 import streamlit as st
 import streamlit.components.v1 as components
 
-from ._player import _plotly_json
+from ._player import _plotly_json, served_folder
 
 __all__ = ["light_chart", "pack_figure", "LIGHT_TRACES"]
 
@@ -51,23 +49,10 @@ _SHARED_ARRAY = 2000
 
 
 def _served_folder():
-    """``appkit/chart`` and the player's ``figure.js`` in one folder for Streamlit to serve (a component
-    serves one folder; ``figure.js`` keeps its one home beside the player). Made once per content, named
-    by its digest: a new ``figure.js`` gives a new folder, and servers started together share one."""
+    """``appkit/chart`` and the player's ``figure.js`` in one folder for Streamlit to serve (``figure.js``
+    keeps its one home beside the player)."""
     files = sorted(f for f in Path(__file__).with_name("chart").iterdir() if f.is_file()) + [_FIGURE_JS]
-    digest = hashlib.sha1()
-    for f in files:
-        digest.update(f.name.encode() + b"\0" + f.read_bytes())
-    folder = Path(tempfile.gettempdir()) / f"gbrff-chart-{digest.hexdigest()[:12]}"
-    if not folder.is_dir():
-        tmp = Path(tempfile.mkdtemp(prefix="gbrff-chart-"))
-        for f in files:
-            shutil.copy(f, tmp / f.name)
-        try:
-            tmp.rename(folder)
-        except OSError:  # another server made it meanwhile
-            shutil.rmtree(tmp, ignore_errors=True)
-    return folder
+    return served_folder("gbrff-chart", {f.name: f.read_bytes() for f in files})
 
 
 _component = (components.declare_component("light_chart", path=str(_served_folder()))

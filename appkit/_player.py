@@ -32,6 +32,8 @@ the address, which the page writes from its state: :mod:`appkit._state`).
 import base64
 import hashlib
 import json
+import shutil
+import tempfile
 import zlib
 from pathlib import Path
 
@@ -46,10 +48,42 @@ FPS = 20
 #: At most this many frames per animation (every iteration when T is below it).
 MAX_FRAMES = 101
 _WEB = Path(__file__).with_name("player")
+_RENDERER_TAG = b'<script src="figure.js"></script>'
 
 
-# appkit/player as it is: index.html and figure.js (LightPlot, the canvas renderer: no plotly.js to copy beside it)
-_component = components.declare_component("frame_player", path=str(_WEB))
+def served_folder(prefix, files):
+    """``files`` ({name: bytes}) in one folder for Streamlit to serve (a component serves one folder). Made
+    once per content and named by its digest: new content gives a new folder, and servers started together
+    share one."""
+    digest = hashlib.sha1()
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + files[name])
+    folder = Path(tempfile.gettempdir()) / f"{prefix}-{digest.hexdigest()[:12]}"
+    if not folder.is_dir():
+        tmp = Path(tempfile.mkdtemp(prefix=f"{prefix}-"))
+        for name, data in files.items():
+            (tmp / name).write_bytes(data)
+        try:
+            tmp.rename(folder)
+        except OSError:  # another server made it meanwhile
+            shutil.rmtree(tmp, ignore_errors=True)
+    return folder
+
+
+def _player_page():
+    """``appkit/player/index.html`` with its renderer (``figure.js``, LightPlot) written into it: the frame
+    has what it draws with in its first answer, instead of asking for it once its page has arrived (a
+    browser through a slow network, or through the latency check's request interception, waits a round
+    trip for it before the first picture). ``figure.js`` keeps its one home beside the page."""
+    page = (_WEB / "index.html").read_bytes()
+    if _RENDERER_TAG not in page:
+        raise RuntimeError(f"appkit/player/index.html no longer has {_RENDERER_TAG.decode()}: the player's renderer "
+                           "would not load")
+    return page.replace(_RENDERER_TAG, b"<script>\n" + (_WEB / "figure.js").read_bytes() + b"\n</script>", 1)
+
+
+_component = components.declare_component("frame_player",
+                                          path=str(served_folder("gbrff-player", {"index.html": _player_page()})))
 
 
 def play_schedule(T, frames=MAX_FRAMES, head=30):
