@@ -5,8 +5,8 @@ Streamlit; everything that does, apart from the pages, is here:
 
 * :mod:`appkit._router` — the list of pages, the router ``app.py`` runs, and
   deep links on a fresh server;
-* :mod:`appkit._state` — controls whose values live in the URL and the share
-  box (``?hide=…`` classroom links);
+* :mod:`appkit._state` — controls whose values live in the URL, the share
+  box (``?hide=…`` classroom links), and a page's sections drawn when opened;
 * :mod:`appkit._player` — the iteration player: every frame computed once,
   played in the browser (``appkit/player/index.html``);
 * :mod:`appkit._charts` — the pages' still figures drawn on a canvas by the player's renderer
@@ -16,8 +16,7 @@ Streamlit; everything that does, apart from the pages, is here:
   results and the paper's Table 2 read once;
 * :mod:`appkit._toy` — the toy-problem sidebar and split of the K-and-λ and
   random-features pages;
-* :mod:`appkit._widgets` — a figure's explanation and download button, sections drawn when opened, presenter mode's look,
-  an uploader that keeps its file;
+* :mod:`appkit._widgets` — a figure's explanation and download button, presenter mode's look, an uploader that keeps its file;
 * :mod:`appkit._tables` — the UCI page's tables beyond the paper, from ``results/``, and its tables' column widths;
 * :mod:`appkit._files` — uploads and downloads (CSV points, JSON models) and the downloads' names;
 * :mod:`appkit._words` — the tooltip of every control and the glossary;
@@ -36,11 +35,11 @@ from ._gate import one_blas_thread, painted
 from ._router import FAVICON, PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
 from ._tables import ablation_table, defaults_overview, table_columns
-from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh_share_box, register, share_box,
-                     what_changed, widget_key)
+from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh_share_box, register, section,
+                     share_box, what_changed, widget_key)
 from ._text import plain
 from ._toy import TOY_GAMMAS, toy_controls, toy_split
-from ._widgets import explain, figure_download, kept_upload, presenter_style, section
+from ._widgets import explain, figure_download, kept_upload, presenter_style
 from ._words import GLOSSARY, HELP
 
 __all__ = [

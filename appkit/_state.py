@@ -6,6 +6,9 @@
   value then still comes from the URL (or the default) but no widget shows.
 * :func:`share_box` builds such links (the iteration player of
   :mod:`appkit._player` keeps their ``t`` on the frame shown).
+* :func:`section` is a part of the page drawn only when the student opens it
+  (the share box is one): its open state is the session's, page-scoped as the
+  controls are, and never in the address.
 
 **One source of truth.** The controls drawn in a run (and the values
 :func:`register`-ed beside them, such as the player's iteration) are the
@@ -29,7 +32,7 @@ from ._text import plain
 from ._words import HELP
 
 __all__ = ["begin_page", "page_name", "widget_key", "adopt", "hidden_keys", "is_hidden", "control", "register",
-           "set_registered", "share_box", "refresh_share_box", "what_changed"]
+           "set_registered", "section", "share_box", "refresh_share_box", "what_changed"]
 
 _REGISTRY = "_gbrff_controls"
 _PAGE = "_gbrff_control_page"      # the page whose controls the session holds
@@ -349,15 +352,33 @@ def refresh_share_box():
             "});</script>", unsafe_allow_javascript=True)
 
 
+def section(label, key, *, icon=None, opened=False, where=None):
+    """A section of the page below its picture, collapsed, whose content runs only when it is open.
+
+    Returns Streamlit's expander (``on_change="rerun"``): the page draws into it
+    ``if box.open``. Closed, a section costs the browser one line, where its
+    elements would each cost Streamlit's frontend its code, its styles and its
+    layout before the page is quiet (measured on the playground: its
+    sections below the player, drawn open, made the first visit 0.3 s longer).
+    Opening one reruns the page from Streamlit's caches: the player above keeps
+    its picture and its iteration. ``opened`` opens it on the page's first run
+    (a link that asks for its content); ``key`` is page-scoped (:func:`widget_key`):
+    a test opens it with ``session_state[widget_key(key, page)] = True`` after the
+    page's first run (entering a page starts its widgets afresh: :func:`begin_page`). ``where``: the
+    container (the main column by default; the sidebar for the share box).
+    """
+    host = where if where is not None else st
+    return host.expander(label, expanded=opened, key=widget_key(key), on_change="rerun", icon=icon)
+
+
 def share_box():
     """Sidebar box: a link to exactly this picture, optionally hiding controls. Call it last: it writes the
     page's address too (:func:`sync_address`), from the same parameters as the link. The box is drawn
     when the student opens it; the controls chosen to hide stay chosen when it is closed again."""
     sync_address()
     reg = st.session_state.get(_REGISTRY, {})
-    box = st.sidebar.expander("Share this picture / classroom link", icon=":material/link:",
-                              key=widget_key("_share_open"), on_change="rerun")
-    if not box.open:  # drawn when opened: closed, the box costs the first visit no widget (appkit.section)
+    box = section("Share this picture / classroom link", "_share_open", icon=":material/link:", where=st.sidebar)
+    if not box.open:  # drawn when opened: closed, the box costs the first visit no widget
         return
     with box:
         st.caption("Every control and the iteration live in the page address: copy it to share the "

@@ -1,13 +1,12 @@
-"""What every figure of the app gets: its explanation with the formula, and a download button; a
-page's sections below its picture, drawn when opened; the page's look in presenter mode; a file
-uploader that keeps its file when the student leaves the page."""
+"""What every figure of the app gets: its explanation with the formula, and a download button; the
+page's look in presenter mode; a file uploader that keeps its file when the student leaves the page."""
 
 import streamlit as st
 
 from ._files import download_name
-from ._state import page_name, widget_key
+from ._state import page_name
 
-__all__ = ["explain", "figure_download", "section", "presenter_style", "kept_upload"]
+__all__ = ["explain", "figure_download", "presenter_style", "kept_upload"]
 
 _KEPT = "_gbrff_kept_uploads"  # uploader key -> (file name, bytes) of the last file it held this session
 _HELD = "_gbrff_upload_held"   # uploader keys whose widget held a file in the run before
@@ -47,23 +46,6 @@ def explain(text, formula=None):
     if formula:
         st.latex(formula)
     st.markdown(text)
-
-
-def section(label, key, *, icon=None, opened=False):
-    """A section of the page below its picture, collapsed, whose content runs only when it is open.
-
-    Returns Streamlit's expander (``on_change="rerun"``): the page draws into it
-    ``if box.open``. Closed, a section costs the browser one line, where its
-    elements would each cost Streamlit's frontend its code, its styles and its
-    layout before the page is quiet (measured on the playground: its
-    sections below the player, drawn open, made the first visit 0.3 s longer).
-    Opening one reruns the page from Streamlit's caches: the player above keeps
-    its picture and its iteration. ``opened`` opens it on the page's first run
-    (a link that asks for its content); ``key`` is page-scoped (:func:`widget_key`):
-    a test opens it with ``session_state[widget_key(key, page)] = True`` after the
-    page's first run (entering a page starts its widgets afresh: :func:`appkit._state.begin_page`).
-    """
-    return st.expander(label, expanded=opened, key=widget_key(key), on_change="rerun", icon=icon)
 
 
 def presenter_style():
