@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.test_pages import challenge_lines
+
 ROOT = Path(__file__).resolve().parents[2]
 DONE = ":green[:material/check_box:]"
 
@@ -35,7 +37,7 @@ def test_each_challenge_has_a_solution(challenge):
     at.session_state["playground:sec_challenges"] = True  # open the section that lists them
     at.run()
     assert not at.exception, at.exception[0].message
-    listed = [line.removeprefix("- ") for m in at.markdown for line in m.value.splitlines() if "check_box" in line]
+    listed = challenge_lines(at)
     assert len(listed) == 6, listed
     lines = [line for line in listed if challenge in line]
     assert len(lines) == 1, lines
