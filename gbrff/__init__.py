@@ -13,7 +13,7 @@ from ._gamma import quantile_gamma, resolve_gamma
 
 __all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier", "LOSSES",
            "quantile_gamma", "resolve_gamma", "warm_up"]
-__version__ = "0.1.0"
+__version__ = "0.1.0"   # the one version source: pyproject.toml reads it (tool.setuptools.dynamic)
 
 
 def warm_up(threads=False):
