@@ -12,10 +12,9 @@ from numbers import Integral, Real
 
 import numpy as np
 from scipy import linalg, optimize
-from sklearn.base import BaseEstimator
 from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.utils._param_validation import Interval, StrOptions
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
 
 from .._kernel_learning import blas_threads
 from ._kernel_learning_classifiers import _FourierClassifierBase

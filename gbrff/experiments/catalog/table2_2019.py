@@ -9,6 +9,8 @@ by ``table2 --protocol 2019``.  Reports: ``runs.csv``, ``summary.csv``,
 
 from __future__ import annotations
 
+import pandas as pd
+
 from .._arguments import UserError, get_method, match, names, registry_methods
 from .._experiment import Experiment
 from .._plans import n_features_of, splits
