@@ -181,8 +181,9 @@ def paper_comparison_markdown(summary, paper, methods) -> str:
     lines = ["# Table 2, reproduced against the paper", "",
              ("Mean test accuracy (%) of every method of the paper's Table 2: reproduced / "
               "the paper's (difference, reproduced − paper); – where one of them has no "
-              "value. The last column gives the splits each reproduced cell rests on."), "",
-             "| task | " + " | ".join(methods) + f" | splits ({', '.join(methods)}) |",
+              "value. The last column gives the splits each reproduced cell rests on, in "
+              "the order of the columns."), "",
+             "| task | " + " | ".join(methods) + " | splits |",
              "|" + "---|" * (len(methods) + 2)]
     for t in tasks:
         lines.append(f"| {t} | " + " | ".join(cell(t, m) for m in methods)
