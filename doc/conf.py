@@ -287,6 +287,22 @@ def copy_mathjax(app):
         shutil.copytree(src, dst, dirs_exist_ok=True)
 
 
+# -- The reports' figures, copied from results/ into the build --------------------------------------------------
+
+def copy_result_figures(app):
+    """Copy the reports' Plotly pages (``results/*/*.html``) and the ``plotly.min.js`` they load
+    (``../plotly.min.js``) into ``<build>/results``, where ``doc/reproducing/*.md`` embed them: the
+    generated files themselves, never copies in the repository (``html_extra_path = ["../results"]``
+    would bring the 12 MB of refit records and put ``results/README.md`` at the site's root)."""
+    if app.builder.format != "html":
+        return
+    results = ROOT / "results"
+    for src in [results / "plotly.min.js", *sorted(results.glob("*/*.html"))]:
+        dst = Path(app.outdir) / "results" / src.relative_to(results)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dst)
+
+
 class _KnownDocstringErrors(logging.Filter):
     """Drops exactly the messages of :data:`KNOWN_DOCSTRING_ERRORS` (before Sphinx counts them)."""
 
@@ -311,5 +327,6 @@ def setup(app):
             handler.filters.insert(0, _KnownDocstringErrors())
     app.connect("autodoc-skip-member", skip_member)
     app.connect("builder-inited", copy_mathjax)
+    app.connect("builder-inited", copy_result_figures)
     app.connect("builder-inited", check_api_index)
     app.connect("autodoc-process-docstring", document_constant)

@@ -50,6 +50,7 @@ PAGES = {
     "api_index": "api/index.html",
     "api_class": "api/generated/gbrff.GBRFF2Classifier.html",
     "gallery_index": "auto_examples/index.html",
+    "reproducing_2020": "reproducing/ecml2020.html",   # the reports' Plotly figures, from this folder too
 }
 
 
