@@ -467,7 +467,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         X_sample : array-like of shape (n_samples, n_features), default=None
             Sets the input's type: float64 for a float64 array, else float32.
         target_opset : int, default=None
-            The ONNX opset (default 17; at least 9).
+            The ONNX opset (default 17; at least 11).
 
         Returns
         -------

@@ -40,8 +40,9 @@ __all__ = ["DEFAULT_OPSET", "ESTIMATORS", "MIN_OPSET", "register", "to_onnx"]
 
 #: The opset of :func:`to_onnx` by default (onnxruntime has run it since 1.13).
 DEFAULT_OPSET = 17
-#: The oldest opset whose operators the graph uses with these signatures.
-MIN_OPSET = 9
+#: The oldest opset whose operators the graph uses with these types (Equal on
+#: doubles is opset 11's).
+MIN_OPSET = 11
 #: The classes registered with skl2onnx, by name in ``gbrff`` (those present):
 #: a regressor of the same fitted parts converts with its identity link.
 ESTIMATORS = ("GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier",
@@ -338,8 +339,12 @@ def _skl2onnx_classes(est, options):
 
 
 def _shape_calculator(operator):
-    from skl2onnx.common.data_types import (DoubleTensorType, FloatTensorType, Int64TensorType,
-                                            StringTensorType)
+    from skl2onnx.common.data_types import (
+        DoubleTensorType,
+        FloatTensorType,
+        Int64TensorType,
+        StringTensorType,
+    )
 
     est = operator.raw_operator
     N = operator.inputs[0].get_first_dimension()
@@ -347,7 +352,7 @@ def _shape_calculator(operator):
     if is_regressor(est):
         operator.outputs[0].type = real([N, 1])
         return
-    classes = _skl2onnx_classes(est, operator.scope_inst.get_options(est, dict(nocl=False)))
+    classes = _skl2onnx_classes(est, operator.scope_inst.get_options(est, {"nocl": False}))
     labels = Int64TensorType if _label_table(classes)[1] == INT64 else StringTensorType
     operator.outputs[0].type = labels([N])
     operator.outputs[1].type = real([N, len(est.classes_)])
@@ -364,7 +369,7 @@ def _converter(scope, operator, container):
     if not double_in:
         x = g.op("Cast", [x], to=DOUBLE)
     classes = None if is_regressor(est) else _skl2onnx_classes(
-        est, container.get_options(est, dict(nocl=False)))
+        est, container.get_options(est, {"nocl": False}))
     _body(g, est, x, [o.full_name for o in operator.outputs], DOUBLE if double_in else FLOAT,
           classes)
     for cname, value in g.constants:

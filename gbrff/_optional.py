@@ -154,7 +154,7 @@ class _WhenImported:
 def _call(callback, module):
     try:
         callback(module)
-    except Exception as exc:  # a failed hook must not break the package it waited for
+    except Exception as exc:  # noqa: BLE001 (a failed hook must not break the package it waited for)
         warnings.warn(f"gbrff could not hook into {module.__name__}: {type(exc).__name__}: "
                       f"{exc}", RuntimeWarning, stacklevel=2)
 
