@@ -3,8 +3,9 @@
 ``pip install gbrff`` brings the engine, the estimators, the RFF baselines and
 the data loaders. The other parts need the extras declared in
 ``pyproject.toml``: ``[experiments]`` (pandas, LightGBM, Plotly: the runner,
-its reports and :mod:`gbrff.viz`), ``[dask]`` (``--backend dask``) and
-``[xgboost]`` (the XGB baseline); the app's packages come with the checkout's
+its reports and :mod:`gbrff.viz`), ``[dask]`` (``--backend dask``),
+``[xgboost]`` (the XGB baseline) and ``[onnx]`` (the ONNX export,
+:mod:`gbrff._onnx`); the app's packages come with the checkout's
 ``requirements.txt`` (there is no ``[app]`` extra). A module
 of such a part imported without its extra raises a
 :class:`ModuleNotFoundError` (an :class:`ImportError`) that says which extra
