@@ -39,3 +39,16 @@ def warm_up(threads=False):
         est.predict_proba(X[:40])
         for _ in est.staged_decision_function(X[:3]):
             pass
+
+
+def _register_onnx(_skl2onnx):
+    """skl2onnx's converters of gbrff's estimators (:mod:`gbrff._onnx`)."""
+    from ._onnx import register
+
+    register()
+
+
+# at skl2onnx's import, not now: importing gbrff imports neither onnx nor skl2onnx
+from ._optional import when_imported as _when_imported  # noqa: E402
+
+_when_imported("skl2onnx", _register_onnx)

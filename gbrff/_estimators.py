@@ -456,6 +456,32 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         tags.input_tags.allow_nan = False
         return tags
 
+    # -- ONNX -------------------------------------------------------------
+    def to_onnx(self, X_sample=None, *, target_opset=None):
+        """The fitted model as an ONNX graph of standard operators, to run
+        where Python and numba do not (onnxruntime in another language, a
+        browser, a phone). Needs the ``onnx`` extra: ``pip install "gbrff[onnx]"``.
+
+        Parameters
+        ----------
+        X_sample : array-like of shape (n_samples, n_features), default=None
+            Sets the input's type: float64 for a float64 array, else float32.
+        target_opset : int, default=None
+            The ONNX opset (default 17; at least 11).
+
+        Returns
+        -------
+        onnx.ModelProto
+            Input ``"X"`` (N, n_features); outputs ``"label"`` (N,), int64 or
+            strings as ``classes_``, and ``"probabilities"`` (N, n_classes),
+            float64: ``predict`` and ``predict_proba`` on the input widened to
+            float64. ``skl2onnx.to_onnx(est, X)`` converts it too (skl2onnx's
+            conventions: ZipMap unless ``options={"zipmap": False}``).
+        """
+        from ._onnx import to_onnx
+
+        return to_onnx(self, X_sample, target_opset=target_opset)
+
 
 class GBRFF2Classifier(_BaseGBRFF):
     """Gradient boosting with one learned random Fourier feature per iteration
