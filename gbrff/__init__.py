@@ -17,13 +17,24 @@ __version__ = "0.1.0"   # the one version source: pyproject.toml reads it (tool.
 
 
 def warm_up(threads=False):
-    """Compile (or load from the on-disk cache) every engine kernel once by
-    fitting two tiny models, so that the first real fit is fast.
+    """Compile (or load from the on-disk cache) every engine kernel once.
 
-    ``threads=True`` also compiles the threaded engine that fits on more
-    than one block of samples use on several cores (numba's JIT: about a
-    minute the first time on a machine, then loaded from its on-disk cache
-    in about a second)."""
+    It fits two tiny models, so that the first real fit is fast: a page of
+    the app, a benchmark or a test calls it before any timed code.
+
+    Parameters
+    ----------
+    threads : bool, default=False
+        Also compile the threaded engine that fits on more than one block of
+        samples use on several cores (numba's JIT: about a minute the first
+        time on a machine, then loaded from its on-disk cache in about a
+        second). Read more in the User Guide (:doc:`/user_guide/engine`).
+
+    Examples
+    --------
+    >>> import gbrff
+    >>> gbrff.warm_up()
+    """
     import numpy as np
 
     from ._engine.blocks import BLOCK
