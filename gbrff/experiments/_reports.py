@@ -56,7 +56,24 @@ def _with_refits(outdir, records) -> list[dict]:
 
 
 def read_records(outdir) -> list[dict]:
-    """Every record of ``outdir``: its store and the committed refits the store lacks."""
+    """Every record of a results folder: its store and the committed refits the store lacks.
+
+    Parameters
+    ----------
+    outdir : str or Path
+        An experiment's results folder (``store.jsonl``, ``refits.jsonl``).
+
+    Returns
+    -------
+    list of dict
+        The refits of ``refits.jsonl`` first (each replaced by the store's
+        record of the same key when there is one), then the store's other
+        records.
+
+    See Also
+    --------
+    write_report : Writes ``refits.jsonl`` with the reports.
+    """
     outdir = Path(outdir)
     return _with_refits(outdir, ResultStore(outdir / STORE_NAME, readonly=True).records())
 

@@ -35,7 +35,50 @@ AGREE_POINTS = 1.5
 
 def table2_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0,
                   n_iter=100, n_values=None, n_features=None, experiment="table2"):
-    """Groups of Table 2, ordered task -> split -> method (early rows fill first)."""
+    """Groups of Table 2, ordered task -> split -> method (early rows fill first).
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the methods (and, without ``n_features``, the data) are.
+    tasks : sequence of str
+        The UCI tasks.
+    methods : sequence of str
+        The methods of the registry.
+    n_splits : int, default=20
+        Splits per task.
+    first_split : int, default=0
+        The first split's index (a run can add splits to a folder).
+    base_seed : int, default=0
+        Split s has the seed ``base_seed + s``.
+    n_iter : int, default=100
+        Boosting iterations (or landmarks) of every fit.
+    n_values : int or None, default=None
+        Keep at most that many values of each grid parameter
+        (:func:`grid_points`), for quick runs; None: the paper's grid.
+    n_features : dict or None, default=None
+        The number of features of each task, which the grids depend on; None
+        reads each task's file to count them.
+    experiment : str, default="table2"
+        The records' experiment.
+
+    Returns
+    -------
+    list of Group
+        One group per task, split and method.
+
+    See Also
+    --------
+    run_groups : Runs them.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Context, table2_groups
+    >>> groups = table2_groups(Context(), ["wine"], ["GBRFF2", "LGBM"], n_splits=2,
+    ...                        n_values=2, n_features={"wine": 13})
+    >>> [(g.method, g.split, len(g.points)) for g in groups]
+    [('GBRFF2', 0, 4), ('LGBM', 0, 4), ('GBRFF2', 1, 4), ('LGBM', 1, 4)]
+    """
     groups = []
     for task in tasks:
         d = n_features[task] if n_features else n_features_of(ctx, task)
@@ -47,13 +90,33 @@ def table2_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0,
 
 
 def table2_runs(records, n_iter=None) -> pd.DataFrame:
-    """``runs.csv``: one row per task x method x split (test_accuracy in [0, 1]);
-    only the runs of ``n_iter`` iterations when given (a results folder holds one).
+    """``runs.csv``: one row per task x method x split (test_accuracy in [0, 1]).
 
-    ``attrs["mixed_grids"]`` lists the cells whose splits were tuned on grids of
-    different sizes (``--grid-values`` and a full run into one folder: the
-    larger grid replaces the smaller split by split) as (task, method,
-    {grid size: splits})."""
+    Parameters
+    ----------
+    records : list of dict
+        A store's records.
+    n_iter : int or None, default=None
+        Keep only the runs of ``n_iter`` iterations (a results folder holds one).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns task, method, split, seed, test_accuracy, best_params,
+        fit_seconds; ``attrs["mixed_grids"]`` lists the cells whose splits were
+        tuned on grids of different sizes (``--grid-values`` and a full run into
+        one folder: the larger grid replaces the smaller split by split) as
+        (task, method, {grid size: splits}).
+
+    Examples
+    --------
+    >>> from gbrff.experiments import REFIT, Context, Group, run_unit, table2_runs
+    >>> g = Group("table2", ("toy", "moons", 60, 60), 0, 0, "GBRFF2", [{"gamma": 0.5}], 10)
+    >>> runs = table2_runs([run_unit(Context(), g.unit({"gamma": 0.5}, REFIT))])
+    >>> runs[["task", "method", "split", "best_params"]]
+        task  method  split     best_params
+    0  moons  GBRFF2      0  {"gamma": 0.5}
+    """
     df = stage_results(records, TABLE2.name)
     if n_iter is not None:
         df = df[df["n_iter"] == n_iter]
