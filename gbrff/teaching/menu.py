@@ -42,16 +42,50 @@ LIGHTGBM_REFERENCE = {"max_depth": 5, "learning_rate": 0.1, "min_child_samples":
 def make_estimator(algo, T, gamma, lam, K, beta, lr, seed):
     """The estimator the menu's ``algo`` names, with the sidebar's parameters (unfitted).
 
-    ``T`` iterations, ``gamma``, ``lr`` the learning rate and ``seed`` for every
-    algorithm; ``lam`` (λ) for GBRFF2 and GBRFF2+; ``K`` and ``beta`` (β) for
-    GBRFF1; ``K``, ``beta`` (its inverse temperature c) and ``lr`` (its v) for
-    GBRFF-LS. The registry's constructor gives the class and its definition
-    (GBRFF2+'s ingredients); the app then uses the estimator's own thread
-    default (``n_jobs=None``: the registry's one thread is for protocols that
-    run many fits at once) and, but for GBRFF2+ which standardises inside,
+    The registry's constructor gives the class and its definition (GBRFF2+'s
+    ingredients); the app then uses the estimator's own thread default
+    (``n_jobs=None``: the registry's one thread is for protocols that run many
+    fits at once) and, but for GBRFF2+ which standardises inside,
     ``standardize=False``: the model works in the plane's own coordinates, so
     that ω, b and the stripes are read in the picture's units (an upload is
-    standardised by the page, the toy data come centred)."""
+    standardised by the page, the toy data come centred).
+
+    Parameters
+    ----------
+    algo : {"GBRFF2", "GBRFF2+", "GBRFF1", "GBRFF-LS"}
+        The menu's algorithm (:data:`ALGOS`).
+    T : int
+        Iterations.
+    gamma : float
+        γ.
+    lam : float
+        λ, for GBRFF2 and GBRFF2+.
+    K : int
+        Cosines per iteration, for GBRFF1 and GBRFF-LS.
+    beta : float
+        β of GBRFF1; GBRFF-LS's inverse temperature c.
+    lr : float
+        The learning rate (GBRFF-LS's v).
+    seed : int
+        ``random_state``.
+
+    Returns
+    -------
+    estimator
+        The unfitted estimator.
+
+    Raises
+    ------
+    ValueError
+        For an algorithm the menu does not have.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.menu import make_estimator
+    >>> make_estimator("GBRFF1", T=20, gamma=0.5, lam=0.0, K=5, beta=1.0, lr=1.0, seed=0)
+    GBRFF1Classifier(gamma=0.5, n_components=5, n_estimators=20, random_state=0,
+                     standardize=False)
+    """
     if algo not in ALGOS:
         raise ValueError(f"unknown algorithm {algo!r}; the menu has {', '.join(ALGOS)}")
     est = get_method(algo).make(n_iter=T, random_state=seed)
@@ -69,5 +103,23 @@ def lightgbm_reference(random_state=None):
     """The app's LightGBM (unfitted): the registry's ``LGBM`` with :data:`LIGHTGBM_REFERENCE`, 100 trees.
 
     LightGBM draws nothing at these settings (no bagging, every feature in
-    every tree), so ``random_state`` does not change the model."""
+    every tree), so ``random_state`` does not change the model.
+
+    Parameters
+    ----------
+    random_state : int or None, default=None
+        Passed on, for the record.
+
+    Returns
+    -------
+    lightgbm.LGBMClassifier
+        The unfitted model.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.menu import lightgbm_reference
+    >>> model = lightgbm_reference()
+    >>> model.n_estimators, model.max_depth, model.min_child_samples
+    (100, 5, 2)
+    """
     return get_method("LGBM").make(n_iter=100, random_state=random_state).set_params(**LIGHTGBM_REFERENCE)
