@@ -252,8 +252,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     # -- plain data -------------------------------------------------------
     def to_dict(self):
-        """The fitted model as plain data (JSON-safe): ``json.dumps`` writes it,
-        :meth:`from_dict` rebuilds it.
+        """The fitted model as plain data (JSON-safe).
+
+        ``json.dumps`` writes it, :meth:`from_dict` rebuilds it.
 
         Every float64 is written as a Python float, which JSON text holds to
         the bit: the rebuilt estimator's ``predict``, ``predict_proba``,
@@ -313,8 +314,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     @classmethod
     def from_dict(cls, d):
-        """The fitted estimator of :meth:`to_dict`'s dict (or of its JSON text
-        read back by ``json.loads``).
+        """The fitted estimator of :meth:`to_dict`'s dict.
+
+        The dict may be its JSON text read back by ``json.loads``.
 
         Parameters
         ----------
@@ -475,8 +477,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         return self.classes_[np.argmax(scores, axis=1)]
 
     def predict(self, X):
-        """Predicted class labels: the sign of H (binary) or the largest
-        one-vs-rest score.
+        """Predicted class labels: the sign of H, or the largest one-vs-rest score.
 
         Parameters
         ----------
@@ -500,8 +501,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         return self._labels_from_scores(self.decision_function(X))
 
     def predict_proba(self, X):
-        """Class probabilities through the loss's link: p(classes_[1]) is
-        σ(2H) for the exponential loss, σ(H) for log_loss and
+        """Class probabilities through the loss's link.
+
+        p(classes_[1]) is σ(2H) for the exponential loss, σ(H) for log_loss and
         clip((1 + H)/2, 0, 1) for squared_error (H estimates E[y], y = ±1);
         one-vs-rest probabilities are normalised to sum to one.
 
@@ -528,8 +530,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         return self._proba_from_scores(self.decision_function(X))
 
     def predict_log_proba(self, X):
-        """Logarithm of :meth:`predict_proba` (−inf where a probability is 0,
-        as squared_error's clipped link can give).
+        """Logarithm of :meth:`predict_proba`.
+
+        −inf where a probability is 0, as squared_error's clipped link can give.
 
         Parameters
         ----------
@@ -621,9 +624,9 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
 
 class GBRFF2Classifier(_BaseGBRFF):
-    """Gradient boosting with one learned random Fourier feature per iteration
-    (GBRFF2, Algorithm 3 of Gautheron et al., ECML-PKDD 2020).
+    """Gradient boosting with one learned random Fourier feature per iteration (GBRFF2).
 
+    Algorithm 3 of Gautheron et al., ECML-PKDD 2020.
     Each iteration t reweights the sample by w = exp(-y H), draws a frequency
     ω ~ N(0, 2γ)^d, finds the phase b ∈ [-π, π] that globally minimises
     (1/n) Σ exp(-ỹ cos(ω·x − b)) with ỹ = y w, refines ω by a few L-BFGS
@@ -833,9 +836,9 @@ class GBRFF2Classifier(_BaseGBRFF):
 
 
 class GBRFF1Classifier(_BaseGBRFF):
-    """Gradient boosting of learned landmarks with K random Fourier features
-    (GBRFF1, Algorithm 2 of Gautheron et al., ECML-PKDD 2020).
+    """Gradient boosting of learned landmarks with K random Fourier features (GBRFF1).
 
+    Algorithm 2 of Gautheron et al., ECML-PKDD 2020.
     Each iteration t draws K frequencies ω_j ~ N(0, 2γ)^d, learns a landmark
     x^t by L-BFGS from the origin on (1/n) Σ exp(-ỹ (1/K) Σ_j cos(ω_j·(x − x_i))),
     weights the features with the PAC-Bayesian pseudo-posterior
@@ -1001,10 +1004,11 @@ class GBRFF1Classifier(_BaseGBRFF):
 
 
 class GBRFFLSClassifier(_BaseGBRFF):
-    """The 2019 preprint's GBRFF: least-squares gradient boosting of K random
-    Fourier features around one landmark per iteration (Gautheron et al.,
-    "Learning Landmark-Based Ensembles with Random Fourier Features and
-    Gradient Boosting", 2019, Algorithm 1 with Eqs. 4–8).
+    """The 2019 preprint's GBRFF: least-squares boosting of K random Fourier features a landmark.
+
+    One landmark per iteration (Gautheron et al., "Learning Landmark-Based
+    Ensembles with Random Fourier Features and Gradient Boosting", 2019,
+    Algorithm 1 with Eqs. 4–8).
 
     A configuration of the engine's loss and weak-learner axes (the
     ``squared_error`` loss with the landmark or random-landmark learner, the

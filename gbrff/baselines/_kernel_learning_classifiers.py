@@ -173,11 +173,7 @@ _SKL_DOC_PARAMS = """
         The blocks x_j of Eq. 4, one σ_j each: None/"ard" one per input
         feature, "isotropic" one for all, or one label per feature.
     reg_lambda : float, default=1.0
-        λ > 0 of the ridge penalty (λ/2)‖w‖² (see Notes).
-    skew_c : float, default=1.0
-        c > 0 of the skewed kernels.
-    random_state : int, RandomState instance or None, default=None
-        Seeds ω and b."""
+        λ > 0 of the ridge penalty (λ/2)‖w‖² (see Notes)."""
 
 
 class RFFSKLClassifier(_FourierClassifierBase):
@@ -202,6 +198,10 @@ class RFFSKLClassifier(_FourierClassifierBase):
         L-BFGS-B iterations per class.
     tol : float, default=1e-6
         L-BFGS-B's projected-gradient tolerance (on f / N).
+    skew_c : float, default=1.0
+        c > 0 of the skewed kernels.
+    random_state : int, RandomState instance or None, default=None
+        Seeds ω and b.
 
     Attributes
     ----------
@@ -376,6 +376,10 @@ class RFFSQLSKLClassifier(RFFSKLClassifier):
 
     Parameters
     ----------""" + _SKL_DOC_PARAMS + """
+    skew_c : float, default=1.0
+        c > 0 of the skewed kernels.
+    random_state : int, RandomState instance or None, default=None
+        Seeds ω and b.
 
     Attributes
     ----------
@@ -405,6 +409,12 @@ class RFFSQLSKLClassifier(RFFSKLClassifier):
     See Also
     --------
     RFFSKLClassifier : The same model with σ learned.
+
+    Notes
+    -----
+    As in :class:`RFFSKLClassifier`: the penalty is (λ/2)‖w‖², the one
+    Eq. 10 of the paper solves with (its Eq. 9 writes λ‖w‖²), and an
+    unpenalised intercept c is fitted with w.
 
     Examples
     --------

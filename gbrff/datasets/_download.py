@@ -407,8 +407,9 @@ def _mirror(base_url):
 
 
 def download(names=None, data_dir=None, base_url=None, timeout=DEFAULT_TIMEOUT, log=print):
-    """Download the data files of the given tasks (the 16 UCI tasks, glass and
-    the thesis's five by default).
+    """Download the data files of the given tasks, checked against their pins.
+
+    By default the 16 UCI tasks, glass and the thesis's five.
 
     Parameters
     ----------

@@ -319,8 +319,10 @@ def _load_multiclass(name, task, data_dir, subsample):
 
 
 def load_uci(name, data_dir=None, subsample=True):
-    """Load one of the paper's 16 UCI tasks with its Table 1 label rule, or one
-    of the thesis's five multi-class tasks.
+    """Load one of the paper's UCI tasks, or one of the thesis's multi-class tasks.
+
+    A task of Table 1 comes with its label rule (+1 or -1); a thesis task
+    keeps its classes.
 
     Parameters
     ----------
