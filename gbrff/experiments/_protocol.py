@@ -233,6 +233,14 @@ class Unit:
     --------
     Group : The units of one setting.
     run_unit : Fit a unit.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import REFIT, Unit
+    >>> unit = Unit("table2", ("uci", "wine"), split=3, seed=3, method="GBRFF2",
+    ...             params=(("gamma", 0.5),), fold=REFIT, n_iter=100)
+    >>> unit.task, unit.fold
+    ('wine', -1)
     """
 
     experiment: str

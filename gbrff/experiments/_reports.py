@@ -73,6 +73,17 @@ def read_records(outdir) -> list[dict]:
     See Also
     --------
     write_report : Writes ``refits.jsonl`` with the reports.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from gbrff.experiments import ResultStore, read_records
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with ResultStore(pathlib.Path(folder) / "store.jsonl") as store:
+    ...         _ = store.add({"key": "a", "fold": 0, "score": 0.9})
+    ...     records = read_records(folder)
+    >>> [r["key"] for r in records]
+    ['a']
     """
     outdir = Path(outdir)
     return _with_refits(outdir, ResultStore(outdir / STORE_NAME, readonly=True).records())
