@@ -673,7 +673,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         "squared_error" the 2019 preprint's least squares. The losses and their
         facts: ``gbrff.LOSSES``. Read more in the User Guide (:doc:`/user_guide/algorithms`).
     standardize : bool, default=True
-        Standardise each feature inside the estimator, z = (x − mean_) / scale_,
+        Standardise each feature inside the estimator, z = (x − ``mean_``) / ``scale_``,
         before fitting and before every prediction, without a standardised copy
         of X; then ``gamma="auto"`` suits any units. False fits on X as given (the
         paper's protocol). Read more in the User Guide (:doc:`/user_guide/features`).
@@ -704,7 +704,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         The class labels.
     n_features_in_ : int
         Number of features seen during fit.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (n_features,)
         Names of the features seen during fit, when X has string column names.
     init_score_ : float or ndarray of shape (n_classes,)
         H⁰, the best constant score for the loss (exponential: ½ ln(Σ(1+y)/Σ(1−y))).
@@ -716,7 +716,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         ``np.interp(x, values, levels)``.
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the per-feature mean and standard
-        deviation the features are standardised with, z = (x − mean_) / scale_.
+        deviation the features are standardised with, z = (x − ``mean_``) / ``scale_``.
     bandwidth_scales_ : ndarray of shape (n_features,)
         Only with ``feature_bandwidths="fkl"``: the s_j (feature j's
         bandwidth is γ s_j²).
@@ -904,7 +904,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         The class labels.
     n_features_in_ : int
         Number of features seen during fit.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (n_features,)
         Names of the features seen during fit, when X has string column names.
     init_score_ : float or ndarray of shape (n_classes,)
         H⁰, the best constant score for the loss.
@@ -912,7 +912,7 @@ class GBRFF1Classifier(_BaseGBRFF):
         The γ the frequencies were drawn with (``gamma`` resolved).
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the per-feature mean and standard
-        deviation, z = (x − mean_) / scale_.
+        deviation, z = (x − ``mean_``) / ``scale_``.
     feature_map_ : gbrff._feature_map.FeatureMap
         The fitted standardisation; ``feature_map_.transform(X)`` is z(X).
     omegas_ : ndarray of shape (T, K, n_features)
@@ -1072,7 +1072,7 @@ class GBRFFLSClassifier(_BaseGBRFF):
         The class labels.
     n_features_in_ : int
         Number of features seen during fit.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (n_features,)
         Names of the features seen during fit, when X has string column names.
     init_score_ : float or ndarray of shape (n_classes,)
         H⁰ = ȳ (weighted).

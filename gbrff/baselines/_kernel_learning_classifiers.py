@@ -213,7 +213,7 @@ class RFFSKLClassifier(_FourierClassifierBase):
         The block (index into σ) of each input feature.
     n_groups_ : int
         r, the number of blocks.
-    sigma_ : ndarray of shape (n_problems, n_groups_)
+    sigma_ : ndarray of shape (n_problems, n_groups)
         The learned σ of each one-vs-rest problem (one problem for two classes).
     omega_quantiles_ : ndarray of shape (n_features, n_components)
         h(ω_i) as columns: the frequencies at σ = 1.
@@ -391,7 +391,7 @@ class RFFSQLSKLClassifier(RFFSKLClassifier):
         The block (index into σ) of each input feature.
     n_groups_ : int
         r, the number of blocks.
-    sigma_ : ndarray of shape (n_problems, n_groups_)
+    sigma_ : ndarray of shape (n_problems, n_groups)
         The fixed σ, one row per one-vs-rest problem.
     omega_quantiles_ : ndarray of shape (n_features, n_components)
         h(ω_i) as columns: the frequencies at σ = 1.
@@ -600,19 +600,19 @@ class RFFMKLClassifier(_FourierClassifierBase):
         The channel of each input feature.
     n_groups_ : int
         The number of channels.
-    sigma_ : ndarray of shape (n_problems, n_groups_)
+    sigma_ : ndarray of shape (n_problems, n_groups)
         σ of each channel, per one-vs-rest problem.
-    coef_ : ndarray of shape (n_problems, n_groups_ * n_components)
+    coef_ : ndarray of shape (n_problems, n_groups * n_components)
         w, channel by channel.
     intercept_ : ndarray of shape (n_problems,)
         The unpenalised intercept c of each problem.
     lambdas_ : ndarray of shape (n_problems, n_lambdas)
         The regularisation path.
-    path_norms_ : ndarray of shape (n_problems, n_lambdas, n_groups_)
+    path_norms_ : ndarray of shape (n_problems, n_lambdas, n_groups)
         ‖w_j‖₂ of each channel along the path.
-    channel_norms_ : ndarray of shape (n_problems, n_groups_)
+    channel_norms_ : ndarray of shape (n_problems, n_groups)
         ‖w_j‖₂ at the final λ.
-    selected_ : ndarray of bool, shape (n_problems, n_groups_)
+    selected_ : ndarray of bool, shape (n_problems, n_groups)
         Channels with w_j ≠ 0.
     n_iter_ : ndarray of shape (n_problems,)
         Proximal-gradient iterations, all λ.

@@ -114,7 +114,7 @@ class KRRGDClassifier(_FourierClassifierBase):
         The block (index into σ) of each input feature.
     n_groups_ : int
         The number of blocks.
-    sigma_ : ndarray of shape (n_problems, n_groups_)
+    sigma_ : ndarray of shape (n_problems, n_groups)
         The learned σ of each one-vs-rest problem.
     intercept_ : ndarray of shape (n_problems,)
         The unpenalised intercept of each problem.

@@ -11,8 +11,11 @@ from .expansions import band_limited, boosting_weights, make_grid, staged_curves
 
 __all__ = ["N_B", "GRID", "LANDSCAPE_GRID", "fit_landscape", "landscape_frames"]
 
+#: Phases b on [−π, π] of the loss curve over the phase.
 N_B = 361  # phases b on [−π, π]
+#: Points per axis of the vote's grid.
 GRID = 100  # the vote's grid
+#: Points per axis of the landmarks' grid.
 LANDSCAPE_GRID = 60  # the landmarks' grid
 
 

@@ -7,7 +7,9 @@ from .menu import lightgbm_reference, make_estimator
 
 __all__ = ["SIZES", "REPEATS", "learning_curve"]
 
+#: The subsets' sizes below the whole training part.
 SIZES = (10, 20, 40, 80, 160, 320, 640, 1280)  # the subsets' sizes below the whole training part
+#: Random orders of the training points.
 REPEATS = 3
 
 

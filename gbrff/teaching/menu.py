@@ -15,19 +15,29 @@ from ..methods import GBRFF2_PLUS, get_method
 __all__ = ["ALGOS", "GAMMAS", "LAMBDAS", "RATES", "BETAS", "PLUS_LAM", "PLUS_SHRINK", "PLUS_LAMBDAS", "LS_RATES",
            "LS_TEMPS", "LS_BUDGET", "LIGHTGBM_REFERENCE", "make_estimator", "lightgbm_reference"]
 
+#: The playground's algorithms, by their registry names.
 ALGOS = ["GBRFF2", "GBRFF2+", "GBRFF1", "GBRFF-LS"]  # registry names
+#: The sidebar's values of γ.
 GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
+#: The sidebar's values of λ.
 LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
+#: The sidebar's learning rates.
 RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
+#: The sidebar's values of β (GBRFF1; GBRFF-LS's c).
 BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
 # GBRFF2+ (beyond the paper): GBRFF2Classifier(**GBRFF2_PLUS), its λ adjustable from its own value
+#: GBRFF2+'s own λ and bandwidth shrinkage (:data:`gbrff.methods.GBRFF2_PLUS`).
 PLUS_LAM, PLUS_SHRINK = float(GBRFF2_PLUS["reg_lambda"]), float(GBRFF2_PLUS["bandwidth_shrinkage"])
+#: The sidebar's values of λ for GBRFF2+, its own among them.
 PLUS_LAMBDAS = sorted(set(LAMBDAS) | {PLUS_LAM})
+#: GBRFF-LS's learning rates v: the 2019 preprint's grid.
 LS_RATES = [0.01, 0.05, 0.1, 0.5, 1.0]  # the 2019 preprint's grid of v
+#: GBRFF-LS's inverse temperatures c ∈ {0} ∪ 2^{0..10}: the 2019 preprint's grid.
 LS_TEMPS = [0.0] + [float(2 ** k) for k in range(11)]  # its c ∈ {0} ∪ 2^{0..10}
 # GBRFF-LS's budget of cosines: every frame draws its weak learner's K cosines on the grid, and H sums all T × K,
 # so the page's work grows with T × K, and with K × the frames (K = 100, T = 500: 6-7 s on the server, where
 # GBRFF1's worst link, K = 20 and T = 500, takes 1.3 s; T × K ≤ 3,000: at most 1.6 s). K's maximum follows T.
+#: GBRFF-LS's largest T × K (see the comment above).
 LS_BUDGET = 3000
 
 #: The app's LightGBM: the registry's ``LGBM`` (one thread, silent) with 100 trees of depth ≤ 5 and at

@@ -9,9 +9,13 @@ from .toy import toy_split
 
 __all__ = ["KS", "BUDGETS", "LAMBDAS", "REPEATS", "k_budget", "lambda_sweep"]
 
+#: The values of K of GBRFF1's budget curves.
 KS = (1, 5, 10, 20)
+#: The budgets T × K.
 BUDGETS = (20, 50, 100, 200, 500)
+#: The values of λ of GBRFF2's sweep.
 LAMBDAS = (0.0, 2.0 ** -10, 2.0 ** -8, 2.0 ** -6, 2.0 ** -5, 2.0 ** -4, 2.0 ** -3)
+#: Seeds averaged per point.
 REPEATS = 2
 
 

@@ -15,11 +15,16 @@ from .toy import toy_split
 __all__ = ["BUDGETS", "REPEATS", "C", "SKL_ITER", "RANDOM", "BANDWIDTHS", "LEARNED", "random_way", "bandwidth_way",
            "learned_way", "accuracy_curves", "three_ways"]
 
+#: The numbers D of cosines of the accuracy curves.
 BUDGETS = (1, 2, 5, 10, 20, 50, 100, 200)
+#: Seeds per point.
 REPEATS = 3
+#: The logistic regression's C (way 1).
 C = 100.0  # the logistic regression's C: the larger value of our thesis grid {1, 100} (methods/_thesis_methods.py)
+#: RFF-SKL's L-BFGS iterations on σ (way 2).
 SKL_ITER = 30  # L-BFGS iterations on σ (a toy problem needs fewer than 25)
 # registry names: label and colour of each way
+#: The three ways' registry names (their labels and colours).
 RANDOM, BANDWIDTHS, LEARNED = "LogReg+RFF", "RFF-SKL", "GBRFF2"
 
 

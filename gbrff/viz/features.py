@@ -161,8 +161,8 @@ def frequencies_figure(frequencies, gamma, *, weights=None, starts=None, scales=
     gamma : float
         γ of the prior.
     weights : dict or None, default=None
-        By method, the ``(m,)`` weights of the cosines in the model (|α|,
-        |coefficient|): a marker's area grows with its weight, relative to the
+        By method, the ``(m,)`` weights of the cosines in the model (``|α|``,
+        ``|coefficient|``): a marker's area grows with its weight, relative to the
         method's largest.
     starts : dict or None, default=None
         By method, the ``(m, d)`` points each ω started from (for a Fourier

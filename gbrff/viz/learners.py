@@ -251,7 +251,7 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
         The figure's height in pixels.
     size_label : str, default="weight wᵢ"
         What the point sizes show, in the legend (the least-squares model's
-        are residuals |ỹᵢ|).
+        are residuals ``|ỹᵢ|``).
     grid : ndarray or None, default=None
         The grid's points ``xs × ys`` (row-major) mapped to the space the
         expansion acts on (:func:`gbrff.teaching.expansions.model_space`), for

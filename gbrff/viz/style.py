@@ -15,7 +15,9 @@ from plotly.colors import get_colorscale
 
 __all__ = ["NEG_COLOR", "POS_COLOR", "VOTE_COLORSCALE", "superscript", "number_label"]
 
+#: The colour of class −1 (blue).
 NEG_COLOR = "#2166ac"
+#: The colour of class +1 (red).
 POS_COLOR = "#b2182b"
 _VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red
 #: The same scale as stops (``[[0, "rgb(…)"], …]``), for pictures drawn outside Plotly (the player's strip).
