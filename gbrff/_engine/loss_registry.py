@@ -71,8 +71,6 @@ def _with_residuals(w, y):
     return w, y * w
 
 
-#: The losses by name (scikit-learn's, the estimators' ``loss=``): each a ``Loss``, with
-#: its H⁰, its link to probabilities (``probability``), its residuals and its mean value.
 LOSSES = {loss.name: loss for loss in (
     Loss("exponential", 0, EXP_SURROGATE, "Exponential loss",
          "the 2020 paper's exp(−yH): H⁰ = ½ log-odds, ỹ = y exp(−yH), closed-form α, "
