@@ -2,9 +2,29 @@
 
 The reference implementation of GBRFF1 and GBRFF2 (Gautheron, Germain,
 Habrard, Metzler, Morvant, Sebban, Zantedeschi, ECML-PKDD 2020) on a
-numba-compiled engine, behind scikit-learn estimators.
+numba-compiled engine, behind scikit-learn estimators:
 
->>> from gbrff import GBRFF2Classifier
+* :class:`GBRFF2Classifier` — one learned random Fourier feature per
+  iteration (the paper's GBRFF2);
+* :class:`GBRFF1Classifier` — K random features around a learned landmark
+  per iteration (GBRFF1);
+* :class:`GBRFFLSClassifier` — the 2019 preprint's least-squares version;
+* :class:`Expansion` — a fitted binary model in the one form every
+  estimator, figure and export reads;
+* ``LOSSES`` — the losses by name (``"exponential"``, ``"log_loss"``,
+  ``"squared_error"``), each with its H⁰, its link to probabilities
+  (``LOSSES[name].probability(H)``), its residuals and its mean value;
+* :func:`quantile_gamma` and :func:`resolve_gamma` — γ from the data;
+* :func:`warm_up` — compile (or load) the engine before any timed code.
+
+The comparison methods are in :mod:`gbrff.baselines`, the data in
+:mod:`gbrff.datasets`, the papers' experiments in :mod:`gbrff.experiments`.
+
+>>> from gbrff import LOSSES
+>>> sorted(LOSSES)
+['exponential', 'log_loss', 'squared_error']
+>>> round(float(LOSSES["exponential"].probability(0.5)), 3)   # σ(2H)
+0.731
 """
 
 from ._boosting import LOSSES, Expansion
