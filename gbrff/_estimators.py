@@ -598,9 +598,11 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     # -- ONNX -------------------------------------------------------------
     def to_onnx(self, X_sample=None, *, target_opset=None):
-        """The fitted model as an ONNX graph of standard operators, to run
-        where Python and numba do not (onnxruntime in another language, a
-        browser, a phone). Needs the ``onnx`` extra: ``pip install "gbrff[onnx]"``.
+        """The fitted model as an ONNX graph of standard operators.
+
+        It runs where Python and numba do not (onnxruntime in another
+        language, a browser, a phone). Needs the ``onnx`` extra:
+        ``pip install "gbrff[onnx]"``.
 
         Parameters
         ----------
@@ -617,6 +619,24 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             float64: ``predict`` and ``predict_proba`` on the input widened to
             float64. ``skl2onnx.to_onnx(est, X)`` converts it too (skl2onnx's
             conventions: ZipMap unless ``options={"zipmap": False}``).
+
+        See Also
+        --------
+        to_dict : The model as plain data (JSON), for Python.
+
+        Examples
+        --------
+        >>> import onnxruntime
+        >>> from sklearn.datasets import make_moons
+        >>> from gbrff import GBRFF2Classifier
+        >>> X, y = make_moons(200, noise=0.1, random_state=0)
+        >>> clf = GBRFF2Classifier(n_estimators=10, random_state=0).fit(X, y)
+        >>> graph = clf.to_onnx(X)                      # float64 input, as X
+        >>> session = onnxruntime.InferenceSession(graph.SerializeToString(),
+        ...                                        providers=["CPUExecutionProvider"])
+        >>> label, proba = session.run(None, {"X": X[:5]})
+        >>> label.tolist(), bool(abs(proba - clf.predict_proba(X[:5])).max() < 1e-12)
+        ([0, 1, 1, 0, 1], True)
         """
         from ._onnx import to_onnx
 
