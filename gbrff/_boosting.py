@@ -124,8 +124,9 @@ def engine_for(n, n_threads):
     _FORK["threads_started"] = True
     return _engine, threads
 
-__all__ = ["ENGINE", "Expansion", "LEARNERS", "LOSSES", "check_loss", "fit", "fit_gbrff1",
-           "fit_gbrff2", "initial_score", "probability", "staged_scores"]
+__all__ = ["ENGINE", "Continuation", "Expansion", "LEARNERS", "LOSSES", "check_loss",
+           "concatenate", "fit", "fit_gbrff1", "fit_gbrff2", "initial_score", "probability",
+           "staged_scores"]
 
 
 @dataclass
@@ -451,9 +452,50 @@ def _prepare(X, y, sw, validation, standardization=None):
             np.ascontiguousarray(yv, dtype=np.float64), np.ascontiguousarray(swv, dtype=np.float64))
 
 
+@dataclass
+class Continuation:
+    """Where a fit stopped, as much as continuing it needs to give the numbers
+    of one longer fit (a warm start): H⁰, the engine's scores H on the
+    training rows and on the validation rows (as the compiled loop left them,
+    which prediction does not reproduce to the last bit), and the validation
+    losses so far (the memory of early stopping)."""
+    init_score: float
+    scores: np.ndarray
+    validation_scores: np.ndarray
+    val_loss: np.ndarray
+
+
+def early_stopping_memory(val_loss, tol):
+    """(best, iterations since it improved by ``tol``) after the validation
+    losses ``val_loss``: the compiled loop's ``_early_stopping`` replayed, with
+    its arithmetic (IEEE float64, ``val < best - tol``)."""
+    best, since = np.inf, 0
+    for v in np.asarray(val_loss, dtype=np.float64):
+        if v < best - tol:
+            best, since = float(v), 0
+        else:
+            since += 1
+    return best, since
+
+
+def concatenate(first, then):
+    """The expansion of ``first``'s iterations followed by ``then``'s (same
+    learner, loss and K; ``first``'s H⁰): a continued fit."""
+    def cat(a, b):
+        return None if a is None else np.concatenate([a, b])
+
+    return Expansion(first.learner, first.loss, first.init_score,
+                     np.concatenate([first.omegas, then.omegas]),
+                     np.concatenate([first.phases, then.phases]), np.concatenate([first.q, then.q]),
+                     np.concatenate([first.alphas, then.alphas]), cat(first.landmarks, then.landmarks),
+                     np.concatenate([first.train_loss, then.train_loss]),
+                     np.concatenate([first.val_loss, then.val_loss]))
+
+
 def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, gamma,
         reg_lambda=0.0, beta=1.0, learning_rate=1.0, n_optim_steps=10, rng, validation=None,
-        n_iter_no_change=None, tol=1e-4, omegas=None, n_threads=1, standardization=None):
+        n_iter_no_change=None, tol=1e-4, omegas=None, n_threads=1, standardization=None,
+        start=None, return_scores=False):
     """Boost ``learner`` with ``loss`` on X (n, d), y in {-1, +1}, sample weights sw,
     on at most ``n_threads`` threads (the same model for any number).
 
@@ -484,7 +526,22 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
 
     ``standardization`` = (mean, scale), arrays (d,) in X's dtype: the model
     is fit on (X - mean) / scale (its landmarks and validation too), formed
-    inside the engine's one float32 copy of X, not as a copy of its own."""
+    inside the engine's one float32 copy of X, not as a copy of its own.
+
+    ``start`` (a :class:`Continuation`) continues a fit for ``n_estimators``
+    more iterations from its scores: the compiled loop's state between two
+    iterations is H (and the validation scores), from which it recomputes
+    the residuals with the arithmetic of an iteration's end, so that,
+    with ``rng`` in the state the first fit left it (its ω drawn up front),
+    the iterations added are bit for bit those of one longer fit. Early
+    stopping's memory (the best validation loss, the iterations since) is
+    replayed from ``start.val_loss``; the loop, which starts it afresh, is
+    then run a stretch at a time, each at most as long as the iterations
+    left before a stop, without a stop of its own, and stopped here. A
+    ``start`` whose memory already says stop adds no iteration (one longer
+    fit would have stopped there). The expansion returned holds the new
+    iterations only (H⁰ the start's: :func:`concatenate` appends them);
+    ``return_scores`` also returns the :class:`Continuation` at its end."""
     check_loss(learner, loss)
     n, d = X.shape
     K = 1 if learner == "cosine" else n_components
@@ -504,22 +561,50 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
             rows = _standardized_rows(rows, standardization)
         landmarks = np.ascontiguousarray(rows, dtype=np.float64)
         n_steps = 0
-    init = initial_score(y, sw, loss)
-    H = np.full(n, init)
-    Hv = np.full(yv.shape[0], init)
+    if start is None:
+        init = initial_score(y, sw, loss)
+        H = np.full(n, init)
+        Hv = np.full(yv.shape[0], init)
+    else:
+        init = float(start.init_score)
+        H = np.array(start.scores, dtype=np.float64)
+        Hv = np.array(start.validation_scores, dtype=np.float64)
     phases = np.zeros((T, K))
     q = np.zeros((T, K))
     alphas = np.zeros(T)
     train_loss = np.zeros(T)
     val_loss = np.full(T, np.nan)
     kernels, _ = engine_for(n, n_threads)
-    n_iter = _aot.call(
-        kernels, "boost", XT=XT, y=y, sw=sw, H=H, omegas=omegas, phases=phases, qs=q,
-        landmarks=landmarks, alphas=alphas, train_loss=train_loss,
-        learner=LEARNERS[learner], loss=LOSSES[loss].code, n_steps=n_steps,
-        reg_lambda=float(reg_lambda), beta=float(beta), learning_rate=float(learning_rate),
-        XvT=XvT, yv=yv, swv=swv, Hv=Hv, val_loss=val_loss,
-        n_iter_no_change=int(n_iter_no_change or 0), tol=float(tol))
+    patience = int(n_iter_no_change or 0) if yv.shape[0] else 0
+
+    def run(t0, t1, stop_after):
+        """Iterations t0 .. t1 - 1 in one compiled call (views of the arrays,
+        written in place); the number run."""
+        cut = slice(t0, t1)
+        return t0 + _aot.call(
+            kernels, "boost", XT=XT, y=y, sw=sw, H=H, omegas=omegas[cut], phases=phases[cut],
+            qs=q[cut], landmarks=landmarks[cut], alphas=alphas[cut], train_loss=train_loss[cut],
+            learner=LEARNERS[learner], loss=LOSSES[loss].code, n_steps=n_steps,
+            reg_lambda=float(reg_lambda), beta=float(beta), learning_rate=float(learning_rate),
+            XvT=XvT, yv=yv, swv=swv, Hv=Hv, val_loss=val_loss[cut],
+            n_iter_no_change=stop_after, tol=float(tol))
+
+    if start is None or patience == 0:
+        n_iter = run(0, T, patience) if T else 0
+    else:
+        best, since = early_stopping_memory(start.val_loss, tol)
+        n_iter = 0
+        while n_iter < T and since < patience:
+            t1 = run(n_iter, min(T, n_iter + patience - since), 0)
+            for t in range(n_iter, t1):
+                if val_loss[t] < best - tol:
+                    best, since = float(val_loss[t]), 0
+                else:
+                    since += 1
+                if since >= patience:
+                    t1 = t + 1
+                    break
+            n_iter = t1
     cut = slice(0, n_iter)
     landmarks_out = None
     if learner == "cosine":
@@ -528,25 +613,31 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
         landmarks_out = landmarks[cut]
         # cos(w.(l - x)) = cos(w.x - w.l)
         phases = np.einsum("tkd,td->tk", omegas, landmarks)
-    return Expansion(learner, loss, init, omegas[cut], phases[cut], q[cut], alphas[cut],
-                     landmarks_out, train_loss[cut],
-                     val_loss[cut] if yv.shape[0] else np.empty(0))
+    model = Expansion(learner, loss, init, omegas[cut], phases[cut], q[cut], alphas[cut],
+                      landmarks_out, train_loss[cut],
+                      val_loss[cut] if yv.shape[0] else np.empty(0))
+    if not return_scores:
+        return model
+    history = np.empty(0) if start is None else np.asarray(start.val_loss)
+    return model, Continuation(init, H, Hv, np.concatenate([history, model.val_loss]))
 
 
 def fit_gbrff2(X, y, sw, *, n_estimators, gamma, reg_lambda, learning_rate, n_optim_steps,
                rng, validation=None, n_iter_no_change=None, tol=1e-4, omegas=None,
-               loss="exponential", n_threads=1, standardization=None):
+               loss="exponential", n_threads=1, standardization=None, start=None,
+               return_scores=False):
     """Fit GBRFF2 (:func:`fit` with the cosine learner); ``omegas`` is (T, d)."""
     return fit(X, y, sw, learner="cosine", loss=loss, n_estimators=n_estimators, gamma=gamma,
                reg_lambda=reg_lambda, learning_rate=learning_rate, n_optim_steps=n_optim_steps,
                rng=rng, validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
-               omegas=omegas, n_threads=n_threads, standardization=standardization)
+               omegas=omegas, n_threads=n_threads, standardization=standardization,
+               start=start, return_scores=return_scores)
 
 
 def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_rate,
                n_optim_steps, rng, validation=None, n_iter_no_change=None, tol=1e-4,
                omegas=None, loss="exponential", landmarks="learn", n_threads=1,
-               standardization=None):
+               standardization=None, start=None, return_scores=False):
     """Fit GBRFF1 (:func:`fit` with the landmark learner, ``landmarks="learn"``,
     or the random-landmark one, ``"random"``); ``omegas`` is (T, K, d)."""
     learner = {"learn": "landmark", "random": "random_landmark"}[landmarks]
@@ -554,7 +645,8 @@ def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_ra
                n_components=n_components, gamma=gamma, beta=beta,
                learning_rate=learning_rate, n_optim_steps=n_optim_steps, rng=rng,
                validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
-               omegas=omegas, n_threads=n_threads, standardization=standardization)
+               omegas=omegas, n_threads=n_threads, standardization=standardization,
+               start=start, return_scores=return_scores)
 
 
 def _row_chunks(n, chunk):

@@ -16,14 +16,15 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import train_test_split
 from sklearn.utils import check_random_state
+from sklearn.utils.class_weight import compute_sample_weight
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from . import _boosting
+from . import _boosting, _warm_start
 from ._boosting import Expansion
 from ._feature_map import FeatureMap
 from ._serialization import (FORMAT, REQUIRED, VERSION, check_model_dict, labels_from_plain,
-                             plain_labels, plain_params)
+                             params_from_plain, plain_labels, plain_params)
 from ._gamma import GAMMA_RULES, resolve_gamma
 from ._engine.blocks import n_blocks
 from ._sklearn_compat import HasMethods, Interval, StrOptions, check_sample_weight, fit_context
@@ -72,7 +73,14 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         "n_jobs": [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"), None],
         "loss": [StrOptions(set(_boosting.LOSSES))],
         "standardize": ["boolean"],
+        "class_weight": [dict, StrOptions({"balanced"}), None],
+        "warm_start": ["boolean"],
     }
+
+    #: the parameters that shape the fitted expansions and the data they are
+    #: fitted on (the feature map, γ, the loss, the early-stopping split): a
+    #: warm start cannot change them (a subclass adds its own)
+    _WARM_START_FIXED = ("loss", "gamma", "standardize", "validation_fraction")
 
     # -- fitting ---------------------------------------------------------
     def _gamma_value(self, X, rng):
@@ -87,7 +95,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         """Fit the boosted ensemble.
 
         A refit starts from nothing: no fitted attribute of an earlier fit
-        survives beside the new model.
+        survives beside the new model. With ``warm_start=True`` a fitted
+        estimator continues its expansions up to ``n_estimators`` instead.
 
         Parameters
         ----------
@@ -100,8 +109,8 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             one-vs-rest).
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative weights, at least one positive; a weight acts like a
-            number of copies. Read more in the User Guide
-            (:doc:`/user_guide/fitting`).
+            number of copies (multiplied by ``class_weight``'s). Read more in
+            the User Guide (:doc:`/user_guide/fitting`).
 
         Returns
         -------
@@ -112,46 +121,65 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         ------
         ValueError
             If X holds values beyond the float32 range, if y has a single
-            class, or if a class has no positive total weight.
+            class, or if a class has no positive total weight; if
+            ``class_weight`` names a label that is not in y; with
+            ``warm_start=True``, if ``n_estimators`` is below the iterations
+            already fitted, or y's classes or a parameter that shapes the
+            model changed since the fit continued.
         """
-        # a refit starts from nothing: no fitted attribute of an earlier fit
-        # (validation_loss_ of a fit with early stopping, a binary model's
-        # omegas_ after a one-vs-rest refit) survives beside the new model
-        for name in [k for k in vars(self) if k.endswith("_") and not k.startswith("_")]:
-            delattr(self, name)
+        continuing = bool(self.warm_start) and hasattr(self, "expansions_")
+        if not continuing:
+            # a refit starts from nothing: no fitted attribute of an earlier fit
+            # (validation_loss_ of a fit with early stopping, a binary model's
+            # omegas_ after a one-vs-rest refit) survives beside the new model
+            for name in [k for k in vars(self) if k.endswith("_") and not k.startswith("_")]:
+                delattr(self, name)
+            self._warm_start_state = None
         # float32 data stay float32 (the fit reads them as float32 anyway), in
         # their order: a column-major (Fortran) X is what the engine reads, so
         # it is used without a copy
         X, y = validate_data(self, X, y, dtype=[np.float64, np.float32],
-                             ensure_min_samples=2)
+                             ensure_min_samples=2, reset=not continuing)
         _check_float32_range(X)
         check_classification_targets(y)
         sample_weight = check_sample_weight(sample_weight, X, dtype=np.float64,
                                             ensure_non_negative=True)
         if not np.any(sample_weight > 0):
             raise ValueError("sample_weight must have at least one positive value.")
-        self.classes_, y_idx = np.unique(y, return_inverse=True)
-        n_classes = self.classes_.shape[0]
+        classes, y_idx = np.unique(y, return_inverse=True)
+        n_classes = classes.shape[0]
         if n_classes < 2:
             raise ValueError(
                 "The number of classes has to be greater than one; got %d class" % n_classes)
-        rng = check_random_state(self.random_state)
-        # the model features (X, or [X, F(X)] with ranks), and the map's statistics
-        # only: the engine standardises them inside its one float32 copy (no
-        # standardised copy of X beside it), _boosting._transposed
-        feature_map = self._feature_map()
-        X = feature_map.fit_expand(X, y_idx, sample_weight, rng)
-        self.feature_map_ = feature_map
-        self.gamma_ = gamma = self._gamma_value(X, rng)
+        sample_weight = self._class_weighted(sample_weight, y, classes)
+        digest = _warm_start.data_digest(X, y_idx) if self.warm_start else None
+        if continuing:
+            previous = self._previous_fit(classes, digest)
+            if previous is None:        # every problem is as long as asked (or stopped)
+                return self
+            rngs = [_warm_start.restored_rng(p.rng_state) for _, p in previous]
+            X = self.feature_map_.expand(X)
+        else:
+            self.classes_ = classes
+            rng = check_random_state(self.random_state)
+            # the model features (X, or [X, F(X)] with ranks), and the map's statistics
+            # only: the engine standardises them inside its one float32 copy (no
+            # standardised copy of X beside it), _boosting._transposed
+            feature_map = self._feature_map()
+            X = feature_map.fit_expand(X, y_idx, sample_weight, rng)
+            self.feature_map_ = feature_map
+            self.gamma_ = self._gamma_value(X, rng)
+            # one seed a class, drawn up front: the same models for any n_jobs
+            rngs = [rng] if n_classes == 2 else [
+                np.random.RandomState(s) for s in rng.randint(np.iinfo(np.int32).max, size=n_classes)]
+            previous = [None] * len(rngs)
         threads = _boosting.resolve_threads(self.n_jobs)
         if n_classes == 2:
             y_pm = np.where(y_idx == 1, 1.0, -1.0)
             del y_idx  # one label vector fewer at the fit's memory peak
-            self.expansions_ = [self._fit_binary(X, y_pm, sample_weight, gamma, rng, threads)]
+            fitted = [self._fit_binary(X, y_pm, sample_weight, self.gamma_, rngs[0], threads,
+                                       previous[0])]
         else:
-            # one seed a class, drawn up front: the same models for any n_jobs
-            seeds = rng.randint(np.iinfo(np.int32).max, size=n_classes)
-
             # threads inside each fit when the data have blocks to share, else
             # one class a thread (the serial ahead-of-time loop releases the GIL)
             inner = n_blocks(X.shape[0]) > 1 or not _boosting.serial_engine_available()
@@ -159,26 +187,98 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
             def fit_class(k):
                 return self._fit_binary(X, np.where(y_idx == k, 1.0, -1.0), sample_weight,
-                                        gamma, np.random.RandomState(seeds[k]),
-                                        threads if inner else 1)
+                                        self.gamma_, rngs[k], threads if inner else 1,
+                                        previous[k])
 
             if n_threads > 1:
                 with ThreadPoolExecutor(n_threads) as pool:
-                    self.expansions_ = list(pool.map(fit_class, range(n_classes)))
+                    fitted = list(pool.map(fit_class, range(n_classes)))
             else:
-                self.expansions_ = [fit_class(k) for k in range(n_classes)]
+                fitted = [fit_class(k) for k in range(n_classes)]
+        self.expansions_ = [model for model, _ in fitted]
+        self._warm_start_state = _warm_start.WarmStart(
+            [problem for _, problem in fitted], digest, self._warm_start_params())
         self._set_expansion_attributes()
         return self
+
+    def _class_weighted(self, sample_weight, y, classes):
+        """``sample_weight`` times each sample's class weight, as scikit-learn's
+        HistGradientBoostingClassifier forms it (``compute_sample_weight`` of
+        ``class_weight`` on the labels y); the same weights in every
+        one-vs-rest problem."""
+        class_weight = getattr(self, "class_weight", None)
+        if class_weight is None:
+            return sample_weight
+        if isinstance(class_weight, dict):
+            known = set(classes.tolist())
+            unknown = [k for k in class_weight if k not in known]
+            if unknown:
+                raise ValueError(f"class_weight has labels that are not in y: {unknown}; "
+                                 f"the classes of y are {classes.tolist()}.")
+            if not all(np.isfinite(w) and w >= 0 for w in class_weight.values()):
+                raise ValueError("class_weight's weights must be non-negative numbers; got "
+                                 f"{class_weight!r}.")
+        return sample_weight * compute_sample_weight(class_weight, y)
+
+    def _warm_start_params(self):
+        """The values of ``_WARM_START_FIXED`` (and whether early stopping is on)."""
+        params = {name: getattr(self, name) for name in self._WARM_START_FIXED}
+        params["n_iter_no_change is None"] = self.n_iter_no_change is None
+        return params
+
+    def _previous_fit(self, classes, digest):
+        """The (expansion, :class:`gbrff._warm_start.Problem`) of each binary
+        problem a warm start continues; None when none needs more iterations.
+        Raises the ValueErrors of a continuation that cannot be."""
+        name = type(self).__name__
+        state = getattr(self, "_warm_start_state", None)
+        if state is None:
+            raise ValueError(
+                f"This {name} holds a model without the state of its fit (from_dict rebuilds "
+                "the model, not the random stream and scores a continuation needs): "
+                "warm_start=True cannot continue it; set warm_start=False to fit anew.")
+        if not np.array_equal(classes, self.classes_):
+            raise ValueError(f"warm_start=True continues a fit on the classes "
+                             f"{self.classes_.tolist()}; y has the classes {classes.tolist()}.")
+        fitted = int(np.max(self.n_estimators_))
+        if self.n_estimators < fitted:
+            raise ValueError(f"n_estimators={self.n_estimators} must be larger or equal to "
+                             f"n_estimators_={fitted} when warm_start==True")
+        changed = _warm_start.changed_params(state.params, self._warm_start_params())
+        if changed:
+            changed = ["n_iter_no_change (None or not)" if k.startswith("n_iter_no_change")
+                       else k for k in changed]
+            raise ValueError(
+                f"warm_start=True continues the fitted expansions, which {', '.join(changed)} "
+                "shaped: change them with warm_start=False (a new fit), or set them back.")
+        same_data = digest is not None and digest == state.digest
+        previous = []
+        for model, problem in zip(self.expansions_, state.problems):
+            if not same_data and problem.continuation is not None:
+                # other data, or scores not kept: continued from the model's scores on them
+                problem = _warm_start.Problem(problem.rng_state, problem.split_seed, None)
+            previous.append((model, problem))
+        if not any(self._iterations_to_add(m) for m, _ in previous):
+            return None
+        return previous
+
+    def _iterations_to_add(self, model):
+        """How many iterations a continuation of ``model`` runs at most: none
+        once early stopping (with the current ``n_iter_no_change`` and ``tol``)
+        stopped it, as one longer fit would have."""
+        if (self.n_iter_no_change is not None and _boosting.early_stopping_memory(
+                model.val_loss, self.tol)[1] >= self.n_iter_no_change):
+            return 0
+        return self.n_estimators - model.n_iter
 
     def _feature_map(self):
         """The unfitted :class:`gbrff._feature_map.FeatureMap` of this estimator's
         options (GBRFF2Classifier adds ranks and per-feature bandwidths)."""
         return FeatureMap(standardize=self.standardize)
 
-    def _split_validation(self, X, y, sw, rng):
+    def _split_validation(self, X, y, sw, seed):
         if self.n_iter_no_change is None:
             return X, y, sw, None
-        seed = rng.randint(np.iinfo(np.int32).max)
         n_val = int(np.ceil(self.validation_fraction * X.shape[0]))
         counts = np.unique(y, return_counts=True)[1]
         stratify = y if counts.min() >= 2 and n_val >= 2 else None
@@ -192,15 +292,45 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
 
     def _check_weighted_classes(self, y, sw):
         if not (np.sum(sw[y > 0]) > 0 and np.sum(sw[y < 0]) > 0):
-            raise ValueError("Each class needs a positive total sample_weight.")
+            raise ValueError("Each class needs a positive total sample_weight (times its "
+                             "class_weight).")
 
-    def _fit_binary(self, X, y, sw, gamma, rng, n_threads):
-        X, y, sw, val = self._split_validation(X, y, sw, rng)
+    def _fit_binary(self, X, y, sw, gamma, rng, n_threads, previous=None):
+        """One binary problem: (its expansion, its :class:`gbrff._warm_start.Problem`).
+        ``previous`` = (expansion, Problem) continues that fit up to
+        ``n_estimators`` (``rng`` then in the state it left)."""
+        n_estimators, start = self.n_estimators, None
+        if previous is None:
+            seed = None if self.n_iter_no_change is None else rng.randint(np.iinfo(np.int32).max)
+        else:
+            seed = previous[1].split_seed
+            n_estimators = self._iterations_to_add(previous[0])
+            if n_estimators == 0:       # a one-vs-rest class already as long as asked, or stopped
+                return previous
+        X, y, sw, val = self._split_validation(X, y, sw, seed)
         self._check_weighted_classes(y, sw)
-        model = self._run_boosting(X, y, sw, gamma, rng, val, n_threads)
+        if previous is not None:
+            start = previous[1].continuation or self._continuation_by_prediction(previous[0], X, val)
+        model, scores = self._run_boosting(X, y, sw, gamma, rng, val, n_threads,
+                                           n_estimators=n_estimators, start=start)
         # fitted on z ⊙ s with per-feature bandwidths: ω ⊙ s acts on z, as every GBRFF's ω
         model.omegas = self.feature_map_.frequencies_on_z(model.omegas)
-        return model
+        if previous is not None:
+            model = _boosting.concatenate(previous[0], model)
+        return model, _warm_start.Problem(rng.get_state(), seed,
+                                          scores if self.warm_start else None)
+
+    def _continuation_by_prediction(self, model, X, val):
+        """The :class:`gbrff._boosting.Continuation` of ``model`` on the training
+        rows X and the validation rows of ``val`` by prediction (as
+        HistGradientBoosting's warm start recomputes its raw predictions):
+        close to, not the bits of, the engine's own scores; early stopping's
+        memory starts afresh on these rows."""
+        def scores(A):
+            return _boosting.final_scores(model, A, standardization=self.feature_map_.standardization(A.dtype))
+
+        return _boosting.Continuation(model.init_score, scores(X),
+                                      np.empty(0) if val is None else scores(val[0]), np.empty(0))
 
     def _set_expansion_attributes(self):
         """The fitted attributes read from ``expansions_``: a binary model's
@@ -352,7 +482,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         """
         check_model_dict(d, cls, REQUIRED + ("classes", "classes_dtype"))
         try:
-            est = cls(**d["params"])
+            est = cls(**params_from_plain(d["params"]))
         except TypeError as exc:
             raise ValueError(f"The dict's params do not fit {cls.__name__}: {exc}.") from None
         est._validate_params()
@@ -717,6 +847,22 @@ class GBRFF2Classifier(_BaseGBRFF):
         (a folder or a ``joblib.Memory``), as ``Pipeline`` caches its
         transformers; the model is bit for bit the one without a cache. Read
         more in the User Guide (:doc:`/user_guide/features`).
+    class_weight : dict, "balanced" or None, default=None
+        Class weights, multiplied into ``sample_weight``: a dict {label:
+        weight} (a label left out weighs one), or "balanced",
+        n_samples / (n_classes × the class's count); None: every class weighs
+        one. Formed by scikit-learn's ``compute_sample_weight`` on the labels,
+        so that a class weight acts as the sample weights it gives (the same
+        model, bit for bit); with more than two classes each sample keeps its
+        class's weight in every one-vs-rest problem. Read more in the User
+        Guide (:doc:`/user_guide/fitting`).
+    warm_start : bool, default=False
+        True: fitting a fitted estimator again continues its expansions up to
+        ``n_estimators`` (the same ``n_estimators``: nothing more; a smaller one:
+        ValueError), as HistGradientBoosting's warm start. On the same data,
+        after a first fit with ``warm_start=True``, the model is one fit of
+        that size, bit for bit. Read more in the User Guide
+        (:doc:`/user_guide/fitting`).
 
     Attributes
     ----------
@@ -758,7 +904,7 @@ class GBRFF2Classifier(_BaseGBRFF):
     validation_loss_ : ndarray of shape (T,)
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int or ndarray of shape (n_classes,)
-        Number of iterations actually run.
+        Number of iterations actually run (every fit of a warm start counted).
     expansions_ : list of :class:`gbrff.Expansion`
         The fitted model(s), one per binary problem: frequencies, phases,
         q, α, H⁰ and the loss in one form common to every GBRFF estimator;
@@ -799,6 +945,29 @@ class GBRFF2Classifier(_BaseGBRFF):
     >>> twin = GBRFF2Classifier.from_dict(json.loads(text))
     >>> bool((twin.predict_proba(X) == clf.predict_proba(X)).all())
     True
+
+    More iterations on a fitted model (``warm_start``), the model of one
+    longer fit bit for bit:
+
+    >>> more = GBRFF2Classifier(n_estimators=5, warm_start=True, random_state=0).fit(X, y)
+    >>> more.set_params(n_estimators=10).fit(X, y).n_estimators_
+    10
+    >>> bool((more.decision_function(X) == clf.decision_function(X)).all())
+    True
+
+    Imbalanced classes (5 % positives): ``class_weight="balanced"`` weighs
+    each class by the inverse of its frequency:
+
+    >>> from sklearn.datasets import make_classification
+    >>> from sklearn.metrics import balanced_accuracy_score
+    >>> from sklearn.model_selection import train_test_split
+    >>> X, y = make_classification(4000, n_features=10, weights=[0.95, 0.05], random_state=0)
+    >>> Xa, Xb, ya, yb = train_test_split(X, y, test_size=0.5, stratify=y, random_state=0)
+    >>> for class_weight in (None, "balanced"):
+    ...     est = GBRFF2Classifier(class_weight=class_weight, random_state=0).fit(Xa, ya)
+    ...     print(class_weight, round(balanced_accuracy_score(yb, est.predict(Xb)), 3))
+    None 0.581
+    balanced 0.799
     """
 
     _parameter_constraints = {
@@ -809,12 +978,14 @@ class GBRFF2Classifier(_BaseGBRFF):
         "quantile_features": ["boolean"],
         "memory": [None, str, HasMethods(["cache"])],
     }
+    _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + (
+        "quantile_features", "feature_bandwidths", "bandwidth_shrinkage")
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
-                 quantile_features=False, memory=None):
+                 quantile_features=False, memory=None, class_weight=None, warm_start=False):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -831,6 +1002,8 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.bandwidth_shrinkage = bandwidth_shrinkage
         self.quantile_features = quantile_features
         self.memory = memory
+        self.class_weight = class_weight
+        self.warm_start = warm_start
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -842,13 +1015,14 @@ class GBRFF2Classifier(_BaseGBRFF):
                           feature_bandwidths=self.feature_bandwidths,
                           bandwidth_shrinkage=self.bandwidth_shrinkage, memory=self.memory)
 
-    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
+    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads, n_estimators, start):
         return _boosting.fit_gbrff2(
-            X, y, sw, n_estimators=self.n_estimators, gamma=gamma,
+            X, y, sw, n_estimators=n_estimators, gamma=gamma,
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
-            n_threads=n_threads, standardization=self.feature_map_.fit_standardization(X.dtype))
+            n_threads=n_threads, standardization=self.feature_map_.fit_standardization(X.dtype),
+            start=start, return_scores=True)
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -917,6 +1091,23 @@ class GBRFF1Classifier(_BaseGBRFF):
         :class:`GBRFF2Classifier`; the landmarks are then learned from the
         origin of the standardised features (the training mean). Read more in
         the User Guide (:doc:`/user_guide/features`).
+    class_weight : dict, "balanced" or None, default=None
+        Class weights, multiplied into ``sample_weight``: a dict {label:
+        weight} (a label left out weighs one), or "balanced",
+        n_samples / (n_classes × the class's count); None: every class weighs
+        one. Formed by scikit-learn's ``compute_sample_weight`` on the labels,
+        so that a class weight acts as the sample weights it gives (the same
+        model, bit for bit); with more than two classes each sample keeps its
+        class's weight in every one-vs-rest problem. Read more in the User
+        Guide (:doc:`/user_guide/fitting`).
+    warm_start : bool, default=False
+        True: fitting a fitted estimator again continues its expansions up to
+        ``n_estimators`` (the same ``n_estimators``: nothing more; a smaller one:
+        ValueError), as HistGradientBoosting's warm start. On the same data,
+        after a first fit with ``warm_start=True``, the model is one fit of
+        that size, bit for bit (not with ``landmarks="random"``, whose
+        landmarks are drawn after every iteration's ω). Read more in the User Guide
+        (:doc:`/user_guide/fitting`).
 
     Attributes
     ----------
@@ -951,7 +1142,7 @@ class GBRFF1Classifier(_BaseGBRFF):
     validation_loss_ : ndarray of shape (T,)
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int or ndarray of shape (n_classes,)
-        Number of iterations actually run.
+        Number of iterations actually run (every fit of a warm start counted).
     expansions_ : list of :class:`gbrff.Expansion`
         The fitted model(s), one per binary problem (``expansion_`` for two
         classes), acting on z.
@@ -983,11 +1174,13 @@ class GBRFF1Classifier(_BaseGBRFF):
         "beta": [Interval(Real, 0, None, closed="left")],
         "landmarks": [StrOptions({"learn", "random"})],
     }
+    _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + ("n_components", "landmarks")
 
     def __init__(self, n_estimators=100, n_components=10, gamma="auto", beta=1.0,
                  learning_rate=1.0, random_state=None, n_optim_steps=10,
                  n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None,
-                 loss="exponential", landmarks="learn", standardize=True):
+                 loss="exponential", landmarks="learn", standardize=True, class_weight=None,
+                 warm_start=False):
         self.n_estimators = n_estimators
         self.n_components = n_components
         self.gamma = gamma
@@ -1002,8 +1195,10 @@ class GBRFF1Classifier(_BaseGBRFF):
         self.loss = loss
         self.landmarks = landmarks
         self.standardize = standardize
+        self.class_weight = class_weight
+        self.warm_start = warm_start
 
-    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
+    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads, n_estimators, start):
         # the inverse temperature β√n counts copies: n is the total weight (the number of
         # rows for unit weights, where β stays bit for bit the same); the engine
         # multiplies β by the square root of its count of rows of positive weight
@@ -1011,12 +1206,13 @@ class GBRFF1Classifier(_BaseGBRFF):
         beta = self.beta if total == n_pos else self.beta * np.sqrt(total / n_pos)
         beta = min(beta, 1e150)  # weights summing beyond float64: q all on the best cosine
         return _boosting.fit_gbrff1(
-            X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
+            X, y, sw, n_estimators=n_estimators, n_components=self.n_components,
             gamma=gamma, beta=beta, learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
             landmarks=self.landmarks, n_threads=n_threads,
-            standardization=self.feature_map_.fit_standardization(X.dtype))
+            standardization=self.feature_map_.fit_standardization(X.dtype),
+            start=start, return_scores=True)
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -1085,6 +1281,23 @@ class GBRFFLSClassifier(_BaseGBRFF):
         :class:`GBRFF2Classifier`. The preprint standardises outside the
         model: its protocol (the registry's ``GBRFF-LS``) passes
         ``standardize=False``.
+    class_weight : dict, "balanced" or None, default=None
+        Class weights, multiplied into ``sample_weight``: a dict {label:
+        weight} (a label left out weighs one), or "balanced",
+        n_samples / (n_classes × the class's count); None: every class weighs
+        one. Formed by scikit-learn's ``compute_sample_weight`` on the labels,
+        so that a class weight acts as the sample weights it gives (the same
+        model, bit for bit); with more than two classes each sample keeps its
+        class's weight in every one-vs-rest problem. Read more in the User
+        Guide (:doc:`/user_guide/fitting`).
+    warm_start : bool, default=False
+        True: fitting a fitted estimator again continues its expansions up to
+        ``n_estimators`` (the same ``n_estimators``: nothing more; a smaller one:
+        ValueError), as HistGradientBoosting's warm start. On the same data,
+        after a first fit with ``warm_start=True``, the model is one fit of
+        that size, bit for bit (not with ``landmarks="random"``, whose
+        landmarks are drawn after every iteration's ω). Read more in the User Guide
+        (:doc:`/user_guide/fitting`).
 
     Attributes
     ----------
@@ -1115,7 +1328,7 @@ class GBRFFLSClassifier(_BaseGBRFF):
     validation_loss_ : ndarray of shape (T,)
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int or ndarray of shape (n_classes,)
-        Number of iterations actually run.
+        Number of iterations actually run (every fit of a warm start counted).
     expansions_ : list of :class:`gbrff.Expansion`
         The fitted model(s), one per binary problem, acting on z.
     estimators_ : list of dict
@@ -1157,11 +1370,12 @@ class GBRFFLSClassifier(_BaseGBRFF):
         "c": [Interval(Real, 0, None, closed="left")],
         "landmarks": [StrOptions({"learn", "random"})],
     }
+    _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + ("n_components", "landmarks")
 
     def __init__(self, n_estimators=200, n_components=100, learning_rate=0.1, c=1.0,
                  gamma="auto", landmarks="learn", n_optim_steps=10, random_state=None,
                  n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None,
-                 standardize=True):
+                 standardize=True, class_weight=None, warm_start=False):
         self.n_estimators = n_estimators
         self.n_components = n_components
         self.learning_rate = learning_rate
@@ -1175,17 +1389,20 @@ class GBRFFLSClassifier(_BaseGBRFF):
         self.tol = tol
         self.n_jobs = n_jobs
         self.standardize = standardize
+        self.class_weight = class_weight
+        self.warm_start = warm_start
 
-    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads):
+    def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads, n_estimators, start):
         # the engine's inverse temperature is beta * sqrt(n), n the samples of positive weight
         n_pos = int(np.count_nonzero(sw > 0))
         return _boosting.fit_gbrff1(
-            X, y, sw, n_estimators=self.n_estimators, n_components=self.n_components,
+            X, y, sw, n_estimators=n_estimators, n_components=self.n_components,
             gamma=gamma, beta=float(self.c) / np.sqrt(n_pos), learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss="squared_error",
             landmarks=self.landmarks, n_threads=n_threads,
-            standardization=self.feature_map_.fit_standardization(X.dtype))
+            standardization=self.feature_map_.fit_standardization(X.dtype),
+            start=start, return_scores=True)
 
     @staticmethod
     def _weak_learner_arrays(m):

@@ -12,8 +12,8 @@ predicts bit for bit as the original.
 
 import numpy as np
 
-__all__ = ["FORMAT", "VERSION", "check_model_dict", "labels_from_plain", "plain_labels",
-           "plain_params"]
+__all__ = ["FORMAT", "VERSION", "check_model_dict", "labels_from_plain", "params_from_plain",
+           "plain_labels", "plain_params"]
 
 #: The ``format`` key of an estimator's dict, and its ``version``: a change
 #: of a key's meaning (or a key that a reader must have) gets a new version.
@@ -32,12 +32,18 @@ def plain_params(estimator):
     """``estimator.get_params(deep=False)`` as JSON values. A ``random_state``
     that is a RandomState or Generator (whose state after the fit is not the
     model's) is written as None, and so is a ``memory`` (a cache of this
-    machine, not part of the model); any other value that JSON cannot hold
-    is a ValueError."""
+    machine, not part of the model); a ``class_weight`` dict is written as
+    its [label, weight] pairs (JSON's keys are strings only,
+    :func:`params_from_plain` reads them back); any other value that JSON
+    cannot hold is a ValueError."""
     out = {}
     for name, value in estimator.get_params(deep=False).items():
         if isinstance(value, np.generic):
             value = value.item()
+        if name == "class_weight" and isinstance(value, dict):
+            out[name] = [[k.item() if isinstance(k, np.generic) else k,
+                          w.item() if isinstance(w, np.generic) else w] for k, w in value.items()]
+            continue
         if name == "random_state" and isinstance(value, (np.random.RandomState,
                                                          np.random.Generator)):
             value = None
@@ -49,6 +55,15 @@ def plain_params(estimator):
                              "None is needed).")
         out[name] = value
     return out
+
+
+def params_from_plain(params):
+    """The constructor's parameters of :func:`plain_params`'s dict (a
+    ``class_weight`` of [label, weight] pairs as the dict it was)."""
+    params = dict(params)
+    if isinstance(params.get("class_weight"), list):
+        params["class_weight"] = {label: weight for label, weight in params["class_weight"]}
+    return params
 
 
 def plain_labels(labels):
