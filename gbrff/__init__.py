@@ -6,6 +6,9 @@ numba-compiled engine, behind scikit-learn estimators:
 
 * :class:`GBRFF2Classifier` — one learned random Fourier feature per
   iteration (the paper's GBRFF2);
+* :class:`GBRFF2PlusClassifier` — GBRFF2+, GBRFF2 with the settings the
+  project's cross-validation found best (λ, the ranks, per-feature
+  bandwidths): the best model at its defaults;
 * :class:`GBRFF1Classifier` — K random features around a learned landmark
   per iteration (GBRFF1);
 * :class:`GBRFFLSClassifier` — the 2019 preprint's least-squares version;
@@ -30,9 +33,10 @@ The comparison methods are in :mod:`gbrff.baselines`, the data in
 from ._boosting import LOSSES, Expansion
 from ._estimators import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
 from ._gamma import quantile_gamma, resolve_gamma
+from ._gbrff2_plus import GBRFF2PlusClassifier
 
-__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier", "LOSSES",
-           "quantile_gamma", "resolve_gamma", "warm_up"]
+__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "GBRFF2PlusClassifier",
+           "GBRFFLSClassifier", "LOSSES", "quantile_gamma", "resolve_gamma", "warm_up"]
 __version__ = "0.1.0"   # the one version source: pyproject.toml reads it (tool.setuptools.dynamic)
 
 

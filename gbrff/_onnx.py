@@ -45,7 +45,7 @@ DEFAULT_OPSET = 17
 MIN_OPSET = 11
 #: The classes registered with skl2onnx, by name in ``gbrff`` (those present):
 #: a regressor of the same fitted parts converts with its identity link.
-ESTIMATORS = ("GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier",
+ESTIMATORS = ("GBRFF1Classifier", "GBRFF2Classifier", "GBRFF2PlusClassifier", "GBRFFLSClassifier",
               "GBRFF1Regressor", "GBRFF2Regressor")
 
 # ONNX element types (onnx.TensorProto's numbers: fixed by the standard)

@@ -15,7 +15,6 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff.baselines import SCHEMES
-from gbrff.methods import GBRFF2_PLUS
 
 #: the packages whose ``__all__`` names the estimators to check
 PACKAGES = ("gbrff", "gbrff.baselines")
@@ -50,13 +49,14 @@ _MKBOOST_KERNELS = (("rbf", 0.5), ("rbf", 4.0), ("poly", 1), ("poly", 2))
 SETTINGS = {
     "GBRFF2Classifier": [
         (dict(n_estimators=10, random_state=0), _STANDARDIZED),
-        ({**GBRFF2_PLUS, "n_estimators": 10, "random_state": 0}, _STANDARDIZED),   # GBRFF2+
         (dict(n_estimators=10, random_state=0, standardize=False), {}),
         (dict(n_estimators=10, loss="squared_error", random_state=0), {}),
         (dict(n_estimators=10, random_state=0, feature_bandwidths="fkl", bandwidth_shrinkage=0.5),
          _SCALES_IGNORE_WEIGHTS),
         (dict(n_estimators=10, random_state=0, quantile_features=True), _RANKS_LAST_BITS),
     ],
+    # GBRFF2+ (GBRFF2Classifier(**GBRFF2_PLUS), tests/estimators/test_gbrff2_plus.py)
+    "GBRFF2PlusClassifier": [(dict(n_estimators=10, random_state=0), _STANDARDIZED)],
     "GBRFF1Classifier": [
         (dict(n_estimators=5, n_components=3, random_state=0), {}),
         (dict(n_estimators=20, n_components=5, loss="log_loss", landmarks="random", random_state=0),
