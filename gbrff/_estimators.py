@@ -154,7 +154,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         sample_weight = self._class_weighted(sample_weight, y, classes)
         digest = _warm_start.data_digest(X, y_idx) if self.warm_start else None
         if continuing:
-            previous = self._previous_fit(classes, digest)
+            previous = self._previous_fit(digest, classes)
             if previous is None:        # every problem is as long as asked (or stopped)
                 return self
             rngs = [_warm_start.restored_rng(p.rng_state) for _, p in previous]
@@ -173,28 +173,40 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             rngs = [rng] if n_classes == 2 else [
                 np.random.RandomState(s) for s in rng.randint(np.iinfo(np.int32).max, size=n_classes)]
             previous = [None] * len(rngs)
-        threads = _boosting.resolve_threads(self.n_jobs)
         if n_classes == 2:
             y_pm = np.where(y_idx == 1, 1.0, -1.0)
             del y_idx  # one label vector fewer at the fit's memory peak
-            fitted = [self._fit_binary(X, y_pm, sample_weight, self.gamma_, rngs[0], threads,
-                                       previous[0])]
+
+            def target(k):
+                return y_pm
         else:
-            # threads inside each fit when the data have blocks to share, else
-            # one class a thread (the serial ahead-of-time loop releases the GIL)
-            inner = n_blocks(X.shape[0]) > 1 or not _boosting.serial_engine_available()
-            n_threads = 1 if inner else min(threads, n_classes)
+            def target(k):
+                return np.where(y_idx == k, 1.0, -1.0)
+        return self._fit_problems(X, target, sample_weight, rngs, previous, digest)
 
-            def fit_class(k):
-                return self._fit_binary(X, np.where(y_idx == k, 1.0, -1.0), sample_weight,
-                                        self.gamma_, rngs[k], threads if inner else 1,
-                                        previous[k])
+    def _fit_problems(self, X, target, sample_weight, rngs, previous, digest):
+        """Fit one expansion per binary problem k (``len(rngs)`` of them) on the
+        targets ``target(k)`` from the RandomState ``rngs[k]``, or continue
+        ``previous[k]`` (a warm start); set ``expansions_``, the warm start's
+        state and the fitted attributes; return self."""
+        threads = _boosting.resolve_threads(self.n_jobs)
+        n_problems = len(rngs)
+        # threads inside each fit when the data have blocks to share (or there
+        # is one problem), else one problem a thread (the serial ahead-of-time
+        # loop releases the GIL)
+        inner = (n_problems == 1 or n_blocks(X.shape[0]) > 1
+                 or not _boosting.serial_engine_available())
+        n_threads = 1 if inner else min(threads, n_problems)
 
-            if n_threads > 1:
-                with ThreadPoolExecutor(n_threads) as pool:
-                    fitted = list(pool.map(fit_class, range(n_classes)))
-            else:
-                fitted = [fit_class(k) for k in range(n_classes)]
+        def fit_one(k):
+            return self._fit_binary(X, target(k), sample_weight, self.gamma_, rngs[k],
+                                    threads if inner else 1, previous[k])
+
+        if n_threads > 1:
+            with ThreadPoolExecutor(n_threads) as pool:
+                fitted = list(pool.map(fit_one, range(n_problems)))
+        else:
+            fitted = [fit_one(k) for k in range(n_problems)]
         self.expansions_ = [model for model, _ in fitted]
         self._warm_start_state = _warm_start.WarmStart(
             [problem for _, problem in fitted], digest, self._warm_start_params())
@@ -226,7 +238,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         params["n_iter_no_change is None"] = self.n_iter_no_change is None
         return params
 
-    def _previous_fit(self, classes, digest):
+    def _previous_fit(self, digest, classes=None):
         """The (expansion, :class:`gbrff._warm_start.Problem`) of each binary
         problem a warm start continues; None when none needs more iterations.
         Raises the ValueErrors of a continuation that cannot be."""
@@ -237,7 +249,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
                 f"This {name} holds a model without the state of its fit (from_dict rebuilds "
                 "the model, not the random stream and scores a continuation needs): "
                 "warm_start=True cannot continue it; set warm_start=False to fit anew.")
-        if not np.array_equal(classes, self.classes_):
+        if classes is not None and not np.array_equal(classes, self.classes_):
             raise ValueError(f"warm_start=True continues a fit on the classes "
                              f"{self.classes_.tolist()}; y has the classes {classes.tolist()}.")
         fitted = int(np.max(self.n_estimators_))

@@ -58,13 +58,15 @@ class WarmStart:
 
 
 def data_digest(X, y, rows=1 << 16):
-    """A digest of X's values, dtype and shape and of the labels y (the same
-    for the same data in any memory order), read a block of rows at a time."""
+    """A digest of X's values, dtype and shape and of the numeric targets y
+    (the classifiers' label indices), the same for the same data in any
+    memory order; X is read a block of rows at a time."""
+    y = np.ascontiguousarray(y)
     h = hashlib.blake2b(digest_size=20)
-    h.update(f"{X.dtype.str} {X.shape}".encode())
+    h.update(f"{X.dtype.str} {X.shape} {y.dtype.str}".encode())
     for i in range(0, X.shape[0], rows):
         h.update(np.ascontiguousarray(X[i:i + rows]).data)
-    h.update(np.ascontiguousarray(y, dtype=np.int64).data)
+    h.update(y.data)
     return h.hexdigest()
 
 
