@@ -2,16 +2,19 @@
 
 The reference implementation of GBRFF1 and GBRFF2 (Gautheron, Germain,
 Habrard, Metzler, Morvant, Sebban, Zantedeschi, ECML-PKDD 2020) on a
-numba-compiled engine, behind scikit-learn estimators.
+numba-compiled engine, behind scikit-learn estimators: classifiers and
+regressors.
 
->>> from gbrff import GBRFF2Classifier
+>>> from gbrff import GBRFF2Classifier, GBRFF2Regressor
 """
 
 from ._boosting import LOSSES, Expansion
 from ._estimators import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
 from ._gamma import quantile_gamma, resolve_gamma
+from ._regressors import GBRFF1Regressor, GBRFF2Regressor, GBRFFLSRegressor
 
-__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier", "LOSSES",
+__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF1Regressor", "GBRFF2Classifier",
+           "GBRFF2Regressor", "GBRFFLSClassifier", "GBRFFLSRegressor", "LOSSES",
            "quantile_gamma", "resolve_gamma", "warm_up"]
 __version__ = "0.1.0"
 

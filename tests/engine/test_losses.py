@@ -17,7 +17,7 @@ CODES = {name: loss.code for name, loss in LOSSES.items()}
 
 def test_the_registry_is_the_one_source_of_the_loss_facts():
     """Codes are the rows of CRITERIA; every reader takes its names from it."""
-    from gbrff import GBRFF1Classifier, GBRFF2Classifier
+    from gbrff import GBRFF1Classifier, GBRFF1Regressor, GBRFF2Classifier, GBRFF2Regressor
     from gbrff.viz import curves
 
     assert sorted(CODES.values()) == list(range(len(LOSSES)))
@@ -35,6 +35,8 @@ def test_the_registry_is_the_one_source_of_the_loss_facts():
     assert losses_for(REGRESSION) == ("squared_error", "huber")
     for cls in (GBRFF1Classifier, GBRFF2Classifier):
         assert cls._parameter_constraints["loss"][0].options == set(losses_for(CLASSIFICATION))
+    for cls in (GBRFF1Regressor, GBRFF2Regressor):
+        assert cls._parameter_constraints["loss"][0].options == set(losses_for(REGRESSION))
 
 
 def _data(n=257, seed=0, scale=1.5, loss="exponential"):
