@@ -46,7 +46,7 @@ def defaults_overview(summary, runs=None, label="method at its defaults"):
 
 
 def _readable(candidate):
-    """A candidate's name as the README writes it: ``lambda 2^-4`` → ``λ = 2⁻⁴``, ``gamma`` → ``γ``."""
+    """A candidate's name as the documentation writes it: ``lambda 2^-4`` → ``λ = 2⁻⁴``, ``gamma`` → ``γ``."""
     text = re.sub(r"2\^(-?\d+)", lambda m: "2" + superscript(m.group(1)), candidate)
     return re.sub(r"\blambda\b", "λ =", re.sub(r"\bgamma\b", "γ =", text))
 

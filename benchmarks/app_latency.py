@@ -1,6 +1,7 @@
 """What a student waits for, in headless Chromium: first pictures, changes and bytes, beside TensorFlow Playground's.
 
     python benchmarks/app_latency.py [--repeat 3] [--only first,plain,anchor,changes,bytes,boot,proxy,cold]
+                                     [--markdown FILE]
 
 Measures as ``../shared/checks/app-latency`` does: Debian's Chromium through
 playwright, a fresh browser context for every first visit, and a page counts
@@ -25,7 +26,7 @@ widget for 0.6 s (the time reported is that of the last activity). In one run:
 * ``bytes``   — bytes of a fresh load of the playground (HTTP responses as sent, websocket frames), by kind;
 * ``boot``    — Streamlit's own boot: a one-line script served the same way (same config),
   navigation → websocket open → first element → quiet; the playground's websocket open beside it;
-* ``proxy``   — the fresh load again behind nginx with gzip (the README's proxy set-up), when
+* ``proxy``   — the fresh load again behind nginx with gzip (the user guide's proxy set-up), when
   ``nginx`` is installed: Streamlit 1.67 serves its scripts uncompressed on purpose (see below);
 * ``cold``    — first visits on a just-started server (home opened first, as a teacher does): the
   playground in the browser, and the server's part alone (a websocket client) for the playground and
@@ -36,7 +37,8 @@ Streamlit 1.67 serves its scripts uncompressed by design (``_should_bypass_gzip`
 ``server.enableWebsocketCompression`` exists, for the websocket); a component's files (the
 player's) do go through its gzip middleware. So the compressed load is measured behind a proxy.
 The load average is printed with the figures: other work on the machine slows the browser more
-than the server.
+than the server. ``--markdown FILE`` also writes the medians as a Markdown table with the machine
+line under it (the documentation's speed page includes ``benchmarks/results/app_latency.md``).
 """
 
 import ast
@@ -125,7 +127,7 @@ BUSY = '[data-testid="stStatusWidget"], [data-stale="true"], [data-testid="stSke
 BOOT_SCRIPT = 'import streamlit as st\n\nst.write("booted")\n'
 
 NGINX_CONF = """\
-# The proxy in front of the app (README, "A class"): gzip for Streamlit's scripts, websockets passed on.
+# The proxy in front of the app (user guide, "Serving a class"): gzip for Streamlit's scripts, websockets passed on.
 daemon off;
 pid {tmp}/nginx.pid;
 error_log {tmp}/error.log;
@@ -482,6 +484,7 @@ def _report_change(name, rows, out):
     ts = [r[0] for r in rows]
     kb = statistics.median(r[1] for r in rows) / 1e3
     out[f"change {name}"] = statistics.median(ts)
+    out[f"change {name} kB"] = kb
     # a slider step beside TensorFlow Playground's noise step, a data set change beside its data set change
     theirs = out.get("anchor change " + ("data set" if name == "data set" else "noise step"))
     vs = ratio(out[f"change {name}"], theirs) if name != "algorithm" else ""
@@ -587,6 +590,65 @@ def measure_cold(browser, repeat, out):
               f"{secs([p[1][0] for p in parts if p[1][0] is not None])}", flush=True)
 
 
+# --- the Markdown table -------------------------------------------------------------------------------------
+
+#: TensorFlow Playground's figure beside each of gbrff's that has one (same browser, same run)
+ANCHOR_BESIDE = {"first playground": "anchor", "change noise step": "anchor change noise step",
+                 "change data set": "anchor change data set", "fresh load of the playground": "anchor bytes"}
+
+
+def _row(key, value, out):
+    """(what, gbrff's figure) of one entry of ``out``, or None for the entries that are not rows."""
+    if key.startswith("anchor") or key.endswith(" kB"):
+        return None
+    if key.startswith("first "):
+        return f"first picture, {key[6:]} (warm server)", f"{value:.2f} s"
+    if key.startswith("plain "):
+        return f"first picture, {key[6:]}, no request interception", f"{value:.2f} s"
+    if key.startswith("change "):
+        kb = out.get(key + " kB")
+        return f"{key[7:]}: drawn and quiet after", f"{value:.2f} s" + (f"; {kb:.0f} kB" if kb is not None else "")
+    if key == "boot":
+        return "Streamlit alone (a one-line page): drawn and quiet", f"{value:.2f} s"
+    if key.startswith("fresh load"):
+        return f"bytes of a {key}", f"{value / 1e6:.2f} MB"
+    if key.startswith("cold"):
+        return "first picture, playground, just-started server (home first)", f"{value:.2f} s"
+    return key, f"{value:.2f}"
+
+
+def markdown(out, machine, repeat, load, when):
+    """The medians of ``out`` as a Markdown table, TensorFlow Playground's beside gbrff's where measured,
+    with the machine line under it (what ``--markdown`` writes)."""
+    lines = ["| what the user waits for | gbrff | TensorFlow Playground |", "|---|---|---|"]
+    for key, value in out.items():
+        row = _row(key, value, out)
+        if row is None:
+            continue
+        theirs = out.get(ANCHOR_BESIDE.get(key, ""))
+        if theirs is None:
+            beside = "—"
+        elif key.startswith("fresh load"):
+            beside = f"{theirs / 1e6:.2f} MB"
+        else:
+            beside = f"{theirs:.2f} s"
+        lines.append(f"| {row[0]} | {row[1]} | {beside} |")
+    lines += ["", f"Machine: {machine}; headless Chromium, medians of {repeat}; "
+                  f"load average {load[0]:.1f} before, {load[1]:.1f} after; {when}."]
+    return "\n".join(lines) + "\n"
+
+
+def _machine():
+    import platform
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as fh:
+            cpu = next((line.split(":", 1)[1].strip() for line in fh if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return f"{platform.machine()}, {cpu}, {os.cpu_count()} cores"
+
+
 def main(argv=None):
     ap = Parser(prog="app_latency.py", description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=number(int, 1), default=3, metavar="N",
@@ -597,7 +659,11 @@ def main(argv=None):
                     help="TensorFlow Playground's build (default ../shared/anchors/tf-playground)")
     ap.add_argument("--pages", default=None, metavar="PATHS",
                     help="comma-separated page addresses for 'first' (default: every page; 'home' for the home page)")
+    ap.add_argument("--markdown", type=Path, default=None, metavar="FILE",
+                    help="also write the medians as a Markdown table to this file")
     args = ap.parse_args(argv)
+    if args.markdown is not None and not args.markdown.resolve().parent.is_dir():
+        ap.fail(f"--markdown {args.markdown}: its folder does not exist", code=2)
     only = pick(ap, "measurement", args.only, MEASUREMENTS)
     if not Path(CHROMIUM).is_file():
         ap.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)", code=2)
@@ -616,6 +682,7 @@ def main(argv=None):
     pages = ["" if p == "home" else p for p in pages]
 
     out = {}
+    load_before = os.getloadavg()[0]
     print(f"app latency, headless Chromium, {args.repeat} repeat(s); {load_average()}", flush=True)
     with sync_playwright() as p:
         browser = Browser(p)
@@ -646,6 +713,9 @@ def main(argv=None):
         finally:
             browser.close()
     print(f"done; {load_average()}", flush=True)
+    if args.markdown is not None:
+        args.markdown.write_text(markdown(out, _machine(), args.repeat, (load_before, os.getloadavg()[0]),
+                                          time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())), encoding="utf-8")
     return 0
 
 

@@ -14,8 +14,9 @@ Every case runs in a fresh process under its own thread policy:
 
 A case with two policies runs once under each. Prints a table of the figures,
 each beside its target ("ratio 0.82 (target <= 0.6: missed)"), and the
-machine; --markdown writes the table as Markdown (the README's), --json the
-raw figures. --quick shrinks every n for a smoke run (the figures then mean
+machine; --markdown writes the table as Markdown (the documentation's speed
+page includes benchmarks/results/bench_engine.md: --markdown that file), --json
+the raw figures. --quick shrinks every n for a smoke run (the figures then mean
 nothing). The engine's cases fit with standardize=False (their data are
 standardised already: the figures are the engine's, without the estimator's
 copy of X); the defaults case keeps every default. The large_n case (n = 10,000,000, minutes) runs only when asked:

@@ -132,14 +132,65 @@ __all__ = ["ENGINE", "Expansion", "LEARNERS", "LOSSES", "check_loss", "fit", "fi
 class Expansion:
     """A fitted binary GBRFF model, whatever its loss and weak learner.
 
-    H(x) = init_score + sum_t alphas[t] h_t(x), with
-    h_t(x) = sum_k q[t, k] cos(omegas[t, k] . x - phases[t, k]).
+    H(x) = init_score + Σ_t alphas[t] h_t(x), with
+    h_t(x) = Σ_k q[t, k] cos(omegas[t, k]·x − phases[t, k]).
 
     The single-cosine learner of GBRFF2 has K = 1, q = 1 and phases = b; the
-    landmark learners of GBRFF1 have K cosines cos(omega . (landmark - x)), so
-    phases[t, k] = omegas[t, k] . landmarks[t]. ``alphas`` include the
+    landmark learners of GBRFF1 have K cosines cos(ω·(landmark − x)), so
+    phases[t, k] = omegas[t, k]·landmarks[t]. ``alphas`` include the
     learning rate. This is the one object that the estimators, the figures,
-    the app, the JSON export and the tests read.
+    the app, the JSON export and the tests read. An estimator's expansions
+    act on the points it fits on, z(x) (the standardised features with
+    ``standardize=True``), not on x.
+
+    Parameters
+    ----------
+    learner : {"cosine", "landmark", "random_landmark"}
+        The weak learner: "cosine" (GBRFF2), "landmark" (GBRFF1) or
+        "random_landmark" (the 2019 preprint's "GBRFF Random").
+    loss : {"exponential", "log_loss", "squared_error"}
+        The loss boosted (a key of :data:`gbrff.LOSSES`).
+    init_score : float
+        H⁰, the constant score before the first iteration.
+    omegas : ndarray of shape (T, K, d)
+        The frequencies.
+    phases : ndarray of shape (T, K)
+        The phases of the cosines.
+    q : ndarray of shape (T, K)
+        The weights of the K cosines of an iteration.
+    alphas : ndarray of shape (T,)
+        The steps, learning rate included.
+    landmarks : ndarray of shape (T, d) or None, default=None
+        The landmarks of the landmark learners, else None.
+    train_loss : ndarray of shape (T,), default=empty
+        The training loss after each iteration.
+    val_loss : ndarray of shape (T,), default=empty
+        The validation loss after each iteration (empty without early stopping).
+
+    Attributes
+    ----------
+    n_iter : int
+        T, the number of iterations.
+    n_components : int
+        K, the cosines of one weak learner.
+    n_features : int
+        d, the number of features the frequencies act on.
+
+    See Also
+    --------
+    gbrff.GBRFF2Classifier.expansion_ : The expansion of a fitted binary estimator.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> clf = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> e = clf.expansion_
+    >>> e.learner, e.loss, e.n_iter, e.n_components, e.n_features
+    ('cosine', 'exponential', 10, 1, 2)
+    >>> e.decision_function(X[:3]).round(3)
+    array([-2.127,  2.57 ,  0.658])
     """
     learner: str                # "cosine" (GBRFF2), "landmark" (GBRFF1) or "random_landmark"
     loss: str                   # "exponential", "log_loss", "squared_error" or "huber"
@@ -154,24 +205,51 @@ class Expansion:
 
     @property
     def n_iter(self):
+        """The number T of iterations."""
         return self.alphas.shape[0]
 
     @property
     def n_components(self):
-        """K, the cosines of one weak learner."""
+        """The number K of cosines of one weak learner."""
         return self.omegas.shape[1]
 
     @property
     def n_features(self):
+        """The number d of features the frequencies act on."""
         return self.omegas.shape[2]
 
     def weak_learner(self, t, X):
-        """h_t on the rows of X (n, d), t = 0 .. n_iter - 1 (without alpha)."""
+        """The weak learner h_t on the rows of X, without its step α.
+
+        Parameters
+        ----------
+        t : int
+            The iteration, 0 .. ``n_iter`` - 1.
+        X : array-like of shape (n, d)
+            Points in the space the expansion acts on.
+
+        Returns
+        -------
+        h : ndarray of shape (n,)
+            Σ_k q[t, k] cos(omegas[t, k]·x − phases[t, k]) for each row x.
+        """
         X = np.asarray(X, dtype=np.float64)
         return np.cos(X @ self.omegas[t].T - self.phases[t]) @ self.q[t]
 
     def truncated(self, n_iter):
-        """The expansion of the first ``n_iter`` iterations."""
+        """The expansion of the first ``n_iter`` iterations.
+
+        Parameters
+        ----------
+        n_iter : int
+            Number of iterations kept.
+
+        Returns
+        -------
+        Expansion
+            The model after ``n_iter`` iterations (its arrays are views of
+            this one's).
+        """
         cut = slice(0, n_iter)
         return Expansion(self.learner, self.loss, self.init_score, self.omegas[cut],
                          self.phases[cut], self.q[cut], self.alphas[cut],
@@ -179,22 +257,71 @@ class Expansion:
                          self.train_loss[cut], self.val_loss[cut])
 
     def components(self):
-        """(W, phases, coefs, K) of the flat cosine sum used to predict:
-        H = init_score + sum_i coefs[i] cos(W[i] . x - phases[i])."""
+        """The flat cosine sum used to predict.
+
+        H = init_score + Σ_i coefs[i] cos(W[i]·x − phases[i]).
+
+        Returns
+        -------
+        W : ndarray of shape (T * K, d)
+            Every frequency, iteration by iteration.
+        phases : ndarray of shape (T * K,)
+            Their phases.
+        coefs : ndarray of shape (T * K,)
+            α_t q[t, k] of each cosine (α_t alone for K = 1).
+        K : int
+            The cosines of one iteration.
+        """
         T, K, d = self.omegas.shape
         coefs = self.alphas if K == 1 else (self.alphas[:, None] * self.q).reshape(T * K)
         return self.omegas.reshape(T * K, d), self.phases.reshape(T * K), coefs, K
 
     def decision_function(self, X, n_threads=1):
-        """H(X) after the last iteration."""
+        """H(X) after the last iteration.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, d)
+            Points in the space the expansion acts on.
+        n_threads : int, default=1
+            Threads for large inputs; the scores do not depend on it.
+
+        Returns
+        -------
+        scores : ndarray of shape (n,)
+            H(x) for each row x.
+        """
         return final_scores(self, X, n_threads)
 
     def staged_decision_function(self, X):
-        """Yield H(X) after each iteration."""
+        """H(X) after each iteration, as a generator.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, d)
+            Points in the space the expansion acts on.
+
+        Returns
+        -------
+        generator of ndarray of shape (n,)
+            H after iterations 1, 2, ..., ``n_iter``, each a fresh array.
+        """
         return staged_scores(self, X)
 
     def to_dict(self):
-        """Plain lists and numbers (JSON-ready); :meth:`from_dict` inverts it."""
+        """The expansion as plain lists and numbers (JSON-ready).
+
+        Returns
+        -------
+        dict
+            ``learner``, ``loss``, ``init_score`` and the arrays (``omegas``,
+            ``phases``, ``q``, ``alphas``, ``landmarks``, ``train_loss``,
+            ``val_loss``) as nested lists; ``landmarks`` None when absent.
+
+        See Also
+        --------
+        from_dict : The expansion of such a dict.
+        """
         out = {"learner": self.learner, "loss": self.loss, "init_score": float(self.init_score)}
         for name in ("omegas", "phases", "q", "alphas", "landmarks", "train_loss", "val_loss"):
             value = getattr(self, name)
@@ -203,9 +330,25 @@ class Expansion:
 
     @classmethod
     def from_dict(cls, d):
-        """The expansion of :meth:`to_dict`'s ``d`` (float64 arrays, the same
-        bits); KeyError for a missing key (``landmarks``, ``train_loss`` and
-        ``val_loss`` may be left out); a null inside a list reads as NaN."""
+        """The expansion of :meth:`to_dict`'s dict, with the same bits.
+
+        Parameters
+        ----------
+        d : dict
+            What :meth:`to_dict` returned (or its JSON text read back);
+            ``landmarks``, ``train_loss`` and ``val_loss`` may be left out,
+            and a null inside a list reads as NaN.
+
+        Returns
+        -------
+        Expansion
+            The expansion, its arrays float64.
+
+        Raises
+        ------
+        KeyError
+            For a missing key.
+        """
         missing = [k for k in ("learner", "loss", "init_score", "omegas", "phases", "q", "alphas")
                    if k not in d]
         if missing:

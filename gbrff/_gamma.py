@@ -45,7 +45,7 @@ def _pair_distances(X, max_pairs, random_state, scale=None):
 
 
 def quantile_gamma(X, quantiles=(0.1, 0.9), max_pairs=100_000, random_state=0, scale=None):
-    """γ = 1 / (2σ²), σ² the mean of the ``quantiles`` of the pairwise squared distances.
+    """The bandwidth γ = 1 / (2σ²), σ² the mean of quantiles of the pairwise squared distances.
 
     Parameters
     ----------
@@ -69,9 +69,14 @@ def quantile_gamma(X, quantiles=(0.1, 0.9), max_pairs=100_000, random_state=0, s
     gamma : float
         γ > 0. When σ² is 0 (fewer than two distinct rows) γ is 1.0.
 
+    See Also
+    --------
+    resolve_gamma : A parameter value ("quantile" or a number) to γ.
+
     Examples
     --------
     >>> import numpy as np
+    >>> from gbrff import quantile_gamma
     >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
     >>> round(quantile_gamma(X), 4)  # squared distances 1, 1, 1, 4, 4, 9: quantiles 1 and 6.5
     0.1333
@@ -93,14 +98,44 @@ def quantile_gamma(X, quantiles=(0.1, 0.9), max_pairs=100_000, random_state=0, s
 
 
 def resolve_gamma(gamma, X, random_state=0, scale=None):
-    """The number γ for the parameter value ``gamma``: a positive number as it
-    is, ``"quantile"`` computed from ``X`` (divided by ``scale`` when given) by
-    :func:`quantile_gamma`.
+    """The number γ for the parameter value ``gamma``.
+
+    An estimator that takes a γ calls it in ``fit``, so that
+    ``gamma="quantile"`` means the same thing everywhere.
+
+    Parameters
+    ----------
+    gamma : "quantile" or float
+        A positive finite number, returned as it is, or ``"quantile"``,
+        computed from ``X`` by :func:`quantile_gamma`.
+    X : array-like of shape (n_samples, n_features)
+        The training data the rule reads (standardised).
+    random_state : int, RandomState instance or None, default=0
+        Draws the pairs of the rule when they are sampled.
+    scale : array-like of shape (n_features,), default=None
+        When given, the rule is computed on ``X / scale``.
+
+    Returns
+    -------
+    gamma : float
+        γ > 0.
 
     Raises
     ------
     ValueError
-        Any other value.
+        Any other value of ``gamma``.
+
+    See Also
+    --------
+    quantile_gamma : The data-dependent rule.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gbrff import resolve_gamma
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> resolve_gamma(0.5, X), round(resolve_gamma("quantile", X), 4)
+    (0.5, 0.1333)
     """
     if isinstance(gamma, str):
         if gamma == "quantile":

@@ -3,8 +3,9 @@
 ``pip install gbrff`` brings the engine, the estimators, the RFF baselines and
 the data loaders. The other parts need the extras declared in
 ``pyproject.toml``: ``[experiments]`` (pandas, LightGBM, Plotly: the runner,
-its reports and :mod:`gbrff.viz`), ``[dask]`` (``--backend dask``) and
-``[xgboost]`` (the XGB baseline); the app's packages come with the checkout's
+its reports and :mod:`gbrff.viz`), ``[dask]`` (``--backend dask``),
+``[xgboost]`` (the XGB baseline) and ``[onnx]`` (the ONNX export,
+:mod:`gbrff._onnx`); the app's packages come with the checkout's
 ``requirements.txt`` (there is no ``[app]`` extra). A module
 of such a part imported without its extra raises a
 :class:`ModuleNotFoundError` (an :class:`ImportError`) that says which extra
@@ -21,8 +22,9 @@ missing then ends the process so; a ``__main__`` runs its command through
 import importlib
 import importlib.util
 import sys
+import warnings
 
-__all__ = ["import_optional", "require", "run_command"]
+__all__ = ["import_optional", "require", "run_command", "when_imported"]
 
 
 def _message(part, missing, extras):
@@ -111,3 +113,63 @@ def run_command(module, argv=None):
         print(f"gbrff: error: {exc}", file=sys.stderr)
         return 2
     return main(argv)
+
+
+class _Loader:
+    """A module's own loader (every other attribute is its), that calls
+    ``callback(module)`` once the module has run."""
+
+    def __init__(self, loader, callback):
+        self._loader, self._callback = loader, callback
+
+    def __getattr__(self, name):
+        return getattr(self._loader, name)
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        _call(self._callback, module)
+
+
+class _WhenImported:
+    """Finds nothing itself: at the import of ``name``, steps aside and wraps
+    the loader that the other finders give (once). Plain classes (the import
+    system asks for the methods only): no importlib.abc at gbrff's import."""
+
+    def __init__(self, name, callback):
+        self.name, self.callback = name, callback
+
+    def find_spec(self, fullname, path, target=None):
+        if fullname != self.name:
+            return None
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is not None and spec.loader is not None and hasattr(spec.loader, "exec_module"):
+            spec.loader = _Loader(spec.loader, self.callback)
+        return spec
+
+
+def _call(callback, module):
+    try:
+        callback(module)
+    except Exception as exc:  # noqa: BLE001 (a failed hook must not break the package it waited for)
+        warnings.warn(f"gbrff could not hook into {module.__name__}: {type(exc).__name__}: "
+                      f"{exc}", RuntimeWarning, stacklevel=2)
+
+
+def when_imported(name, callback):
+    """Call ``callback(module)`` when the top-level package ``name`` has been
+    imported: now if it already is, else just after its import (a finder on
+    ``sys.meta_path`` that does nothing until then), without importing it.
+    gbrff registers its skl2onnx converters so (:mod:`gbrff._onnx`): importing
+    gbrff does not import skl2onnx, and ``skl2onnx.to_onnx`` knows gbrff's
+    estimators whichever of the two is imported first. A callback that raises
+    is a RuntimeWarning, not an error of the import."""
+    if name in sys.modules:
+        _call(callback, sys.modules[name])
+    elif not any(isinstance(f, _WhenImported) and f.name == name and f.callback is callback
+                 for f in sys.meta_path):
+        sys.meta_path.insert(0, _WhenImported(name, callback))

@@ -34,17 +34,38 @@ def bias_objective(X, y_tilde, omega, b, log=False):
 
     Parameters
     ----------
-    X : array of shape (n, d)
-    y_tilde : array of shape (n,)
+    X : array-like of shape (n, d)
+        The points, in the space ω acts on.
+    y_tilde : array-like of shape (n,)
         The residuals ỹ = y exp(-y H) of the iteration.
-    omega : array of shape (d,)
-    b : float or array of shape (m,)
+    omega : array-like of shape (d,)
+        The frequency ω.
+    b : float or array-like of shape (m,)
+        The phases to evaluate.
     log : bool, default=False
         Return ln f instead of f (finite even where f overflows float64).
 
     Returns
     -------
-    f : ndarray of shape (m,) (or a float for a scalar b)
+    f : ndarray of shape (m,) or float
+        f at each phase (a float for a scalar ``b``).
+
+    See Also
+    --------
+    residuals : The ỹ of an iteration of a fitted model.
+    landmark_objective : GBRFF1's objective over the landmark.
+
+    Examples
+    --------
+    At the start (H = 0, ỹ = y), the loss over five phases of one frequency:
+
+    >>> import numpy as np
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff.inspection import bias_objective
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> y_tilde = 2.0 * y - 1
+    >>> bias_objective(X, y_tilde, [1.0, 2.0], np.linspace(-np.pi, np.pi, 5)).round(3)
+    array([1.525, 1.084, 1.04 , 1.416, 1.525])
     """
     X = np.asarray(X, dtype=float)
     z = X @ np.asarray(omega, dtype=float)
@@ -62,16 +83,36 @@ def landmark_objective(X, y_tilde, omegas, landmarks, log=False, chunk=512):
 
     Parameters
     ----------
-    X : array of shape (n, d)
-    y_tilde : array of shape (n,)
-    omegas : array of shape (K, d) (or (d,) for K = 1)
-    landmarks : array of shape (m, d)
+    X : array-like of shape (n, d)
+        The points, in the space ω acts on.
+    y_tilde : array-like of shape (n,)
+        The residuals ỹ of the iteration.
+    omegas : array-like of shape (K, d) or (d,)
+        The K frequencies of the iteration ((d,) for K = 1).
+    landmarks : array-like of shape (m, d)
+        The landmark positions to evaluate.
     log : bool, default=False
         Return ln f instead of f.
+    chunk : int, default=512
+        Landmarks evaluated at once (bounds the memory, m × n per chunk).
 
     Returns
     -------
     f : ndarray of shape (m,)
+        f at each landmark.
+
+    See Also
+    --------
+    bias_objective : GBRFF2's objective over the phase.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff.inspection import landmark_objective
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> landmark_objective(X, 2.0 * y - 1, [[1.0, 2.0]], [[0.0, 0.0], [1.0, 0.0]]).round(3)
+    array([1.04 , 1.251])
     """
     X = np.asarray(X, dtype=float)
     Om = np.atleast_2d(np.asarray(omegas, dtype=float))
@@ -90,11 +131,47 @@ def landmark_objective(X, y_tilde, omegas, landmarks, log=False, chunk=512):
 def residuals(model, X, y, t):
     """Weights and residuals at the start of iteration ``t`` (0-based).
 
-    Returns ``(w, y_tilde)`` as the engine computes them for the model's loss
-    at H^t, the score after ``t`` iterations of the fitted binary ``model``
-    (H^0 for t = 0), ``y`` holding labels in {-1, +1}: for the exponential
-    loss (the paper's) w = exp(-y H^t) and ỹ = y w; for log_loss
-    ỹ = y σ(−y H^t) and w = p (1 − p); for squared_error ỹ = y − H^t, w = 1.
+    They are computed as the engine computes them for the model's loss at H^t,
+    the score after ``t`` iterations of the fitted binary ``model`` (H^0 for
+    t = 0): for the exponential loss (the paper's) w = exp(-y H^t) and ỹ = y w;
+    for log_loss ỹ = y σ(−y H^t) and w = p (1 − p); for squared_error
+    ỹ = y − H^t, w = 1.
+
+    Parameters
+    ----------
+    model : fitted GBRFF estimator
+        A binary model (``GBRFF2Classifier``, ``GBRFF1Classifier``, ...).
+    X : array-like of shape (n, d)
+        The raw points the estimator itself is given.
+    y : array-like of shape (n,)
+        Labels in {-1, +1}.
+    t : int
+        The iteration, 0 .. ``n_estimators_``.
+
+    Returns
+    -------
+    w : ndarray of shape (n,)
+        The weights (the loss's curvatures).
+    y_tilde : ndarray of shape (n,)
+        The residuals ỹ the learner of iteration t fits.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` holds other labels, ``t`` is out of range, or the model has
+        more than two classes.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.inspection import residuals
+    >>> X, y = make_moons(200, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> clf = GBRFF2Classifier(n_estimators=10, random_state=0).fit(X, y)
+    >>> w, y_tilde = residuals(clf, X, y, 3)
+    >>> w.shape, bool((y_tilde == y * w).all())
+    ((200,), True)
     """
     check_is_fitted(model)
     y = np.asarray(y, dtype=float)

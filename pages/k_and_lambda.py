@@ -59,7 +59,7 @@ with tab_uci:
         why = f" ({type(exc).__name__}: {plain(exc)})"
     if curve is None or len(curve) == 0:
         st.info("**No stored UCI results for Fig. 3 yet** (`results/kbudget/curve.csv`)." + why +
-                " Produce them with `python -m gbrff.experiments kbudget --out results/kbudget` (see `--help` and the README), "
+                " Produce them with `python -m gbrff.experiments kbudget --out results/kbudget` (see `--help` and the documentation's experiment runner page), "
                 "with the UCI files from `python -m gbrff.datasets download` or `GBRFF_DATA_DIR`.")
     else:
         fig3 = paper.kbudget_figure(curve)

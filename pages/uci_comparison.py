@@ -232,7 +232,7 @@ else:
             "**✗** (shaded) marks a miss: more than max(1.5, the preprint's standard deviation) away. " +
             f"{n_close} of the {n_cmp} reproduced cells are within it; the cells rest on "
             f"{', '.join(map(str, n19))} splits. 'paper …' alone: a method or task not run here yet (its "
-            "published value). The misses are discussed in the project's README.",
+            "published value). The misses are discussed in the documentation's page on the 2020 paper (doc/reproducing/ecml2020.md).",
             r"\text{miss} \iff |\overline{\mathrm{acc}}_{\text{ours}} - \overline{\mathrm{acc}}_{\text{paper}}|"
             r" > \max(1.5,\ \sigma_{\text{paper}})")
     st.download_button("2019 table (CSV)", icon=":material/download:", data=comp19.to_csv(index=False),

@@ -46,10 +46,12 @@ class BinaryClassifierMixin(ClassifierMixin):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
+            The samples.
 
         Returns
         -------
         y : ndarray of shape (n_samples,)
+            Labels from ``classes_``.
         """
         scores = self.decision_function(X)
         return self.classes_[(scores > 0).astype(np.intp)]
@@ -89,10 +91,13 @@ class StagedScoresMixin:
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
+            The samples.
 
         Yields
         ------
         scores : ndarray of shape (n_samples,)
+            F_t(X), a fresh array for each round; the last is
+            ``decision_function(X)``.
         """
         scores = self._running_scores(X, self._init_score)
         next(scores)  # F_0 is no stage
@@ -105,10 +110,12 @@ class StagedScoresMixin:
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
+            The samples.
 
         Returns
         -------
         scores : ndarray of shape (n_samples,)
+            F_T(X) (F_0, the constant, when no round was kept).
         """
         for F in self._running_scores(X, self._decision_init):
             pass
@@ -153,10 +160,12 @@ class FeatureSVMMixin:
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
+            The samples, in the units of the training data.
 
         Returns
         -------
         scores : ndarray of shape (n_samples,)
+            The linear SVM's score of ``compute_features(X)``.
         """
         check_is_fitted(self)
         return self.svm_.decision_function(self.compute_features(X))

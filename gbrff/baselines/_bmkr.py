@@ -151,11 +151,14 @@ class BMKRClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixin, 
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,), two classes
+            Training data.
+        y : array-like of shape (n_samples,)
+            Labels of two classes.
 
         Returns
         -------
         self : BMKRClassifier
+            The fitted estimator.
         """
         self._validate_params()
         X, y_pm = self._validate_fit_data(X, y)

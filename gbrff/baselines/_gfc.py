@@ -125,11 +125,14 @@ class GFCClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,), two classes
+            Training data.
+        y : array-like of shape (n_samples,)
+            Labels of two classes.
 
         Returns
         -------
         self : GFCClassifier
+            The fitted estimator.
         """
         self._validate_params()
         X, y_pm = self._validate_fit_data(X, y)
@@ -177,7 +180,18 @@ class GFCClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         return self
 
     def compute_features(self, X):
-        """The constructed representation [cos(ω_k·x), sin(ω_k·x)], shape (n_samples, 2 n_components)."""
+        """The constructed representation [cos(ω_k·x), sin(ω_k·x)].
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        features : ndarray of shape (n_samples, 2 * n_components)
+            The cosines of every learned spectrum, then their sines.
+        """
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         return _waves(X, self.spectra_)

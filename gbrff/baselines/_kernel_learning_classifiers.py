@@ -91,10 +91,16 @@ class _FourierClassifierBase(ClassifierMixin, BaseEstimator):
 
         Each f_k is a least-squares estimate of 2 P(y = k | x) − 1 (targets ±1).
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
         Returns
         -------
-        scores : ndarray of shape (n_samples,) for two classes (> 0 means
-            ``classes_[1]``), else (n_samples, n_classes)
+        scores : ndarray of shape (n_samples,) or (n_samples, n_classes)
+            For two classes one column (> 0 means ``classes_[1]``), else one
+            per class.
         """
         U = self._input(X)
         width = (self.coef_ if hasattr(self, "coef_") else self.dual_coef_).shape[1]
@@ -103,7 +109,19 @@ class _FourierClassifierBase(ClassifierMixin, BaseEstimator):
         return scores[:, 0] if len(self.classes_) == 2 else scores
 
     def predict(self, X):
-        """``classes_[1]`` where the score is > 0 (two classes), else the class of highest score."""
+        """Predict class labels from the scores.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        y : ndarray of shape (n_samples,)
+            ``classes_[1]`` where the score is > 0 (two classes), else the
+            class of highest score.
+        """
         scores = self.decision_function(X)
         if scores.ndim == 1:
             return self.classes_[(scores > 0).astype(np.intp)]
@@ -118,9 +136,15 @@ class _FourierClassifierBase(ClassifierMixin, BaseEstimator):
         clipped to [0, 1]). No calibration is fitted: the probabilities are as
         good as the regression; the most probable class is the predicted one.
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
         Returns
         -------
         proba : ndarray of shape (n_samples, n_classes)
+            Columns in the order of ``classes_``; each row sums to one.
         """
         scores = self.decision_function(X)
         if scores.ndim == 1:
@@ -149,11 +173,7 @@ _SKL_DOC_PARAMS = """
         The blocks x_j of Eq. 4, one σ_j each: None/"ard" one per input
         feature, "isotropic" one for all, or one label per feature.
     reg_lambda : float, default=1.0
-        λ > 0 of the ridge penalty (λ/2)‖w‖² (see Notes).
-    skew_c : float, default=1.0
-        c > 0 of the skewed kernels.
-    random_state : int, RandomState instance or None, default=None
-        Seeds ω and b."""
+        λ > 0 of the ridge penalty (λ/2)‖w‖² (see Notes)."""
 
 
 class RFFSKLClassifier(_FourierClassifierBase):
@@ -178,16 +198,22 @@ class RFFSKLClassifier(_FourierClassifierBase):
         L-BFGS-B iterations per class.
     tol : float, default=1e-6
         L-BFGS-B's projected-gradient tolerance (on f / N).
+    skew_c : float, default=1.0
+        c > 0 of the skewed kernels.
+    random_state : int, RandomState instance or None, default=None
+        Seeds ω and b.
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
+        The class labels.
     n_features_in_ : int
+        Number of features seen during fit.
     feature_groups_ : ndarray of shape (n_features,)
         The block (index into σ) of each input feature.
     n_groups_ : int
         r, the number of blocks.
-    sigma_ : ndarray of shape (n_problems, n_groups_)
+    sigma_ : ndarray of shape (n_problems, n_groups)
         The learned σ of each one-vs-rest problem (one problem for two classes).
     omega_quantiles_ : ndarray of shape (n_features, n_components)
         h(ω_i) as columns: the frequencies at σ = 1.
@@ -196,10 +222,17 @@ class RFFSKLClassifier(_FourierClassifierBase):
     coef_ : ndarray of shape (n_problems, n_components)
         w of each problem.
     intercept_ : ndarray of shape (n_problems,)
+        The unpenalised intercept c of each problem.
     objective_ : ndarray of shape (n_problems,)
         f at the returned σ.
     n_iter_ : ndarray of shape (n_problems,)
         L-BFGS-B iterations.
+
+    See Also
+    --------
+    RFFSQLSKLClassifier : The same features with σ fixed.
+    RFFMKLClassifier : One kernel per feature, a sparse sum of them.
+    KRRGDClassifier : The exact-kernel limit (D → ∞).
 
     Notes
     -----
@@ -208,13 +241,10 @@ class RFFSKLClassifier(_FourierClassifierBase):
     minimiser and the envelope theorem gives the gradient. An unpenalised
     intercept c is fitted with w (centred ridge); the paper has none.
 
-    See Also
-    --------
-    RFFSQLSKLClassifier, RFFMKLClassifier, KRRGDClassifier
-
     Examples
     --------
     >>> from sklearn.datasets import make_moons
+    >>> from gbrff.baselines import RFFSKLClassifier
     >>> X, y = make_moons(300, noise=0.15, random_state=0)
     >>> clf = RFFSKLClassifier(n_components=100, random_state=0).fit(X, y)
     >>> clf.score(X, y) > 0.95
@@ -255,11 +285,14 @@ class RFFSKLClassifier(_FourierClassifierBase):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
+            Training data (non-negative for the skewed kernels).
         y : array-like of shape (n_samples,)
+            Labels of two or more classes.
 
         Returns
         -------
-        self
+        self : object
+            The fitted estimator.
         """
         self._validate_params()
         U, Y = self._prepare(X, y)
@@ -309,7 +342,26 @@ class RFFSKLClassifier(_FourierClassifierBase):
                                 for s, w, c in zip(self.sigma_, self.coef_, self.intercept_)])
 
     def frequencies(self, problem=0):
-        """The learned spectrum: the frequencies γ_i = σ ⊙ h(ω_i) of one problem, shape (n_features, D)."""
+        """The learned spectrum: the frequencies γ_i = σ ⊙ h(ω_i) of one problem.
+
+        Parameters
+        ----------
+        problem : int, default=0
+            The one-vs-rest problem (0 for two classes).
+
+        Returns
+        -------
+        frequencies : ndarray of shape (n_features, n_components)
+            One frequency a column.
+
+        Examples
+        --------
+        >>> from sklearn.datasets import make_moons
+        >>> from gbrff.baselines import RFFSKLClassifier
+        >>> X, y = make_moons(200, noise=0.15, random_state=0)
+        >>> RFFSKLClassifier(n_components=50, random_state=0).fit(X, y).frequencies().shape
+        (2, 50)
+        """
         check_is_fitted(self)
         return self._map().frequencies(self.sigma_[problem])
 
@@ -324,14 +376,50 @@ class RFFSQLSKLClassifier(RFFSKLClassifier):
 
     Parameters
     ----------""" + _SKL_DOC_PARAMS + """
+    skew_c : float, default=1.0
+        c > 0 of the skewed kernels.
+    random_state : int, RandomState instance or None, default=None
+        Seeds ω and b.
 
     Attributes
     ----------
-    As :class:`RFFSKLClassifier` (``sigma_`` is the fixed σ, ``n_iter_`` zeros).
+    classes_ : ndarray of shape (n_classes,)
+        The class labels.
+    n_features_in_ : int
+        Number of features seen during fit.
+    feature_groups_ : ndarray of shape (n_features,)
+        The block (index into σ) of each input feature.
+    n_groups_ : int
+        r, the number of blocks.
+    sigma_ : ndarray of shape (n_problems, n_groups)
+        The fixed σ, one row per one-vs-rest problem.
+    omega_quantiles_ : ndarray of shape (n_features, n_components)
+        h(ω_i) as columns: the frequencies at σ = 1.
+    phase_ : ndarray of shape (n_components,)
+        2π b_i.
+    coef_ : ndarray of shape (n_problems, n_components)
+        w of each problem.
+    intercept_ : ndarray of shape (n_problems,)
+        The unpenalised intercept c of each problem.
+    objective_ : ndarray of shape (n_problems,)
+        The ridge objective at the fixed σ.
+    n_iter_ : ndarray of shape (n_problems,)
+        Zeros: nothing is iterated.
+
+    See Also
+    --------
+    RFFSKLClassifier : The same model with σ learned.
+
+    Notes
+    -----
+    As in :class:`RFFSKLClassifier`: the penalty is (λ/2)‖w‖², the one
+    Eq. 10 of the paper solves with (its Eq. 9 writes λ‖w‖²), and an
+    unpenalised intercept c is fitted with w.
 
     Examples
     --------
     >>> from sklearn.datasets import make_moons
+    >>> from gbrff.baselines import RFFSQLSKLClassifier
     >>> X, y = make_moons(300, noise=0.15, random_state=0)
     >>> RFFSQLSKLClassifier(random_state=0).fit(X, y).score(X, y) > 0.9
     True
@@ -471,6 +559,7 @@ class RFFMKLClassifier(_FourierClassifierBase):
     n_components : int, default=20
         Random features per channel (D_j; the map has n_channels × D_j).
     kernel : {"gaussian", "skewed_chi2", "skewed_intersection"}, default="gaussian"
+        The kernel of each channel, as in :class:`RFFSKLClassifier`.
     sigma : float or "auto", default="auto"
         σ of every channel ("auto": √2 for the Gaussian — each channel's
         kernel exp(−δ²) on standardised data —, 1 for the skewed kernels).
@@ -497,23 +586,33 @@ class RFFMKLClassifier(_FourierClassifierBase):
     tol : float, default=1e-4
         Relative change of (w, c) that stops them.
     skew_c : float, default=1.0
+        c > 0 of the skewed kernels.
     random_state : int, RandomState instance or None, default=None
+        Seeds ω and b.
 
     Attributes
     ----------
-    classes_, n_features_in_, feature_groups_, n_groups_ :
-        As :class:`RFFSKLClassifier` (here the groups are the channels).
-    sigma_ : ndarray of shape (n_problems, n_groups_)
-    coef_ : ndarray of shape (n_problems, n_groups_ * n_components)
+    classes_ : ndarray of shape (n_classes,)
+        The class labels.
+    n_features_in_ : int
+        Number of features seen during fit.
+    feature_groups_ : ndarray of shape (n_features,)
+        The channel of each input feature.
+    n_groups_ : int
+        The number of channels.
+    sigma_ : ndarray of shape (n_problems, n_groups)
+        σ of each channel, per one-vs-rest problem.
+    coef_ : ndarray of shape (n_problems, n_groups * n_components)
         w, channel by channel.
     intercept_ : ndarray of shape (n_problems,)
+        The unpenalised intercept c of each problem.
     lambdas_ : ndarray of shape (n_problems, n_lambdas)
         The regularisation path.
-    path_norms_ : ndarray of shape (n_problems, n_lambdas, n_groups_)
+    path_norms_ : ndarray of shape (n_problems, n_lambdas, n_groups)
         ‖w_j‖₂ of each channel along the path.
-    channel_norms_ : ndarray of shape (n_problems, n_groups_)
+    channel_norms_ : ndarray of shape (n_problems, n_groups)
         ‖w_j‖₂ at the final λ.
-    selected_ : ndarray of bool, shape (n_problems, n_groups_)
+    selected_ : ndarray of bool, shape (n_problems, n_groups)
         Channels with w_j ≠ 0.
     n_iter_ : ndarray of shape (n_problems,)
         Proximal-gradient iterations, all λ.
@@ -521,6 +620,7 @@ class RFFMKLClassifier(_FourierClassifierBase):
     Examples
     --------
     >>> import numpy as np
+    >>> from gbrff.baselines import RFFMKLClassifier
     >>> rng = np.random.default_rng(0)
     >>> X = rng.standard_normal((300, 4))
     >>> y = (X[:, 0] ** 2 + X[:, 1] ** 2 > 1.4).astype(int)   # features 2, 3: noise
@@ -587,11 +687,14 @@ class RFFMKLClassifier(_FourierClassifierBase):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
+            Training data (non-negative for the skewed kernels).
         y : array-like of shape (n_samples,)
+            Labels of two or more classes.
 
         Returns
         -------
-        self
+        self : object
+            The fitted estimator.
         """
         self._validate_params()
         U, Y = self._prepare(X, y)
@@ -650,9 +753,28 @@ class RFFMKLClassifier(_FourierClassifierBase):
                                 for s, w, c in zip(self.sigma_, self.coef_, self.intercept_)])
 
     def selected_features(self, problem=None):
-        """The input features (names if fitted on a DataFrame) of the selected channels.
+        """The input features of the selected channels.
 
-        ``problem``: one one-vs-rest problem's index, or None for any of them.
+        Parameters
+        ----------
+        problem : int or None, default=None
+            One one-vs-rest problem's index, or None for the channels any
+            problem selected.
+
+        Returns
+        -------
+        ndarray
+            The features' names when fitted on a DataFrame, else their indices.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from gbrff.baselines import RFFMKLClassifier
+        >>> rng = np.random.default_rng(0)
+        >>> X = rng.standard_normal((300, 4))
+        >>> y = (X[:, 0] ** 2 + X[:, 1] ** 2 > 1.4).astype(int)
+        >>> RFFMKLClassifier(random_state=0).fit(X, y).selected_features()[:2]
+        array([0, 1])
         """
         check_is_fitted(self)
         keep = self.selected_.any(axis=0) if problem is None else self.selected_[problem]

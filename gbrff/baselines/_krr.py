@@ -12,10 +12,9 @@ from numbers import Integral, Real
 
 import numpy as np
 from scipy import linalg, optimize
-from sklearn.base import BaseEstimator
 from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.utils._param_validation import Interval, StrOptions
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
 
 from .._kernel_learning import blas_threads
 from ._kernel_learning_classifiers import _FourierClassifierBase
@@ -97,23 +96,45 @@ class KRRGDClassifier(_FourierClassifierBase):
     rho : float, default=0.0
         ρ ≥ 0 of ρ‖σ‖².
     learn_sigma : bool, default=True
+        False keeps σ at its start (plain kernel ridge regression).
     max_iter : int, default=50
         L-BFGS-B iterations per problem.
     tol : float, default=1e-6
+        L-BFGS-B's projected-gradient tolerance.
     max_memory_gb : float or None, default=None
         Memory the kernel matrices may take; None: half the memory available at ``fit``.
 
     Attributes
     ----------
-    classes_, n_features_in_, feature_groups_, n_groups_, sigma_, intercept_, n_iter_, objective_ :
-        As :class:`RFFSKLClassifier`.
+    classes_ : ndarray of shape (n_classes,)
+        The class labels.
+    n_features_in_ : int
+        Number of features seen during fit.
+    feature_groups_ : ndarray of shape (n_features,)
+        The block (index into σ) of each input feature.
+    n_groups_ : int
+        The number of blocks.
+    sigma_ : ndarray of shape (n_problems, n_groups)
+        The learned σ of each one-vs-rest problem.
+    intercept_ : ndarray of shape (n_problems,)
+        The unpenalised intercept of each problem.
+    n_iter_ : ndarray of shape (n_problems,)
+        L-BFGS-B iterations.
+    objective_ : ndarray of shape (n_problems,)
+        The objective at the returned σ.
     dual_coef_ : ndarray of shape (n_problems, n_samples)
         α of each problem.
     X_fit_ : ndarray of shape (n_samples, n_features)
+        The training data, which the kernel of a prediction needs.
+
+    See Also
+    --------
+    RFFSKLClassifier : The same objective on D random features.
 
     Examples
     --------
     >>> from sklearn.datasets import make_moons
+    >>> from gbrff.baselines import KRRGDClassifier
     >>> X, y = make_moons(200, noise=0.15, random_state=0)
     >>> KRRGDClassifier().fit(X, y).score(X, y) > 0.95
     True
@@ -157,6 +178,18 @@ class KRRGDClassifier(_FourierClassifierBase):
 
     def fit(self, X, y):
         """Learn σ and the dual coefficients of each one-vs-rest problem.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training data.
+        y : array-like of shape (n_samples,)
+            Labels of two or more classes.
+
+        Returns
+        -------
+        self : KRRGDClassifier
+            The fitted estimator.
 
         Raises
         ------

@@ -127,13 +127,16 @@ class MKBoostClassifier(SolveCountMixin, StagedScoresMixin, BinaryClassifierMixi
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,), two classes
+            Training data.
+        y : array-like of shape (n_samples,)
+            Labels of two classes.
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative initial weights D_1 (normalised).
 
         Returns
         -------
         self : MKBoostClassifier
+            The fitted estimator.
         """
         self._validate_params()
         X, y_pm = self._validate_fit_data(X, y)

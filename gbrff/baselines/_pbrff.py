@@ -127,11 +127,14 @@ class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,), two classes
+            Training data.
+        y : array-like of shape (n_samples,)
+            Labels of two classes.
 
         Returns
         -------
         self : PBRFFClassifier
+            The fitted estimator.
         """
         self._validate_params()
         X, y_pm = self._validate_fit_data(X, y)
@@ -157,7 +160,18 @@ class PBRFFClassifier(FeatureSVMMixin, BinaryClassifierMixin, BaseEstimator):
         return self
 
     def compute_features(self, X):
-        """The landmark representation (n_samples, n_landmarks) of Equation (2)."""
+        """The landmark representation of Equation (2).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        features : ndarray of shape (n_samples, n_landmarks)
+            Σ_k q_pk cos(ω_pk·(x − x^p)) for each landmark p.
+        """
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         W, offsets = self._packed()

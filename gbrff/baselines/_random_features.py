@@ -72,7 +72,15 @@ class RandomFeatureMap(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
     map_ : RBFSampler or Nystroem
         The fitted map.
     n_features_in_ : int
+        Number of features seen during fit.
 
+    See Also
+    --------
+    sklearn.kernel_approximation.RBFSampler : The random Fourier features.
+    sklearn.kernel_approximation.Nystroem : The Nyström map.
+
+    Notes
+    -----
     Its output features are named ``randomfeaturemap0``, ``randomfeaturemap1``, …
     (``get_feature_names_out``), so ``set_output(transform="pandas")`` works in
     a pipeline.
@@ -80,6 +88,7 @@ class RandomFeatureMap(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
     Examples
     --------
     >>> import numpy as np
+    >>> from gbrff.baselines import RandomFeatureMap
     >>> X = np.random.default_rng(0).standard_normal((50, 3))
     >>> RandomFeatureMap(n_components=20, random_state=0).fit_transform(X).shape
     (50, 20)
@@ -99,6 +108,20 @@ class RandomFeatureMap(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         self.random_state = random_state
 
     def fit(self, X, y=None):
+        """Choose γ and fit scikit-learn's map.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training data (standardised, for ``gamma="quantile"``).
+        y : None
+            Ignored.
+
+        Returns
+        -------
+        self : object
+            The fitted map.
+        """
         self._validate_params()
         X = validate_data(self, X, dtype=np.float64)
         rng = check_random_state(self.random_state)
@@ -113,6 +136,18 @@ class RandomFeatureMap(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         return self
 
     def transform(self, X):
+        """Map X to the D random features.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        features : ndarray of shape (n_samples, n_components)
+            The mapped samples (Nyström: at most the training rows' count of columns).
+        """
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
         return self.map_.transform(X)
@@ -141,12 +176,19 @@ class RBFSVC(ClassifierMixin, BaseEstimator):
         The γ used.
     svc_ : SVC
         The fitted SVM.
-    classes_ : ndarray
+    classes_ : ndarray of shape (n_classes,)
+        The class labels.
     n_features_in_ : int
+        Number of features seen during fit.
+
+    See Also
+    --------
+    sklearn.svm.SVC : The SVM itself.
 
     Examples
     --------
     >>> from sklearn.datasets import make_moons
+    >>> from gbrff.baselines import RBFSVC
     >>> X, y = make_moons(200, noise=0.1, random_state=0)
     >>> RBFSVC(C=10, random_state=0).fit(X, y).score(X, y) > 0.95
     True
@@ -164,6 +206,20 @@ class RBFSVC(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y):
+        """Choose γ and fit the SVM.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training data (standardised, for ``gamma="quantile"``).
+        y : array-like of shape (n_samples,)
+            Class labels.
+
+        Returns
+        -------
+        self : object
+            The fitted estimator.
+        """
         self._validate_params()
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
@@ -174,12 +230,34 @@ class RBFSVC(ClassifierMixin, BaseEstimator):
         return self
 
     def decision_function(self, X):
-        """The SVM's signed distances (``SVC.decision_function``)."""
+        """The SVM's signed distances (``SVC.decision_function``).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        scores : ndarray of shape (n_samples,) or (n_samples, n_classes)
+            As :meth:`sklearn.svm.SVC.decision_function` gives them.
+        """
         check_is_fitted(self)
         return self.svc_.decision_function(validate_data(self, X, dtype=np.float64, reset=False))
 
     def predict(self, X):
-        """The SVM's labels (``SVC.predict``)."""
+        """The SVM's labels (``SVC.predict``).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        y : ndarray of shape (n_samples,)
+            Labels from ``classes_``.
+        """
         check_is_fitted(self)
         return self.svc_.predict(validate_data(self, X, dtype=np.float64, reset=False))
 
@@ -216,6 +294,7 @@ class RandomFeatureEnsembleClassifier(ClassifierMixin, BaseEstimator):
         C = 1000 for logistic regression and SVMs.
     scheme : {"black_bag", "black_ensemble", "white_bag", "white_ensemble"}, \
 default="white_ensemble"
+        Which of the four ensembles (above).
     kind : {"rff", "nystroem"}, default="rff"
         The random map (:class:`RandomFeatureMap`).
     n_components : int, default=500
@@ -239,17 +318,20 @@ default="white_ensemble"
     bagging_ : BaggingClassifier
         The fitted members (``bagging_.estimators_``).
     classes_ : ndarray of shape (n_classes,)
+        The class labels.
     n_features_in_ : int
+        Number of features seen during fit.
 
     See Also
     --------
-    sklearn.ensemble.BaggingClassifier, sklearn.kernel_approximation.RBFSampler,
-    sklearn.kernel_approximation.Nystroem
+    RandomFeatureMap : The map of each member.
+    sklearn.ensemble.BaggingClassifier : What fits the members.
 
     Examples
     --------
     >>> from sklearn.datasets import make_moons
     >>> from sklearn.linear_model import LogisticRegression
+    >>> from gbrff.baselines import RandomFeatureEnsembleClassifier
     >>> X, y = make_moons(200, noise=0.2, random_state=0)
     >>> clf = RandomFeatureEnsembleClassifier(LogisticRegression(C=1000), scheme="white_bag",
     ...                                       n_components=50, n_estimators=5, random_state=0)
@@ -291,7 +373,14 @@ default="white_ensemble"
 
         Returns
         -------
-        self
+        self : object
+            The fitted estimator.
+
+        Raises
+        ------
+        ValueError
+            For ``scheme="black_ensemble"`` with a member other than a
+            decision tree.
         """
         self._validate_params()
         X, y = validate_data(self, X, y, dtype=np.float64)
@@ -326,14 +415,31 @@ default="white_ensemble"
     def predict_proba(self, X):
         """Mean of the members' class probabilities (hard votes for members without them).
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
         Returns
         -------
         proba : ndarray of shape (n_samples, n_classes)
+            Columns in the order of ``classes_``.
         """
         Z = self._features(X)
         return self.bagging_.predict_proba(Z)
 
     def predict(self, X):
-        """The class of highest mean probability."""
+        """The class of highest mean probability.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The samples.
+
+        Returns
+        -------
+        y : ndarray of shape (n_samples,)
+            Labels from ``classes_``.
+        """
         proba = self.predict_proba(X)
         return self.classes_[np.argmax(proba, axis=1)]

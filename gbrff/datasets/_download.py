@@ -407,8 +407,9 @@ def _mirror(base_url):
 
 
 def download(names=None, data_dir=None, base_url=None, timeout=DEFAULT_TIMEOUT, log=print):
-    """Download the data files of the given tasks (the 16 UCI tasks, glass and
-    the thesis's five by default).
+    """Download the data files of the given tasks, checked against their pins.
+
+    By default the 16 UCI tasks, glass and the thesis's five.
 
     Parameters
     ----------
@@ -449,6 +450,24 @@ def download(names=None, data_dir=None, base_url=None, timeout=DEFAULT_TIMEOUT, 
         one line, says what failed and what to do, and ``failures`` maps each
         path not installed to its reason. Also a ``GBRFF_DATA_URL`` or data
         folder that cannot be used, before anything is fetched.
+
+    See Also
+    --------
+    load_uci : Read a task from the files.
+
+    Notes
+    -----
+    The command line does the same: ``python -m gbrff.datasets download``.
+    Read more in the User Guide (:doc:`/user_guide/experiments`).
+
+    Examples
+    --------
+    Fetch two tasks into a folder of one's own (it needs the network, so it
+    is not run here):
+
+    >>> from gbrff.datasets import download
+    >>> download(["wine", "sonar"], data_dir="uci-data")  # doctest: +SKIP
+    {'wine/wine.data': 'downloaded', 'sonar/sonar.dat': 'downloaded'}
     """
     valid = UCI_TASKS + PREPRINT_TASKS + THESIS_TASKS
     names = list(valid if not names else names)

@@ -120,7 +120,9 @@ def make_toy(name, n_samples=400, noise=None, random_state=None):
     Returns
     -------
     X : ndarray of shape (n_samples, 2), float64
-    y : ndarray of shape (n_samples,), int64, values in {-1, +1}
+        The points.
+    y : ndarray of shape (n_samples,), int64
+        Their labels in {-1, +1}.
 
     Examples
     --------

@@ -72,12 +72,58 @@ HELP = "see `python -m gbrff.datasets download --help` and the gbrff documentati
 
 
 class DataNotFoundError(FileNotFoundError):
-    """A data file is missing or does not match its pinned SHA-256 digest."""
+    """A data file is missing or does not match its pinned SHA-256 digest.
+
+    Its message names the file, the expected digest and the command that
+    fetches it. A subclass of FileNotFoundError, so that code which already
+    catches a missing file catches it too.
+
+    See Also
+    --------
+    load_uci : Raises it for a missing or corrupt file.
+    download : Raises it for a file that could not be fetched.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from gbrff.datasets import DataNotFoundError, load_uci
+    >>> with tempfile.TemporaryDirectory() as empty:
+    ...     try:
+    ...         load_uci("wine", data_dir=empty)
+    ...     except DataNotFoundError as error:
+    ...         print("missing:", "python -m gbrff.datasets download wine" in str(error))
+    missing: True
+    """
 
 
 @lru_cache(maxsize=1)
 def registry():
-    """Return the parsed registry (``gbrff/datasets/registry.json``) as a dict."""
+    """Return the parsed registry (``gbrff/datasets/registry.json``) as a dict.
+
+    The registry pins every data file by SHA-256 and states each task's
+    source, citation, parsing and label rules. It is read once per process.
+
+    Returns
+    -------
+    dict
+        ``about``, then the tasks by kind: ``tasks`` (Table 1's 16, in its
+        order), ``preprint`` (glass), ``multiclass`` (the thesis's five) and
+        ``unavailable`` (the thesis's sets without a copy), each a dict of
+        task name to entry (``title``, ``citation``, ``files``, ``parse``,
+        ``n``, ``d``, ...).
+
+    Raises
+    ------
+    RuntimeError
+        If the file does not list the tasks in the order of the papers.
+
+    Examples
+    --------
+    >>> from gbrff.datasets import registry
+    >>> wine = registry()["tasks"]["wine"]
+    >>> wine["n"], wine["d"], wine["n_positive"]
+    (178, 13, 59)
+    """
     reg = json.loads(REGISTRY_PATH.read_text(encoding="utf-8"))
     if tuple(reg["tasks"]) != UCI_TASKS:
         raise RuntimeError(f"{REGISTRY_PATH} does not list the 16 tasks in Table 1's order")
@@ -122,6 +168,21 @@ def default_data_dir():
     ``$XDG_CACHE_HOME/gbrff/datasets`` (default ``~/.cache/gbrff/datasets``)
     on Linux, ``~/Library/Caches/gbrff/datasets`` on macOS,
     ``%LOCALAPPDATA%\\gbrff\\datasets`` on Windows.
+
+    Returns
+    -------
+    pathlib.Path
+        The folder; it need not exist yet.
+
+    See Also
+    --------
+    load_uci : Reads the files from ``data_dir``, ``GBRFF_DATA_DIR`` or here.
+
+    Examples
+    --------
+    >>> from gbrff.datasets import default_data_dir
+    >>> default_data_dir().name in ("cache", "datasets")  # a checkout's, or the user's cache
+    True
     """
     root = _checkout_root()
     if root is not None:
@@ -258,8 +319,10 @@ def _load_multiclass(name, task, data_dir, subsample):
 
 
 def load_uci(name, data_dir=None, subsample=True):
-    """Load one of the paper's 16 UCI tasks with its Table 1 label rule, or one
-    of the thesis's five multi-class tasks.
+    """Load one of the paper's UCI tasks, or one of the thesis's multi-class tasks.
+
+    A task of Table 1 comes with its label rule (+1 or -1); a thesis task
+    keeps its classes.
 
     Parameters
     ----------
@@ -294,11 +357,26 @@ def load_uci(name, data_dir=None, subsample=True):
         that fetches it. A thesis set without a copy (:data:`UNAVAILABLE_TASKS`)
         raises it with the reason.
 
+    See Also
+    --------
+    download : Fetch the files.
+    registry : Each task's size, source and rules.
+
     Examples
     --------
+    The files come from :func:`download` (or a folder in ``GBRFF_DATA_DIR``);
+    with none there, the loading lines are not run here:
+
+    >>> from gbrff.datasets import load_uci
     >>> X, y = load_uci("wine")  # doctest: +SKIP
     >>> X.shape, int((y == 1).sum())  # doctest: +SKIP
     ((178, 13), 59)
+
+    What the registry says of it, with or without the files:
+
+    >>> from gbrff.datasets import registry
+    >>> registry()["tasks"]["wine"]["d"]
+    13
     """
     task = _task(name)
     data_dir = resolve_data_dir(data_dir)

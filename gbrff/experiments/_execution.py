@@ -22,6 +22,29 @@ class ProgressBar:
 
     On a terminal it redraws one line; otherwise it prints a line at most
     every ``every`` seconds.
+
+    Parameters
+    ----------
+    total : int
+        The number of units to come.
+    desc : str, default=""
+        The label in front of the bar.
+    stream : file-like or None, default=None
+        Where it writes; None is ``sys.stderr``.
+    every : float, default=30.0
+        Seconds between two lines when the stream is not a terminal.
+    width : int, default=28
+        Characters of the bar.
+
+    Examples
+    --------
+    >>> import io
+    >>> from gbrff.experiments import ProgressBar
+    >>> out = io.StringIO()
+    >>> bar = ProgressBar(4, desc="fits", stream=out)
+    >>> bar.update(4)
+    >>> out.getvalue().splitlines()[-1].split(" elapsed")[0]
+    'fits [############################] 4/4 100.0%'
     """
 
     def __init__(self, total, desc="", stream=None, every=30.0, width=28):
@@ -44,6 +67,13 @@ class ProgressBar:
         return f"{h:d}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
 
     def update(self, n=1):
+        """Count ``n`` more units done, and redraw when it is time.
+
+        Parameters
+        ----------
+        n : int, default=1
+            Units done since the last call.
+        """
         self.done += n
         self._draw(force=self.done >= self.total)
 
@@ -71,6 +101,7 @@ class ProgressBar:
         self.stream.flush()
 
     def close(self):
+        """End the terminal's line when the bar stopped short of its total."""
         if self._tty and self.done < self.total:
             self.stream.write("\n")
             self.stream.flush()
@@ -163,7 +194,45 @@ class _DaskExecutor:
 
 
 def make_executor(backend="loky", n_jobs=1, scheduler=None):
-    """Executor for ``backend`` in {"loky", "dask"}; loky with n_jobs=1 runs inline."""
+    """The executor the runner submits units to.
+
+    Parameters
+    ----------
+    backend : {"loky", "dask"}, default="loky"
+        "loky": joblib's local processes ("joblib" and "local" say the same);
+        "dask": a Dask cluster.
+    n_jobs : int or None, default=1
+        Processes of the loky backend; 1 (or None) runs every unit inline, in
+        this process; a negative number counts back from the cores (-1: all).
+        Each process gets its share of the cores' threads.
+    scheduler : str, distributed.Client or None, default=None
+        The Dask scheduler's address (e.g. ``tcp://127.0.0.1:8786``) or a
+        ``Client``; required by the dask backend.
+
+    Returns
+    -------
+    executor
+        An object with ``submit``, ``wait_first`` and ``shutdown``.
+
+    Raises
+    ------
+    ValueError
+        For another backend, or the dask backend without a scheduler.
+
+    See Also
+    --------
+    run_groups : Takes the executor.
+
+    Notes
+    -----
+    Read more in the User Guide (:doc:`/user_guide/experiments`).
+
+    Examples
+    --------
+    >>> from gbrff.experiments import make_executor
+    >>> executor = make_executor("loky", n_jobs=1)   # inline: no process started
+    >>> executor.shutdown()
+    """
     if backend in ("loky", "joblib", "local"):
         if n_jobs is None or n_jobs == 1:
             return _SerialExecutor()

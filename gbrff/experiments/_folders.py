@@ -139,11 +139,39 @@ def check_report(outdir, experiment, **settings):
 def write_report(name, outdir, records=None, **settings) -> bool:
     """(Re)write every report file of experiment ``name`` in ``outdir``.
 
-    ``records`` (default: the folder's store) are merged with the folder's
-    ``refits.jsonl`` first, so that no committed refit is lost.  Returns
-    whether there was a result to report: without one (no refit of the
-    experiment yet) no report file is written, and none is replaced by an
-    empty one.
+    Parameters
+    ----------
+    name : str
+        The experiment (``"table2"``, ``"landmarks"``, ...).
+    outdir : str or Path
+        Its results folder; created if missing.
+    records : list of dict or None, default=None
+        The records to report (default: the folder's store); they are merged
+        with the folder's ``refits.jsonl`` first, so that no committed refit
+        is lost.
+    **settings
+        The experiment's report settings (see ``python -m gbrff.experiments
+        report --help``).
+
+    Returns
+    -------
+    bool
+        Whether there was a result to report: without one (no refit of the
+        experiment yet) no report file is written, and none is replaced by an
+        empty one.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from gbrff.experiments import REFIT, Context, Group, run_unit, write_report
+    >>> g = Group("table2", ("toy", "moons", 60, 60), 0, 0, "GBRFF2", [{"gamma": 0.5}], 10)
+    >>> records = [run_unit(Context(), g.unit({"gamma": 0.5}, REFIT))]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_report("table2", folder, records)
+    ...     files = set(os.listdir(folder))
+    True
+    >>> sorted({"runs.csv", "summary.csv", "table2.md"} & files)
+    ['runs.csv', 'summary.csv', 'table2.md']
     """
     exp = by_name(name)
     outdir = Path(outdir)

@@ -50,6 +50,7 @@ __all__ = [
     "split_seed", "grid_points", "prepare_split", "run_unit", "select_best",
 ]
 
+#: The ``fold`` of a refit: the fit on the whole training part, scored on the test part.
 REFIT = -1
 N_FOLDS = 5
 TEST_SIZE = 0.3
@@ -57,7 +58,26 @@ DEFAULTS = "defaults"  # the experiment whose methods run at their own defaults
 
 
 def split_seed(base_seed: int, split: int) -> int:
-    """The recorded seed of split ``split``: ``base_seed + split``."""
+    """The recorded seed of split ``split``: ``base_seed + split``.
+
+    Parameters
+    ----------
+    base_seed : int
+        The run's seed (``--seed``).
+    split : int
+        The split's index.
+
+    Returns
+    -------
+    int
+        The seed of the split's train/test draw and of its fits.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import split_seed
+    >>> split_seed(0, 3)
+    3
+    """
     return int(base_seed) + int(split)
 
 
@@ -78,16 +98,30 @@ def _resolve(ref):
 class Context:
     """Where workers find the methods and the data (picklable).
 
+    A worker process receives it with each unit and imports what it names, so
+    that a Dask worker needs nothing but gbrff installed.
+
     Parameters
     ----------
-    data_dir : str or None
+    data_dir : str or None, default=None
         Folder of the UCI files (else ``GBRFF_DATA_DIR``, else the cache).
-    registry : str or callable
+    registry : str or callable, default="gbrff.methods:get_method"
         ``get_method(name) -> MethodSpec`` or its import path.
-    uci_loader : str or callable
+    uci_loader : str or callable, default="gbrff.datasets:load_uci"
         ``load_uci(name, data_dir=None) -> (X, y)`` or its import path.
-    toy_maker : str or callable
-        ``make_toy(name, n_samples=..., random_state=...) -> (X, y)``.
+    toy_maker : str or callable, default="gbrff.datasets:make_toy"
+        ``make_toy(name, n_samples=..., random_state=...) -> (X, y)`` or its
+        import path.
+
+    See Also
+    --------
+    run_unit : One fit in this context.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Context
+    >>> Context().get_method("GBRFF2").label
+    'GBRFF2'
     """
 
     data_dir: str | None = None
@@ -96,6 +130,18 @@ class Context:
     toy_maker: object = "gbrff.datasets:make_toy"
 
     def get_method(self, name):
+        """The :class:`~gbrff.methods.MethodSpec` called ``name``, from the registry.
+
+        Parameters
+        ----------
+        name : str
+            A method's name (``"GBRFF2"``, ``"LGBM"``, ...).
+
+        Returns
+        -------
+        MethodSpec
+            What the registry holds for it.
+        """
         return _resolve(self.registry)(name)
 
 
@@ -126,9 +172,25 @@ def reduce_grid(grid, n_values):
 def grid_points(grid, n_values=None) -> list[dict]:
     """The parameter grid as a list in ``ParameterGrid`` (= GridSearchCV) order.
 
-    ``n_values`` keeps at most that many values of each parameter (see
-    :func:`reduce_grid`): a smaller grid of the same shape, for tests and
-    quick runs.  ``None`` or 0 keeps the paper's grid.
+    Parameters
+    ----------
+    grid : dict or list of dict
+        A grid as ``GridSearchCV`` takes it (a method's ``MethodSpec.grid(d)``).
+    n_values : int or None, default=None
+        Keep at most that many values of each parameter, evenly spaced with
+        both ends kept: a smaller grid of the same shape, for tests and quick
+        runs. None or 0 keeps the paper's grid.
+
+    Returns
+    -------
+    list of dict
+        One dict of parameters per grid point, numpy scalars as Python ones.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import grid_points
+    >>> grid_points({"gamma": [0.25, 0.5, 1.0, 2.0], "reg_lambda": [0.0, 0.1]}, n_values=2)
+    [{'gamma': 0.25, 'reg_lambda': 0.0}, {'gamma': 0.25, 'reg_lambda': 0.1}, {'gamma': 2.0, 'reg_lambda': 0.0}, {'gamma': 2.0, 'reg_lambda': 0.1}]
     """
     if n_values:
         grid = reduce_grid(grid, n_values)
@@ -137,10 +199,49 @@ def grid_points(grid, n_values=None) -> list[dict]:
 
 @dataclass(frozen=True)
 class Unit:
-    """One fit.  ``data`` names the data: ``("uci", task)`` (a 70/30 split),
-    ``("uci", task, train_share)`` (a split with that training share, the rest
-    for the test: the 2019 preprint's 0.3) or ``("toy", name, n_train, n_test)``;
-    ``fold`` is 0..4 or :data:`REFIT`."""
+    """One fit: a method with one parameter setting on one fold of one split.
+
+    Parameters
+    ----------
+    experiment : str
+        The experiment's name (its records' ``experiment``).
+    data : tuple
+        The data: ``("uci", task)`` (a 70/30 split), ``("uci", task,
+        train_share)`` (a split with that training share, the rest for the
+        test: the 2019 preprint's 0.3), ``("uci-raw", task)`` (not
+        standardised) or ``("toy", name, n_train, n_test)``.
+    split : int
+        The split's index.
+    seed : int
+        The split's seed (:func:`split_seed`), also the fit's ``random_state``.
+    method : str
+        The method's name in the registry.
+    params : tuple
+        Sorted (name, value) pairs of the grid point.
+    fold : int
+        The CV fold, 0..4, or :data:`REFIT` for the fit on the whole training part.
+    n_iter : int
+        Boosting iterations (or landmarks) of the fit.
+    stages : tuple or None, default=None
+        Iteration counts to score the fit at (staged evaluation), or None.
+    fixed : tuple, default=()
+        Sorted (name, value) pairs set outside the grid (e.g. K).
+    grid_id : str, default=""
+        Refits only: which grid chose them (:attr:`Group.grid_id`).
+
+    See Also
+    --------
+    Group : The units of one setting.
+    run_unit : Fit a unit.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import REFIT, Unit
+    >>> unit = Unit("table2", ("uci", "wine"), split=3, seed=3, method="GBRFF2",
+    ...             params=(("gamma", 0.5),), fold=REFIT, n_iter=100)
+    >>> unit.task, unit.fold
+    ('wine', -1)
+    """
 
     experiment: str
     data: tuple
@@ -156,10 +257,12 @@ class Unit:
 
     @property
     def task(self) -> str:
+        """The task's (or the toy problem's) name, ``data[1]``."""
         return self.data[1]
 
     @property
     def key(self) -> str:
+        """The unit's key in the store: JSON of every identifying field."""
         return make_key(self.experiment, list(self.data), self.split, self.seed,
                         self.method, [list(p) for p in self.fixed],
                         [list(p) for p in self.params], self.fold, self.n_iter,
@@ -200,7 +303,34 @@ def _load_cached(loader, data, seed, data_dir, env_data_dir):
 
 
 def prepare_split(ctx: Context, data: tuple, seed: int):
-    """The scaled train/test parts of one split (cached per process)."""
+    """The scaled train/test parts of one split (cached per process).
+
+    The data are split (stratified) with the split's seed and standardised on
+    the training part (``("uci-raw", task)``: not standardised). The cache
+    keys on ``GBRFF_DATA_DIR`` too, so that a process which points it
+    elsewhere is not served the splits of the former folder.
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the loaders are.
+    data : tuple
+        The data, as :class:`Unit` names it.
+    seed : int
+        The split's seed.
+
+    Returns
+    -------
+    X_train, y_train, X_test, y_test : ndarray
+        The two parts.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Context, prepare_split
+    >>> X_tr, y_tr, X_te, y_te = prepare_split(Context(), ("toy", "moons", 60, 40), seed=0)
+    >>> X_tr.shape, X_te.shape, round(abs(float(X_tr.mean())), 6)
+    ((60, 2), (40, 2), 0.0)
+    """
     # without a data_dir the loader reads GBRFF_DATA_DIR: the cache keys on it too, so a
     # process that points it elsewhere is not served the splits of the former folder
     env = os.environ.get("GBRFF_DATA_DIR") if ctx.data_dir is None else None
@@ -240,7 +370,33 @@ def make_estimator(ctx: Context, unit: Unit):
 
 
 def run_unit(ctx: Context, unit: Unit) -> dict:
-    """Fit one unit and return its record (to be stored by the driver)."""
+    """Fit one unit and return its record (to be stored by the driver).
+
+    The fit's warnings are counted in the record, not printed.
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the methods and the data are.
+    unit : Unit
+        The fit to make.
+
+    Returns
+    -------
+    dict
+        The record: the unit's fields and ``key``, ``score`` (the accuracy on
+        the fold or the test part; a list over ``stages`` when staged),
+        ``fit_seconds``, ``n_fit``, ``n_eval``, ``warnings``, ``host``,
+        ``pid`` and ``finished``.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import REFIT, Context, Group, run_unit
+    >>> g = Group("demo", ("toy", "moons", 60, 60), 0, 0, "GBRFF2", [{"gamma": 0.5}], 10)
+    >>> record = run_unit(Context(), g.unit({"gamma": 0.5}, REFIT))
+    >>> record["n_fit"], record["n_eval"], round(record["score"], 2)
+    (60, 60, 0.98)
+    """
     X_tr, y_tr, X_te, y_te = prepare_split(ctx, unit.data, unit.seed)
     if unit.fold == REFIT:
         X_fit, y_fit, X_ev, y_ev = X_tr, y_tr, X_te, y_te
@@ -289,7 +445,47 @@ def select_best(points: list[dict], cv_scores: list[list]) -> list[int]:
 
 @dataclass
 class Group:
-    """The units of one (experiment, data, split, method, setting)."""
+    """The units of one (experiment, data, split, method, setting).
+
+    A group holds a grid of points: their cross-validation units, then, once
+    those are complete, the refit(s) of the best point (one per stage when
+    the best point differs by stage).
+
+    Parameters
+    ----------
+    experiment : str
+        The experiment's name.
+    data : tuple
+        The data, as :class:`Unit` names it.
+    split : int
+        The split's index.
+    seed : int
+        The split's seed.
+    method : str
+        The method's name in the registry.
+    points : list of dict
+        The grid points (:func:`grid_points`); a single point needs no CV.
+    n_iter : int
+        Boosting iterations (or landmarks) of every fit.
+    stages : tuple or None, default=None
+        Iteration counts to score at (staged evaluation).
+    fixed : tuple, default=()
+        Sorted (name, value) pairs set outside the grid.
+    n_folds : int, default=5
+        Folds of the cross-validation.
+
+    See Also
+    --------
+    run_groups : Run the units of many groups into a store.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Group, grid_points
+    >>> g = Group("demo", ("toy", "moons", 60, 60), split=0, seed=0, method="GBRFF2",
+    ...           points=grid_points({"gamma": [0.5, 1.0]}), n_iter=10)
+    >>> len(g.cv_units()), g.cv_units()[0].fold
+    (10, 0)
+    """
 
     experiment: str
     data: tuple
@@ -309,18 +505,52 @@ class Group:
         return hashlib.sha1(text.encode()).hexdigest()[:12]
 
     def unit(self, point: dict, fold: int) -> Unit:
+        """The unit of grid point ``point`` on fold ``fold``.
+
+        Parameters
+        ----------
+        point : dict
+            One of ``points``.
+        fold : int
+            A CV fold, or :data:`REFIT`.
+
+        Returns
+        -------
+        Unit
+            The unit (a refit carries the group's ``grid_id``).
+        """
         return Unit(self.experiment, tuple(self.data), self.split, self.seed,
                     self.method, _as_pairs(point), fold, self.n_iter,
                     tuple(self.stages) if self.stages else None, self.fixed,
                     self.grid_id if fold == REFIT else "")
 
     def cv_units(self) -> list[Unit]:
+        """The cross-validation units: every point on every fold.
+
+        Returns
+        -------
+        list of Unit
+            Empty when the group has a single point (nothing to choose).
+        """
         if len(self.points) == 1:  # nothing to choose: no CV needed
             return []
         return [self.unit(p, f) for p in self.points for f in range(self.n_folds)]
 
     def best_indices(self, store) -> list[int] | None:
-        """Best grid point per stage, or None while CV is incomplete."""
+        """Best grid point per stage, or None while CV is incomplete.
+
+        Parameters
+        ----------
+        store : ResultStore
+            Where the CV units' records are.
+
+        Returns
+        -------
+        list of int or None
+            The index of the best point (highest mean CV accuracy, ties to the
+            first in grid order, as ``GridSearchCV``) for each stage (one index
+            without stages); None while a CV unit has no record.
+        """
         if len(self.points) == 1:
             return [0] * (len(self.stages) if self.stages else 1)
         scores = []
@@ -335,6 +565,19 @@ class Group:
         return select_best(self.points, scores)
 
     def refit_units(self, store) -> list[Unit] | None:
+        """The refit(s) of the best point(s), or None while CV is incomplete.
+
+        Parameters
+        ----------
+        store : ResultStore
+            Where the CV units' records are.
+
+        Returns
+        -------
+        list of Unit or None
+            One refit per distinct best point (a point best at several stages is
+            refit once).
+        """
         best = self.best_indices(store)
         if best is None:
             return None

@@ -56,7 +56,35 @@ def _with_refits(outdir, records) -> list[dict]:
 
 
 def read_records(outdir) -> list[dict]:
-    """Every record of ``outdir``: its store and the committed refits the store lacks."""
+    """Every record of a results folder: its store and the committed refits the store lacks.
+
+    Parameters
+    ----------
+    outdir : str or Path
+        An experiment's results folder (``store.jsonl``, ``refits.jsonl``).
+
+    Returns
+    -------
+    list of dict
+        The refits of ``refits.jsonl`` first (each replaced by the store's
+        record of the same key when there is one), then the store's other
+        records.
+
+    See Also
+    --------
+    write_report : Writes ``refits.jsonl`` with the reports.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from gbrff.experiments import ResultStore, read_records
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with ResultStore(pathlib.Path(folder) / "store.jsonl") as store:
+    ...         _ = store.add({"key": "a", "fold": 0, "score": 0.9})
+    ...     records = read_records(folder)
+    >>> [r["key"] for r in records]
+    ['a']
+    """
     outdir = Path(outdir)
     return _with_refits(outdir, ResultStore(outdir / STORE_NAME, readonly=True).records())
 

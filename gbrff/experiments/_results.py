@@ -28,7 +28,9 @@ __all__ = [
 
 #: The paper's Table 2, a file of the package (read with importlib.resources).
 PAPER_TABLE2 = resources.files("gbrff.experiments") / "paper_table2.csv"
+#: The methods of the paper's Table 2, in the order of its columns.
 PAPER_METHODS = tuple(name for name, spec in METHODS.items() if spec.in_paper)  # Table 2's columns
+#: The 16 tasks in the order of the paper's Table 1.
 TASK_ORDER = UCI_TASKS  # Table 1's order
 #: The 2019 preprint's Table 2 (its "GBRFF" column is GBRFF-LS here).
 PREPRINT_TABLE2 = resources.files("gbrff.experiments") / "preprint2019_table2.csv"
@@ -47,15 +49,47 @@ SUMMARY_COLUMNS = ["task", "method", "n_splits", "mean", "std"]
 
 
 def load_paper_table2() -> pd.DataFrame:
-    """The paper's Table 2 (columns task, method, mean, std; accuracy in %)."""
+    """The paper's Table 2 (Gautheron et al., ECML-PKDD 2020), as published.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns task, method, mean, std (accuracy in %), one row per published cell.
+
+    See Also
+    --------
+    paper_comparison : Reproduced against published.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_paper_table2
+    >>> paper = load_paper_table2()
+    >>> paper.iloc[0].to_dict()
+    {'task': 'wine', 'method': 'BMKR', 'mean': 99.5, 'std': 1.0}
+    """
     with PAPER_TABLE2.open("r", encoding="utf-8") as fh:
         df = pd.read_csv(fh).rename(columns={"dataset": "task"})
     return df[["task", "method", "mean", "std"]]
 
 
 def load_preprint_table2() -> pd.DataFrame:
-    """The 2019 preprint's Table 2 (columns task, method, mean, std; accuracy in %),
-    its GBRFF named GBRFF-LS."""
+    """The 2019 preprint's Table 2, as published, its GBRFF named GBRFF-LS.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns task, method, mean, std (accuracy in %).
+
+    See Also
+    --------
+    preprint_comparison : Reproduced against published.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_preprint_table2
+    >>> sorted(load_preprint_table2()["method"].unique())
+    ['BMKR', 'GBRFF-LS', 'LGBM', 'MKBoost', 'PBRFF', 'XGB']
+    """
     with PREPRINT_TABLE2.open("r", encoding="utf-8") as fh:
         df = pd.read_csv(fh).rename(columns={"dataset": "task"})
     df["method"] = df["method"].replace({"GBRFF": "GBRFF-LS"})
@@ -88,9 +122,30 @@ def stage_results(records, experiment) -> pd.DataFrame:
 
     Among refits of the same setting chosen by different grids (a quick run
     then the full one in the same store), the largest grid wins, then the
-    latest.  Columns: task, data, split, seed, method, fixed, n_iter, stage,
-    test_accuracy, best_params, fit_seconds, grid_size (the number of settings
-    the refit's grid search compared).
+    latest.
+
+    Parameters
+    ----------
+    records : list of dict
+        A store's records (the refits are read, the CV units ignored).
+    experiment : str
+        The experiment whose records are read.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns task, data, split, seed, method, fixed, n_iter, stage,
+        test_accuracy, best_params, fit_seconds, grid_size (the number of
+        settings the refit's grid search compared).
+
+    Examples
+    --------
+    >>> from gbrff.experiments import REFIT, Context, Group, run_unit, stage_results
+    >>> g = Group("demo", ("toy", "moons", 60, 60), 0, 0, "GBRFF2", [{"gamma": 0.5}], 10)
+    >>> records = [run_unit(Context(), g.unit({"gamma": 0.5}, REFIT))]
+    >>> stage_results(records, "demo")[["task", "method", "stage", "test_accuracy"]].round(3)
+        task  method  stage  test_accuracy
+    0  moons  GBRFF2     10          0.983
     """
     by_id = {}
     for r in records:
@@ -134,9 +189,29 @@ def stage_results(records, experiment) -> pd.DataFrame:
 
 
 def table2_summary(runs: pd.DataFrame) -> pd.DataFrame:
-    """``summary.csv``: task, method, n_splits, mean, std (accuracy in %).
+    """``summary.csv``: the mean and standard deviation over splits of each cell.
 
-    ``std`` is the population standard deviation over splits (ddof=0).
+    Parameters
+    ----------
+    runs : pandas.DataFrame
+        One row per task, method and split, as :func:`table2_runs` gives it
+        (``test_accuracy`` in [0, 1]).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns task, method, n_splits, mean, std (accuracy in %); ``std`` is
+        the population standard deviation over splits (ddof=0).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.experiments import table2_summary
+    >>> runs = pd.DataFrame({"task": ["wine"] * 2, "method": ["GBRFF2"] * 2,
+    ...                      "test_accuracy": [0.96, 1.0]})
+    >>> table2_summary(runs)
+       task  method  n_splits  mean  std
+    0  wine  GBRFF2         2  98.0  2.0
     """
     if runs.empty:
         return pd.DataFrame(columns=SUMMARY_COLUMNS)
@@ -154,11 +229,36 @@ def average_ranks(summary: pd.DataFrame, tasks=TASK_ORDER[:15], methods=None,
     """Average rank of each method over ``tasks`` (rank 1 = highest mean accuracy).
 
     Per task the methods are ranked by mean accuracy (ties share the average
-    rank), then the ranks are averaged over the tasks, as section 4.5 says
-    ("average ranks ... over the first 15 datasets").  Only tasks where every
-    method has a result count; means equal to 1e-9 tie.  ``include_mean_row=True`` also ranks the
-    "Mean" row as one more row: this is the reading under which the paper's
-    published ranks come out (their sums are multiples of 1/16).
+    rank), then the ranks are averaged over the tasks, as section 4.5 of the
+    paper says ("average ranks ... over the first 15 datasets"). Only tasks
+    where every method has a result count; means equal to 1e-9 tie.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        Columns task, method, mean, as :func:`table2_summary` gives them.
+    tasks : sequence of str, default=TASK_ORDER[:15]
+        The tasks ranked over (the paper's first 15).
+    methods : sequence of str or None, default=None
+        The methods ranked among; None: every method of ``summary``.
+    include_mean_row : bool, default=False
+        Also rank the "Mean" row as one more row: the reading under which the
+        paper's published ranks come out (their sums are multiples of 1/16).
+
+    Returns
+    -------
+    pandas.Series
+        The average rank by method; ``attrs["n_tasks"]`` and ``attrs["tasks"]``
+        say which tasks counted.
+
+    Examples
+    --------
+    The paper's own numbers give its ranks back:
+
+    >>> from gbrff.experiments import average_ranks, load_paper_table2
+    >>> summary = load_paper_table2()
+    >>> average_ranks(summary, include_mean_row=True).round(2).to_dict()
+    {'BMKR': 2.94, 'GBRFF1': 3.84, 'GBRFF2': 2.09, 'GFC': 5.03, 'LGBM': 3.38, 'PBRFF': 3.72}
     """
     piv = summary.pivot(index="task", columns="method", values="mean")
     methods = [m for m in (methods or piv.columns) if m in piv.columns]
@@ -180,7 +280,31 @@ def average_ranks(summary: pd.DataFrame, tasks=TASK_ORDER[:15], methods=None,
 
 
 def paper_comparison(summary: pd.DataFrame, paper=None) -> pd.DataFrame:
-    """Reproduced vs published mean accuracy per task and method (points of %)."""
+    """Reproduced against published mean accuracy per task and method.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        The reproduced summary (:func:`table2_summary`).
+    paper : pandas.DataFrame or None, default=None
+        The published table; None: :func:`load_paper_table2`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``summary``'s columns and ``paper_mean``, ``paper_std`` and ``diff``
+        (reproduced − published, in points of %), in Table 1's task order.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_paper_table2, paper_comparison
+    >>> summary = load_paper_table2().assign(n_splits=20)
+    >>> summary["mean"] += 0.5
+    >>> paper_comparison(summary)[["task", "method", "diff"]].head(2)
+       task method  diff
+    0  wine   BMKR   0.5
+    1  wine    GFC   0.5
+    """
     paper = load_paper_table2() if paper is None else paper
     df = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
                        on=["task", "method"], how="left")
@@ -210,13 +334,40 @@ def _task_rows(comp, tasks, methods, cell):
 
 def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
                     compare=("GBRFF1", "GBRFF2"), ranked=None) -> str:
-    """Table 2 as Markdown: mean ± std (n splits), the paper's value and the
-    difference beside each number of the ``compare`` methods, the Mean row
-    and the average ranks over the first 15 tasks.
+    """Table 2 as Markdown, with the paper's values beside the reproduced ones.
 
-    ``ranked``: the methods the two rank rows rank among (default: every
-    column); when it leaves columns out (methods beyond the paper beside
-    the paper's six), a third row ranks all columns together."""
+    Each cell is mean ± std (n splits); beside each number of the ``compare``
+    methods, the paper's value and the difference; then the Mean row and the
+    average ranks over the first 15 tasks.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        The reproduced summary (:func:`table2_summary`).
+    paper : pandas.DataFrame or None, default=None
+        The published table; None: :func:`load_paper_table2`.
+    methods : sequence of str or None, default=None
+        The columns, in order; None: every method, in the registry's order.
+    compare : tuple of str, default=("GBRFF1", "GBRFF2")
+        The methods whose cells show the paper's value and the difference.
+    ranked : sequence of str or None, default=None
+        The methods the two rank rows rank among (default: every column);
+        when it leaves columns out (methods beyond the paper beside the
+        paper's six), a third row ranks all columns together.
+
+    Returns
+    -------
+    str
+        The Markdown table, one line per task and the summary rows.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_paper_table2, table2_markdown
+    >>> summary = load_paper_table2().assign(n_splits=20)
+    >>> text = table2_markdown(summary[summary["task"] == "wine"], methods=["GBRFF1", "GBRFF2"])
+    >>> print(text.splitlines()[2])
+    | wine | 98.3 ± 1.5 (n=20)<br>paper 98.3, Δ +0.0 | 98.5 ± 1.6 (n=20)<br>paper 98.5, Δ +0.0 |
+    """
     paper = load_paper_table2() if paper is None else paper
     comp = paper_comparison(summary, paper)
     present = list(dict.fromkeys(comp["method"]))
@@ -262,8 +413,29 @@ def table2_markdown(summary: pd.DataFrame, paper=None, methods=None,
 def curve_summary(df: pd.DataFrame, by) -> pd.DataFrame:
     """Mean test accuracy (in %) over splits per task, then over tasks.
 
-    Returns one row per ``by`` with ``mean`` (over tasks of the per-task mean
-    over splits), ``n_tasks`` and ``n_splits`` (minimum over tasks).
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        One row per fit: ``task``, ``test_accuracy`` and the ``by`` columns.
+    by : sequence of str
+        The columns a curve's points are told apart by (e.g. ``["method",
+        "n_landmarks"]``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``by`` with ``mean`` (over tasks of the per-task mean over
+        splits), ``n_tasks`` and ``n_splits`` (minimum over tasks).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.experiments import curve_summary
+    >>> df = pd.DataFrame({"task": ["a", "a", "b", "b"], "K": [1, 1, 1, 1],
+    ...                    "test_accuracy": [0.8, 0.9, 0.7, 0.7]})
+    >>> curve_summary(df, ["K"])
+       K  mean  n_tasks  n_splits
+    0  1  77.5        2         2
     """
     by = list(by)
     per_task = (df.groupby(by + ["task"], sort=True)["test_accuracy"]
@@ -277,12 +449,36 @@ def curve_summary(df: pd.DataFrame, by) -> pd.DataFrame:
 
 
 def preprint_comparison(summary: pd.DataFrame, paper=None, how="left") -> pd.DataFrame:
-    """Reproduced vs published (2019 preprint) per task and method: ``paper_mean``,
-    ``paper_std``, ``diff`` (reproduced − published, points) and ``within``: True
-    when the cell has 20 splits and is at most max(1.5, published std) from the
-    published mean (the issue's target), False when it misses, None when either
-    value is absent; ``close`` the same without the 20 splits (a cell still
-    running can be close but not yet within). ``how="outer"`` also keeps the published cells not reproduced."""
+    """Reproduced against published (2019 preprint) per task and method.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        The reproduced summary (:func:`table2_summary`).
+    paper : pandas.DataFrame or None, default=None
+        The published table; None: :func:`load_preprint_table2`.
+    how : {"left", "outer"}, default="left"
+        "outer" also keeps the published cells not reproduced.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``summary``'s columns and ``paper_mean``, ``paper_std``, ``diff``
+        (reproduced − published, points) and ``within``: True when the cell
+        has 20 splits and is at most max(1.5, published std) from the
+        published mean (the reproduction's target), False when it misses, None
+        when either value is absent; ``close`` the same without the 20 splits
+        (a cell still running can be close but not yet within).
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_preprint_table2, preprint_comparison
+    >>> summary = load_preprint_table2().assign(n_splits=20)
+    >>> preprint_comparison(summary)[["task", "method", "diff", "within"]].head(2)
+       task method  diff within
+    0  wine    XGB   0.0   True
+    1  wine   LGBM   0.0   True
+    """
     paper = load_preprint_table2() if paper is None else paper
     comp = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
                          on=["task", "method"], how=how)
@@ -298,11 +494,29 @@ def preprint_comparison(summary: pd.DataFrame, paper=None, how="left") -> pd.Dat
 def preprint_ranks(summary: pd.DataFrame, methods=PREPRINT_METHODS) -> pd.DataFrame:
     """Average ranks over the tasks where every method has a result, two ways.
 
-    ``average_rank``: rank sums divided by the number of tasks (correct).
-    ``paper_way``: rank sums divided by 15 over the 14 tasks (NaN over fewer), ties broken by
-    column order (the preprint's printed row: its sonar tie LGBM = GBRFF goes
-    to LGBM, the earlier column) — the reading that gives its 3.40, 3.20,
-    4.40, 3.07, 2.80, 2.73 from its own numbers."""
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        The reproduced summary (:func:`table2_summary`).
+    methods : sequence of str, default=PREPRINT_METHODS
+        The methods ranked among (the preprint's six).
+
+    Returns
+    -------
+    pandas.DataFrame
+        By method: ``average_rank``, rank sums divided by the number of tasks
+        (correct); ``paper_way``, rank sums divided by 15 over the 14 tasks
+        (NaN over fewer), ties broken by column order (the preprint's printed
+        row: its sonar tie LGBM = GBRFF goes to LGBM, the earlier column) — the
+        reading that gives its 3.40, 3.20, 4.40, 3.07, 2.80, 2.73 from its own
+        numbers; and ``n_tasks``.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_preprint_table2, preprint_ranks
+    >>> preprint_ranks(load_preprint_table2())["paper_way"].round(2).tolist()
+    [3.4, 3.2, 4.4, 3.07, 2.8, 2.73]
+    """
     piv = summary.pivot(index="task", columns="method", values="mean")
     methods = [m for m in methods if m in piv.columns]
     piv = piv.reindex(index=[t for t in PREPRINT_TASK_ORDER if t in piv.index],
@@ -321,8 +535,21 @@ def preprint_ranks(summary: pd.DataFrame, methods=PREPRINT_METHODS) -> pd.DataFr
 
 
 def load_preprint_fig2() -> pd.DataFrame:
-    """The 2019 preprint's Fig. 2 as its text gives it (columns n_landmarks, gap,
-    gbrff_wins, pbrff_mean, gbrff_mean; accuracy in %, NaN where it says nothing)."""
+    """The 2019 preprint's Fig. 2 as its text gives it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns n_landmarks, gap (GBRFF − PBRFF, points), gbrff_wins (tasks
+        of 14), pbrff_mean, gbrff_mean (accuracy in %); NaN where the text says
+        nothing.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_preprint_fig2
+    >>> load_preprint_fig2().iloc[0][["n_landmarks", "gap", "gbrff_wins"]].tolist()
+    [200.0, 0.54, 8.0]
+    """
     with PREPRINT_FIG2.open("r", encoding="utf-8") as fh:
         return pd.read_csv(fh)
 
@@ -331,10 +558,35 @@ def preprint_fig2_gap(per_task: pd.DataFrame, gbrff="GBRFF-LS", pbrff="PBRFF") -
     """The preprint's Fig. 2 from ``landmarks --protocol 2019``'s ``per_task.csv``.
 
     For each number of landmarks, over the tasks where both methods have
-    results: their mean accuracies (the mean over tasks of each task's mean over
-    its splits, in %), the gap GBRFF − PBRFF, the tasks where GBRFF is strictly
-    better (``gbrff_wins``; ``ties``), the number of tasks and the fewest and
-    most splits of a cell, with the published gap and wins beside them.
+    results: their mean accuracies (the mean over tasks of each task's mean
+    over its splits, in %), the gap GBRFF − PBRFF, the tasks where GBRFF is
+    strictly better, with the published gap and wins beside them.
+
+    Parameters
+    ----------
+    per_task : pandas.DataFrame
+        Columns task, method, n_landmarks, mean, n_splits.
+    gbrff : str, default="GBRFF-LS"
+        The method in GBRFF's place.
+    pbrff : str, default="PBRFF"
+        The method in PBRFF's place.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns n_landmarks, pbrff_mean, gbrff_mean, gap, gbrff_wins, ties,
+        n_tasks, min_splits, max_splits, paper_gap, paper_gbrff_wins.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.experiments import preprint_fig2_gap
+    >>> per_task = pd.DataFrame({"task": ["sonar", "sonar", "wine", "wine"],
+    ...                          "method": ["GBRFF-LS", "PBRFF"] * 2, "n_landmarks": 1,
+    ...                          "mean": [80.0, 75.0, 95.0, 96.0], "n_splits": 20})
+    >>> preprint_fig2_gap(per_task)[["n_landmarks", "gap", "gbrff_wins", "paper_gap"]]
+       n_landmarks  gap  gbrff_wins  paper_gap
+    0            1  2.0           1       4.94
     """
     ours = ["n_landmarks", "pbrff_mean", "gbrff_mean", "gap", "gbrff_wins", "ties", "n_tasks",
             "min_splits", "max_splits"]

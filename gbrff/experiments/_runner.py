@@ -25,14 +25,51 @@ def run_groups(groups, store, ctx, executor=None, desc="", progress=True,
     """Run every missing unit of ``groups``; each result goes to ``store`` at once.
 
     A group's refit(s) are submitted as soon as its cross-validation is
-    complete.  Units already in the store are skipped, so a killed run started
+    complete. Units already in the store are skipped, so a killed run started
     again only computes what is missing.
+
+    Parameters
+    ----------
+    groups : list of Group
+        The plan.
+    store : ResultStore
+        Where each record goes, and where finished units are found.
+    ctx : Context
+        Where the workers find the methods and the data.
+    executor : executor or None, default=None
+        From :func:`make_executor`; None runs every unit inline.
+    desc : str, default=""
+        The progress bar's label.
+    progress : bool, default=True
+        Show a progress bar on stderr.
+    on_record : callable or None, default=None
+        Called with each record once it is stored.
 
     Returns
     -------
     stats : dict
         ``computed`` units, ``already_complete`` groups, ``seconds`` and
         ``errors`` (list of (unit, traceback)).
+
+    Notes
+    -----
+    Read more in the User Guide (:doc:`/user_guide/experiments`).
+
+    Examples
+    --------
+    Two values of γ cross-validated on 60 points of the moons, then the refit;
+    a second run finds everything stored:
+
+    >>> import tempfile, pathlib
+    >>> from gbrff.experiments import Context, Group, ResultStore, grid_points, run_groups
+    >>> g = Group("demo", ("toy", "moons", 60, 60), split=0, seed=0, method="GBRFF2",
+    ...           points=grid_points({"gamma": [0.5, 1.0]}), n_iter=10)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with ResultStore(pathlib.Path(folder) / "results.jsonl") as store:
+    ...         first = run_groups([g], store, Context(), progress=False)
+    ...         again = run_groups([g], store, Context(), progress=False)
+    >>> first["computed"], first["errors"], again["computed"], again["already_complete"]
+    (11, [], 0, 1)
     """
     executor = executor or make_executor()
     owner = {}

@@ -28,14 +28,37 @@ RESULT_TABLES = {
 
 
 def load_results(results_dir="results") -> dict:
-    """The tables of :data:`RESULT_TABLES` that exist under ``results_dir``, by name.
+    """The result tables that exist under ``results_dir``, by name.
 
     ``summary`` and ``runs`` are Table 2's; ``landmarks``, ``kbudget`` and
     ``toy`` the ``curve.csv`` of Figures 2, 3 and 5; ``scaling`` the
     ``times.csv`` of Figure 4; ``summary_2019`` and ``landmarks_2019`` the
     2019 preprint's Table 2 and Fig. 1 (``per_task.csv``); ``defaults`` and
     ``defaults_runs`` the out-of-the-box run, ``gbrff2plus_cv`` the
-    cross-validated ablation of GBRFF2+. A missing file is simply absent from the dict.
+    cross-validated ablation of GBRFF2+.
+
+    Parameters
+    ----------
+    results_dir : str or Path, default="results"
+        The folder that holds one folder per experiment (the repository's
+        committed ``results/``, or the runner's output folder).
+
+    Returns
+    -------
+    dict of str to pandas.DataFrame
+        The tables found; a missing file is simply absent from the dict.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from gbrff.experiments import REFIT, Context, Group, load_results, run_unit, write_report
+    >>> g = Group("table2", ("toy", "moons", 60, 60), 0, 0, "GBRFF2", [{"gamma": 0.5}], 10)
+    >>> records = [run_unit(Context(), g.unit({"gamma": 0.5}, REFIT))]
+    >>> with tempfile.TemporaryDirectory() as root:
+    ...     _ = write_report("table2", pathlib.Path(root) / "table2", records)
+    ...     tables = load_results(root)
+    >>> sorted(tables), tables["summary"]["n_splits"].tolist()
+    (['runs', 'summary'], [1])
     """
     root = Path(results_dir)
     paths = {name: root / folder / file for name, (folder, file) in RESULT_TABLES.items()}

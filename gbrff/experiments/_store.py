@@ -28,7 +28,13 @@ def make_key(*parts) -> str:
 
 
 class ResultStore:
-    """Results of finished units, keyed by :func:`make_key`, in a JSONL file.
+    """Results of finished units, keyed by their key, in a JSONL file.
+
+    A run writes each finished unit at once (one line, then a flush), so a
+    run killed at any moment loses at most the unit being written; on
+    opening, a torn last line is cut off and a key seen twice keeps its first
+    record. An exclusive lock stops two runs from sharing one store. It is a
+    context manager (``with ResultStore(path) as store:``).
 
     Parameters
     ----------
@@ -39,6 +45,26 @@ class ResultStore:
     fsync : bool, default=False
         Also ``os.fsync`` after each record (survives power loss, not only a
         killed process; slower).
+
+    Raises
+    ------
+    StoreLockedError
+        If another process holds the store open for writing.
+
+    See Also
+    --------
+    run_groups : Runs the units a store lacks.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from gbrff.experiments import ResultStore
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with ResultStore(pathlib.Path(folder) / "results.jsonl") as store:
+    ...         store.add({"key": "a", "score": 0.9}), store.add({"key": "a", "score": 0.1})
+    ...         store.get("a")["score"], len(store)
+    (True, False)
+    (0.9, 1)
     """
 
     def __init__(self, path, readonly=False, fsync=False):
@@ -88,16 +114,49 @@ class ResultStore:
         return len(self._records)
 
     def get(self, key, default=None):
+        """The record of ``key``, or ``default``.
+
+        Parameters
+        ----------
+        key : str
+            A unit's key.
+        default : object, default=None
+            Returned when the key is not stored.
+
+        Returns
+        -------
+        dict or object
+            The record, or ``default``.
+        """
         return self._records.get(key, default)
 
     def records(self) -> list[dict]:
-        """All records, in the order they were first written."""
+        """All records, in the order they were first written.
+
+        Returns
+        -------
+        list of dict
+            The records.
+        """
         return list(self._records.values())
 
     def add(self, record: dict) -> bool:
-        """Append ``record`` (which has a ``"key"``) unless its key is stored.
+        """Append ``record`` unless its key is stored.
 
-        Returns True when the record was written.
+        Parameters
+        ----------
+        record : dict
+            A record with a ``"key"``.
+
+        Returns
+        -------
+        bool
+            True when the record was written.
+
+        Raises
+        ------
+        RuntimeError
+            If the store was opened read-only.
         """
         if self._fh is None:
             raise RuntimeError("store opened read-only")
@@ -113,6 +172,7 @@ class ResultStore:
         return True
 
     def close(self):
+        """Close the file and release its lock (a read-only store has none)."""
         if self._fh is not None:
             self._fh.close()
             self._fh = None

@@ -173,6 +173,9 @@ def _tree_grid(n_features):
     return [{"max_depth": [depth], "num_leaves": [2**depth], "reg_lambda": _REG_LAMBDA} for depth in range(1, 11)]
 
 
+#: Every comparison method of the GBRFF paper and beyond, by name (a :class:`MethodSpec`
+#: each): Table 2's six, then GBRFF2+, XGBoost, the 2019 preprint's and Fourier kernel
+#: learning's.
 METHODS = {
     spec.name: spec
     for spec in (
@@ -278,6 +281,7 @@ METHODS = {
 #: Fourier kernel learning's methods (Băzăvan et al. 2012): reported in a table of
 #: their own, beside FKL_BESIDE, so that Table 2's ranks stay the paper's methods'.
 FKL_METHODS = ("RFF-SKL", "RFF-SQL-SKL", "RFF-MKL")
+#: The methods Fourier kernel learning's are reported beside.
 FKL_BESIDE = ("GBRFF2", "LGBM")
 #: The methods of the 2019 preprint's Table 2, in its column order (its "GBRFF"
 #: is GBRFF-LS), and GBRFF-LS-random of its Fig. 1.

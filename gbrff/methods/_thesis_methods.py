@@ -107,4 +107,6 @@ def _specs():
 
 #: Single models, then ensembles, by name.
 THESIS_SINGLE, THESIS_ENSEMBLES = _specs()
+#: Every method of the random-features thesis (Ribes, 2019), by name: single models
+#: on raw, RFF or Nyström features, then their ensembles.
 THESIS_METHODS = {**THESIS_SINGLE, **THESIS_ENSEMBLES}

@@ -24,14 +24,35 @@ __all__ = ["fit_run", "run_frames", "fit_reference", "reference_surface", "warm_
 def fit_run(params, data, grid=100):
     """Fit the menu's estimator once; keep the grid, curves and timing with the model.
 
-    ``params`` is ``(algo, T, gamma, lam, K, beta, lr, seed)`` as
-    :func:`~gbrff.teaching.menu.make_estimator` takes them, ``data`` the split
-    ``(X_tr, X_te, y_tr, y_te)``. Returns a dict: ``model``, ``expansion``,
-    ``fit_time`` (s), the ``grid × grid`` grid ``xs``, ``ys``, ``G`` over all
-    the points, ``plane`` (whether the expansion acts on the plane itself),
-    ``Z_G`` and ``Z_tr`` (grid and training points as the expansion sees them),
-    ``drawn`` (the expansion as the picture's cells show it), ``final`` (its H
-    on the grid at T) and the ``train`` and ``test`` curves."""
+    Parameters
+    ----------
+    params : tuple
+        The menu's ``(algo, T, gamma, lam, K, beta, lr, seed)``, as
+        :func:`~gbrff.teaching.menu.make_estimator` takes them.
+    data : tuple
+        The split ``(X_tr, X_te, y_tr, y_te)`` (:func:`~gbrff.teaching.toy.toy_split`).
+    grid : int, default=100
+        Points per axis of the grid over the plane.
+
+    Returns
+    -------
+    dict
+        ``model``, ``expansion``, ``fit_time`` (s), the ``grid × grid`` grid
+        ``xs``, ``ys``, ``G`` over all the points, ``plane`` (whether the
+        expansion acts on the plane itself), ``Z_G`` and ``Z_tr`` (grid and
+        training points as the expansion sees them), ``drawn`` (the expansion
+        as the picture's cells show it), ``final`` (its H on the grid at T)
+        and the ``train`` and ``test`` curves (:func:`~gbrff.teaching.expansions.staged_curves`).
+
+    Examples
+    --------
+    >>> from gbrff.teaching.toy import toy_split
+    >>> data = toy_split("moons", 100, 0.1, seed=0)
+    >>> from gbrff.teaching.fits import fit_run
+    >>> run = fit_run(("GBRFF2", 10, 0.5, 0.0, 5, 1.0, 1.0, 0), data, grid=20)
+    >>> run["plane"], run["final"].shape, len(run["test"]["accuracy"])
+    (True, (400,), 11)
+    """
     algo, T, gamma, lam, K, beta, lr, seed = params
     X_tr, X_te, y_tr, y_te = data
     model = make_estimator(algo, T, gamma, lam, K, beta, lr, seed)
@@ -54,11 +75,38 @@ def fit_run(params, data, grid=100):
 def run_frames(run, stages, y_train, strip=6):
     """What the player shows of :func:`fit_run`'s ``run`` at each iteration of ``stages``.
 
-    Returns ``H`` (the vote on the grid, each cell's mean where the expansion acts on the plane:
-    waves finer than a cell fade instead of aliasing into speckles; GBRFF2+'s H is sampled at the
-    cell centres through z), ``weights`` (the training points' boosting weights before each
-    learner), ``stop`` (the iteration of smallest test loss) and the strip of the last ``strip``
-    weak learners: ``learners`` (their numbers), ``thumbnails`` and ``alphas``."""
+    Parameters
+    ----------
+    run : dict
+        What :func:`fit_run` returned.
+    stages : sequence of int
+        The iterations shown.
+    y_train : ndarray
+        The training labels.
+    strip : int, default=6
+        The weak learners of the strip (the last ``strip`` at each stage).
+
+    Returns
+    -------
+    dict
+        ``H`` (the vote on the grid, each cell's mean where the expansion acts
+        on the plane: waves finer than a cell fade instead of aliasing into
+        speckles; GBRFF2+'s H is sampled at the cell centres through z),
+        ``weights`` (the training points' boosting weights before each
+        learner), ``stop`` (the iteration of smallest test loss) and the strip
+        of weak learners: ``learners`` (their numbers), ``thumbnails`` and
+        ``alphas``.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.toy import toy_split
+    >>> data = toy_split("moons", 100, 0.1, seed=0)
+    >>> from gbrff.teaching.fits import fit_run, run_frames
+    >>> run = fit_run(("GBRFF2", 10, 0.5, 0.0, 5, 1.0, 1.0, 0), data, grid=20)
+    >>> frames = run_frames(run, [1, 5, 10], data[2], strip=2)
+    >>> frames["H"].shape, frames["learners"]
+    ((3, 400), [1, 4, 5, 9, 10])
+    """
     e = run["expansion"]
     learners = strip_learners(stages, strip)
     space = None if run["plane"] else (lambda P: model_space(run["model"], P))
@@ -71,16 +119,51 @@ def run_frames(run, stages, y_train, strip=6):
 
 
 def warm_reference():
-    """LightGBM's first fit in a process loads its library (~150 ms): do it once, so that the fit time
-    shown is a warm one, as GBRFF's (its engine is compiled once too)."""
+    """Load LightGBM's library with one tiny fit.
+
+    LightGBM's first fit in a process loads its library (~150 ms): do it
+    once, so that the fit time shown is a warm one, as GBRFF's (its engine is
+    compiled once too).
+
+    Returns
+    -------
+    bool
+        True.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.fits import warm_reference
+    >>> warm_reference()
+    True
+    """
     X = np.random.RandomState(0).normal(size=(40, 2))
     lightgbm_reference().set_params(n_estimators=2).fit(X, X[:, 0] > 0)
     return True
 
 
 def fit_reference(data):
-    """Fit the app's LightGBM on the split ``data``: ``model``, ``fit_time`` (s), ``test_acc``, ``train_acc``.
-    Call :func:`warm_reference` once before, for a warm time."""
+    """Fit the app's LightGBM on the split ``data``.
+
+    Call :func:`warm_reference` once before, for a warm time.
+
+    Parameters
+    ----------
+    data : tuple
+        The split ``(X_tr, X_te, y_tr, y_te)``.
+
+    Returns
+    -------
+    dict
+        ``model``, ``fit_time`` (s), ``test_acc``, ``train_acc``.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.toy import toy_split
+    >>> data = toy_split("moons", 100, 0.1, seed=0)
+    >>> from gbrff.teaching.fits import fit_reference
+    >>> sorted(fit_reference(data))
+    ['fit_time', 'model', 'test_acc', 'train_acc']
+    """
     X_tr, X_te, y_tr, y_te = data
     model = lightgbm_reference()
     t0 = time.perf_counter()
@@ -91,7 +174,31 @@ def fit_reference(data):
 
 
 def reference_surface(model, G):
-    """A fitted classifier's H on the points ``G``: ½ log(p / (1 − p)) of its p(+1), p clipped to
-    [10⁻⁶, 1 − 10⁻⁶], the vote whose link gives p back (GBRFF's colour scale)."""
+    """A fitted classifier's p(+1) on the points ``G``, as a vote on GBRFF's scale.
+
+    H = ½ log(p / (1 − p)), p clipped to [10⁻⁶, 1 − 10⁻⁶]: the vote whose
+    link gives p back.
+
+    Parameters
+    ----------
+    model : fitted classifier
+        A model with ``predict_proba`` and the class 1 among its ``classes_``.
+    G : ndarray of shape (m, 2)
+        The points.
+
+    Returns
+    -------
+    ndarray of shape (m,)
+        H at each point.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.toy import toy_split
+    >>> data = toy_split("moons", 100, 0.1, seed=0)
+    >>> from gbrff.teaching.fits import fit_reference, reference_surface
+    >>> model = fit_reference(data)["model"]
+    >>> reference_surface(model, data[1][:3]).shape
+    (3,)
+    """
     p = np.clip(model.predict_proba(G)[:, list(model.classes_).index(1)], 1e-6, 1 - 1e-6)
     return 0.5 * np.log(p / (1 - p))

@@ -11,14 +11,42 @@ from .expansions import band_limited, boosting_weights, make_grid, staged_curves
 
 __all__ = ["N_B", "GRID", "LANDSCAPE_GRID", "fit_landscape", "landscape_frames"]
 
+#: Phases b on [−π, π] of the loss curve over the phase.
 N_B = 361  # phases b on [−π, π]
+#: Points per axis of the vote's grid.
 GRID = 100  # the vote's grid
+#: Points per axis of the landmarks' grid.
 LANDSCAPE_GRID = 60  # the landmarks' grid
 
 
 def fit_landscape(n, noise, seed, T, gamma):
-    """GBRFF1 with K = 1 and T iterations on the moons (n points, ``noise``, ``seed``):
-    ``X``, ``y``, ``model``, ``expansion``."""
+    """GBRFF1 with K = 1 and T iterations on the moons.
+
+    Parameters
+    ----------
+    n : int
+        Points of the moons.
+    noise : float
+        Their noise.
+    seed : int
+        The data's and the model's seed.
+    T : int
+        Iterations.
+    gamma : float
+        γ.
+
+    Returns
+    -------
+    dict
+        ``X``, ``y``, ``model``, ``expansion``.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.landscape import fit_landscape
+    >>> fit = fit_landscape(60, 0.1, seed=0, T=5, gamma=0.5)
+    >>> fit["expansion"].landmarks.shape
+    (5, 2)
+    """
     X, y = make_toy("moons", n_samples=int(n), noise=float(noise), random_state=int(seed))
     model = GBRFF1Classifier(n_estimators=T, n_components=1, gamma=gamma, random_state=int(seed),
                              standardize=False).fit(X, y)
@@ -28,11 +56,30 @@ def fit_landscape(n, noise, seed, T, gamma):
 def landscape_frames(fit):
     """What each iteration t = 1 … T shows, from :func:`fit_landscape`'s ``fit``.
 
-    Returns ``stages``; the landmarks' grid ``xs``, ``ys`` (one window for every frame: the data and every
-    landmark, wide enough for several periods of the stripes) and ``F`` (T, grid²), the loss of every
-    landmark; ``at_landmark`` (the chosen landmark's loss); ``bs`` and ``fb`` (T, N_B), the loss over the
-    phase b, with ``b_landmark`` (the chosen landmark's phase); ``curves`` (accuracy and loss after every
-    iteration); the vote's grid ``gx``, ``gy`` and ``H`` (T, grid²), each cell's mean."""
+    Parameters
+    ----------
+    fit : dict
+        What :func:`fit_landscape` returned.
+
+    Returns
+    -------
+    dict
+        ``stages``; the landmarks' grid ``xs``, ``ys`` (one window for every
+        frame: the data and every landmark, wide enough for several periods of
+        the stripes) and ``F`` (T, grid²), the loss of every landmark;
+        ``at_landmark`` (the chosen landmark's loss); ``bs`` and ``fb``
+        (T, N_B), the loss over the phase b, with ``b_landmark`` (the chosen
+        landmark's phase); ``curves`` (accuracy and loss after every
+        iteration); the vote's grid ``gx``, ``gy`` and ``H`` (T, grid²), each
+        cell's mean.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.landscape import fit_landscape, landscape_frames
+    >>> frames = landscape_frames(fit_landscape(60, 0.1, seed=0, T=5, gamma=0.5))
+    >>> frames["F"].shape, frames["fb"].shape, frames["H"].shape
+    ((5, 3600), (5, 361), (5, 10000))
+    """
     X, y, e = fit["X"], fit["y"], fit["expansion"]
     T = e.n_iter
     stages = list(range(1, T + 1))

@@ -15,19 +15,29 @@ from ..methods import GBRFF2_PLUS, get_method
 __all__ = ["ALGOS", "GAMMAS", "LAMBDAS", "RATES", "BETAS", "PLUS_LAM", "PLUS_SHRINK", "PLUS_LAMBDAS", "LS_RATES",
            "LS_TEMPS", "LS_BUDGET", "LIGHTGBM_REFERENCE", "make_estimator", "lightgbm_reference"]
 
+#: The playground's algorithms, by their registry names.
 ALGOS = ["GBRFF2", "GBRFF2+", "GBRFF1", "GBRFF-LS"]  # registry names
+#: The sidebar's values of γ.
 GAMMAS = [0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
+#: The sidebar's values of λ.
 LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
+#: The sidebar's learning rates.
 RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
+#: The sidebar's values of β (GBRFF1; GBRFF-LS's c).
 BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
 # GBRFF2+ (beyond the paper): GBRFF2Classifier(**GBRFF2_PLUS), its λ adjustable from its own value
+#: GBRFF2+'s own λ and bandwidth shrinkage (:data:`gbrff.methods.GBRFF2_PLUS`).
 PLUS_LAM, PLUS_SHRINK = float(GBRFF2_PLUS["reg_lambda"]), float(GBRFF2_PLUS["bandwidth_shrinkage"])
+#: The sidebar's values of λ for GBRFF2+, its own among them.
 PLUS_LAMBDAS = sorted(set(LAMBDAS) | {PLUS_LAM})
+#: GBRFF-LS's learning rates v: the 2019 preprint's grid.
 LS_RATES = [0.01, 0.05, 0.1, 0.5, 1.0]  # the 2019 preprint's grid of v
+#: GBRFF-LS's inverse temperatures c ∈ {0} ∪ 2^{0..10}: the 2019 preprint's grid.
 LS_TEMPS = [0.0] + [float(2 ** k) for k in range(11)]  # its c ∈ {0} ∪ 2^{0..10}
 # GBRFF-LS's budget of cosines: every frame draws its weak learner's K cosines on the grid, and H sums all T × K,
 # so the page's work grows with T × K, and with K × the frames (K = 100, T = 500: 6-7 s on the server, where
 # GBRFF1's worst link, K = 20 and T = 500, takes 1.3 s; T × K ≤ 3,000: at most 1.6 s). K's maximum follows T.
+#: GBRFF-LS's largest T × K (see the comment above).
 LS_BUDGET = 3000
 
 #: The app's LightGBM: the registry's ``LGBM`` (one thread, silent) with 100 trees of depth ≤ 5 and at
@@ -42,16 +52,50 @@ LIGHTGBM_REFERENCE = {"max_depth": 5, "learning_rate": 0.1, "min_child_samples":
 def make_estimator(algo, T, gamma, lam, K, beta, lr, seed):
     """The estimator the menu's ``algo`` names, with the sidebar's parameters (unfitted).
 
-    ``T`` iterations, ``gamma``, ``lr`` the learning rate and ``seed`` for every
-    algorithm; ``lam`` (λ) for GBRFF2 and GBRFF2+; ``K`` and ``beta`` (β) for
-    GBRFF1; ``K``, ``beta`` (its inverse temperature c) and ``lr`` (its v) for
-    GBRFF-LS. The registry's constructor gives the class and its definition
-    (GBRFF2+'s ingredients); the app then uses the estimator's own thread
-    default (``n_jobs=None``: the registry's one thread is for protocols that
-    run many fits at once) and, but for GBRFF2+ which standardises inside,
+    The registry's constructor gives the class and its definition (GBRFF2+'s
+    ingredients); the app then uses the estimator's own thread default
+    (``n_jobs=None``: the registry's one thread is for protocols that run many
+    fits at once) and, but for GBRFF2+ which standardises inside,
     ``standardize=False``: the model works in the plane's own coordinates, so
     that ω, b and the stripes are read in the picture's units (an upload is
-    standardised by the page, the toy data come centred)."""
+    standardised by the page, the toy data come centred).
+
+    Parameters
+    ----------
+    algo : {"GBRFF2", "GBRFF2+", "GBRFF1", "GBRFF-LS"}
+        The menu's algorithm (:data:`ALGOS`).
+    T : int
+        Iterations.
+    gamma : float
+        γ.
+    lam : float
+        λ, for GBRFF2 and GBRFF2+.
+    K : int
+        Cosines per iteration, for GBRFF1 and GBRFF-LS.
+    beta : float
+        β of GBRFF1; GBRFF-LS's inverse temperature c.
+    lr : float
+        The learning rate (GBRFF-LS's v).
+    seed : int
+        ``random_state``.
+
+    Returns
+    -------
+    estimator
+        The unfitted estimator.
+
+    Raises
+    ------
+    ValueError
+        For an algorithm the menu does not have.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.menu import make_estimator
+    >>> make_estimator("GBRFF1", T=20, gamma=0.5, lam=0.0, K=5, beta=1.0, lr=1.0, seed=0)
+    GBRFF1Classifier(gamma=0.5, n_components=5, n_estimators=20, random_state=0,
+                     standardize=False)
+    """
     if algo not in ALGOS:
         raise ValueError(f"unknown algorithm {algo!r}; the menu has {', '.join(ALGOS)}")
     est = get_method(algo).make(n_iter=T, random_state=seed)
@@ -69,5 +113,23 @@ def lightgbm_reference(random_state=None):
     """The app's LightGBM (unfitted): the registry's ``LGBM`` with :data:`LIGHTGBM_REFERENCE`, 100 trees.
 
     LightGBM draws nothing at these settings (no bagging, every feature in
-    every tree), so ``random_state`` does not change the model."""
+    every tree), so ``random_state`` does not change the model.
+
+    Parameters
+    ----------
+    random_state : int or None, default=None
+        Passed on, for the record.
+
+    Returns
+    -------
+    lightgbm.LGBMClassifier
+        The unfitted model.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.menu import lightgbm_reference
+    >>> model = lightgbm_reference()
+    >>> model.n_estimators, model.max_depth, model.min_child_samples
+    (100, 5, 2)
+    """
     return get_method("LGBM").make(n_iter=100, random_state=random_state).set_params(**LIGHTGBM_REFERENCE)

@@ -32,16 +32,55 @@ def _decade_step(*curves, most=6):
 
 def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss="exponential", title=None,
                   height=380, as_dict=False):
-    """Accuracy (left) and the loss (right, ``loss`` names it) against the iteration.
-
-    ``train`` and ``test`` are dicts with ``accuracy`` and ``loss`` arrays of
-    length ``T + 1`` (iteration 0 is ``H⁰``). ``current`` draws a vertical
-    line at the iteration shown. ``extra`` maps a label to a constant test
-    accuracy drawn as a dotted line (e.g. LightGBM's). ``stop`` marks the
-    iteration a stopping rule chose, on the test curves.
+    """Accuracy (left) and the loss (right) against the iteration.
 
     Built in one constructor call (no ``make_subplots``, no ``add_vline``):
     the playground redraws it at every frame of the animation.
+
+    Parameters
+    ----------
+    train : dict
+        ``accuracy`` and ``loss`` arrays of length ``T + 1`` (iteration 0 is
+        ``H⁰``), as :func:`gbrff.teaching.expansions.staged_curves` gives them.
+    test : dict or None, default=None
+        The same on the test points.
+    current : int or None, default=None
+        Draw a vertical line at the iteration shown.
+    extra : dict or None, default=None
+        A label to a constant test accuracy drawn as a dotted line (e.g.
+        LightGBM's).
+    stop : int or None, default=None
+        The iteration a stopping rule chose, marked on the test curves.
+    loss : str, default="exponential"
+        The loss the curves show (its name on the axis).
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=380
+        The figure's height in pixels.
+    as_dict : bool, default=False
+        Return the figure as a dict (``data``, ``layout``) without Plotly's
+        validation.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure or dict
+        The figure.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.teaching.expansions import staged_curves
+    >>> curves = staged_curves(est.expansion_, X, y)
+    >>> from gbrff.viz.curves import curves_figure
+    >>> fig = curves_figure(curves, curves, current=5)
+    >>> [trace.name for trace in fig.data]
+    ['train accuracy', 'train loss', 'test accuracy', 'test loss']
     """
     data = []
     for name, curves, dash in (("train", train, "solid"), ("test", test, "dash")):
@@ -94,9 +133,31 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
 def learning_curve_figure(sizes, scores, *, title=None, height=380):
     """Test accuracy against the number of training examples, one line per method.
 
-    ``scores`` maps a method of the registry (e.g. ``"GBRFF2"``, ``"LGBM"``)
-    to an array of shape ``(len(sizes),)`` or ``(len(sizes), n_repeats)``
-    (then mean ± std is shown); each line has the method's label and colour.
+    Parameters
+    ----------
+    sizes : sequence of int
+        The training sizes.
+    scores : dict
+        A method of the registry (e.g. ``"GBRFF2"``, ``"LGBM"``) to an array
+        of shape ``(len(sizes),)`` or ``(len(sizes), n_repeats)`` (then
+        mean ± std is shown) of accuracies in [0, 1]; each line has the
+        method's label and colour.
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=380
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from gbrff.viz.curves import learning_curve_figure
+    >>> fig = learning_curve_figure([10, 100], {"GBRFF2": [0.7, 0.95], "LGBM": [0.5, 0.93]})
+    >>> [trace.name for trace in fig.data]
+    ['GBRFF2', 'LightGBM']
     """
     fig = go.Figure()
     for method, s in scores.items():
@@ -119,8 +180,31 @@ def learning_curve_figure(sizes, scores, *, title=None, height=380):
 def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accuracy (%)"):
     """Accuracy against the total number of random features ``T × K``, one line per K.
 
-    ``scores`` maps ``K`` to an array aligned with ``budgets`` (NaN where
-    the budget is smaller than K).
+    Parameters
+    ----------
+    budgets : sequence of int
+        The budgets T × K.
+    scores : dict
+        ``K`` to an array aligned with ``budgets`` (NaN where the budget is
+        smaller than K), in [0, 1].
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=400
+        The figure's height in pixels.
+    ylabel : str, default="test accuracy (%)"
+        The y axis's title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from gbrff.viz.curves import budget_figure
+    >>> fig = budget_figure([20, 50], {1: [0.8, 0.9], 20: [float("nan"), 0.85]})
+    >>> [trace.name for trace in fig.data]
+    ['K = 1', 'K = 20']
     """
     colors = ["#1b7837", "#e66101", "#5e3c99", "#2166ac", "#b2182b"]
     fig = go.Figure()
@@ -134,7 +218,37 @@ def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accur
 
 
 def lambda_sweep_figure(lambdas, omega_norm, test_acc, train_acc=None, *, current=None, title=None, height=380):
-    """Mean ‖ωₜ‖ and accuracy against λ (``λ = 0`` is drawn at the left end)."""
+    """Mean ‖ωₜ‖ and accuracy against λ (``λ = 0`` is drawn at the left end).
+
+    Parameters
+    ----------
+    lambdas : sequence of float
+        The values of λ.
+    omega_norm : sequence of float
+        The mean norm of the learned frequencies at each λ.
+    test_acc : sequence of float
+        Test accuracies in [0, 1].
+    train_acc : sequence of float or None, default=None
+        Training accuracies.
+    current : float or None, default=None
+        The λ of the model shown (a vertical line).
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=380
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from gbrff.viz.curves import lambda_sweep_figure
+    >>> fig = lambda_sweep_figure([0.0, 0.0625, 0.25], [2.1, 1.4, 0.8], [0.9, 0.95, 0.85])
+    >>> list(fig.layout.xaxis.ticktext)
+    ['0', '2⁻⁴', '2⁻²']
+    """
     lambdas = np.asarray(lambdas, dtype=np.float64)
     pos = lambdas[lambdas > 0]
     x0 = pos.min() / 4 if len(pos) else 1e-3
@@ -168,7 +282,43 @@ def _current_line(t):
 
 
 def curves_animation(train, test, stages, *, extra=None, stop=None, loss="exponential", height=380):
-    """:func:`curves_figure` with a frame per iteration of ``stages``: the grey line moves to ``t``."""
+    """:func:`curves_figure` with a frame per iteration of ``stages``: the grey line moves to ``t``.
+
+    Parameters
+    ----------
+    train, test : dict
+        ``accuracy`` and ``loss`` arrays of length ``T + 1``.
+    stages : sequence of int
+        The iterations shown.
+    extra : dict or None, default=None
+        Constant accuracies drawn as dotted lines.
+    stop : int or None, default=None
+        The iteration a stopping rule chose.
+    loss : str, default="exponential"
+        The loss the curves show.
+    height : int, default=380
+        The figure's height in pixels.
+
+    Returns
+    -------
+    dict
+        The figure as a dict (``data``, ``layout``, ``frames``).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.teaching.expansions import staged_curves
+    >>> curves = staged_curves(est.expansion_, X, y)
+    >>> from gbrff.viz.curves import curves_animation
+    >>> len(curves_animation(curves, curves, [1, 5, 10])["frames"])
+    3
+    """
     fig = curves_figure(train, test, current=stages[0], extra=extra, stop=stop, loss=loss, height=height,
                         as_dict=True)
     fixed = fig["layout"]["shapes"][:-2]

@@ -24,7 +24,26 @@ _SYMBOLS = ("circle", "diamond", "square", "triangle-up", "x")
 
 
 def method_style(name):
-    """(label, colour) of a method of the registry; ``(name, None)`` for another name."""
+    """The label and colour of a method of the registry.
+
+    Parameters
+    ----------
+    name : str
+        A method's name.
+
+    Returns
+    -------
+    label : str
+        Its label (``name`` for a name the registry does not know).
+    color : str or None
+        Its colour (None for such a name: Plotly's next colour).
+
+    Examples
+    --------
+    >>> from gbrff.viz.features import method_style
+    >>> method_style("GBRFF2"), method_style("mine")
+    (('GBRFF2', '#d62728'), ('mine', None))
+    """
     try:
         spec = get_method(name)
     except ValueError:
@@ -35,9 +54,31 @@ def method_style(name):
 def features_accuracy_figure(n_features, scores, *, title=None, height=400):
     """Test accuracy (%) against the number of cosine features D, one line per method.
 
-    ``scores`` maps a method name to an array of shape ``(len(n_features),)`` or
-    ``(len(n_features), n_repeats)`` (then mean ± std over the repeats) of
-    accuracies in [0, 1]; NaN leaves a gap.
+    Parameters
+    ----------
+    n_features : sequence of int
+        The numbers D of features.
+    scores : dict
+        A method name to an array of shape ``(len(n_features),)`` or
+        ``(len(n_features), n_repeats)`` (then mean ± std over the repeats) of
+        accuracies in [0, 1]; NaN leaves a gap.
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=400
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from gbrff.viz.features import features_accuracy_figure
+    >>> fig = features_accuracy_figure([1, 10, 100], {"GBRFF2": [0.6, 0.9, 0.95],
+    ...                                               "RFF-SKL": [0.5, 0.8, 0.9]})
+    >>> [trace.name for trace in fig.data]
+    ['GBRFF2', 'RFF-SKL']
     """
     fig = go.Figure()
     for i, (method, s) in enumerate(scores.items()):
@@ -57,13 +98,32 @@ def features_accuracy_figure(n_features, scores, *, title=None, height=400):
 
 
 def prior_norm_density(r, scales):
-    """Density of ‖ω‖ at ``r`` for ω ~ N(0, diag(σ²)), ``scales`` the σ of each axis.
+    """Density of ‖ω‖ at ``r`` for ω ~ N(0, diag(σ²)).
 
     Axes with σ = 0 hold no frequency and drop out. Equal σ: σ times a chi
     with as many degrees of freedom as axes; two unequal σ₁, σ₂:
     r/(σ₁σ₂) · exp(−r²(a + b)/4) · I₀(r²(a − b)/4), a = 1/σ₁², b = 1/σ₂²
-    (the angle integrated out). Returns None where no closed form is
-    used (three or more unequal σ, or every σ zero).
+    (the angle integrated out).
+
+    Parameters
+    ----------
+    r : array-like
+        Norms.
+    scales : array-like
+        The σ of each axis.
+
+    Returns
+    -------
+    ndarray or None
+        The density at ``r``; None where no closed form is used (three or
+        more unequal σ, or every σ zero).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gbrff.viz.features import prior_norm_density
+    >>> prior_norm_density(np.array([0.5, 1.0]), [1.0, 1.0]).round(4)     # a Rayleigh density
+    array([0.4412, 0.6065])
     """
     from scipy.special import i0e
     from scipy.stats import chi
@@ -86,29 +146,55 @@ def frequencies_figure(frequencies, gamma, *, weights=None, starts=None, scales=
                        title=None, height=None):
     """The frequencies ω of each method over the prior N(0, 2γ I) they are drawn from.
 
-    ``frequencies`` maps a method name to an ``(m, d)`` array of its ω
-    (``d ≥ 1``; a plane shows the first two coordinates). Top row: one plane
-    per method, each over the circles ‖ω‖ = σ, 2σ, 3σ of the prior
-    (σ = √(2γ)), all on one scale; the view holds 3.3σ and 95 % of the points,
-    the few beyond it are drawn on its edge as open markers. Bottom: the
-    prior's density of ‖ω‖ (σ times a chi with d degrees of freedom) over one
-    row of ticks per method, a tick at each ‖ω‖ (a rug: readable from
-    D = 1 to a few hundred, where a histogram of twenty values is noise).
+    Top row: one plane per method (the first two coordinates), each over the
+    circles ‖ω‖ = σ, 2σ, 3σ of the prior (σ = √(2γ)), all on one scale; the
+    view holds 3.3σ and 95 % of the points, the few beyond it are drawn on its
+    edge as open markers. Bottom: the prior's density of ‖ω‖ (σ times a chi
+    with d degrees of freedom) over one row of ticks per method, a tick at
+    each ‖ω‖ (a rug: readable from D = 1 to a few hundred, where a histogram
+    of twenty values is noise).
 
-    Optional, each a dict keyed by method:
+    Parameters
+    ----------
+    frequencies : dict
+        A method name to an ``(m, d)`` array of its ω (``d ≥ 1``).
+    gamma : float
+        γ of the prior.
+    weights : dict or None, default=None
+        By method, the ``(m,)`` weights of the cosines in the model (``|α|``,
+        ``|coefficient|``): a marker's area grows with its weight, relative to the
+        method's largest.
+    starts : dict or None, default=None
+        By method, the ``(m, d)`` points each ω started from (for a Fourier
+        kernel learner, its random draws before σ was learned), drawn as small
+        open markers, each joined to its ω by a thin line (a point's
+        ``customdata`` then holds ω₁, ω₂, weight, start₁, start₂).
+    scales : dict or None, default=None
+        By method, the ``(d,)`` per-axis σ of the prior the method's ω follow
+        in the end, N(0, diag(σ²)) (a learned bandwidth): dashed ellipses at
+        1, 2, 3 σ in the plane and its density of ‖ω‖
+        (:func:`prior_norm_density`) dashed below.
+    captions : dict or None, default=None
+        By method, the title of its plane (default: its label).
+    title : str or None, default=None
+        The figure's title.
+    height : int or None, default=None
+        The figure's height in pixels; None: from the number of methods.
 
-    - ``weights``: the ``(m,)`` weights of the cosines in the model (|α|,
-      |coefficient|): a marker's area grows with its weight, relative to
-      the method's largest;
-    - ``starts``: the ``(m, d)`` points each ω started from (for a Fourier
-      kernel learner, its random draws before σ was learned), drawn as small
-      open markers, each joined to its ω by a thin line (a point's
-      ``customdata`` then holds ω₁, ω₂, weight, start₁, start₂);
-    - ``scales``: the ``(d,)`` per-axis σ of the prior the method's ω follow
-      in the end, N(0, diag(σ²)) (a learned bandwidth): dashed ellipses at 1,
-      2, 3 σ in the plane and its density of ‖ω‖ (:func:`prior_norm_density`)
-      dashed below;
-    - ``captions``: the title of the method's plane (default: its label).
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gbrff.viz.features import frequencies_figure
+    >>> rng = np.random.default_rng(0)
+    >>> fig = frequencies_figure({"GBRFF2": rng.normal(size=(20, 2)),
+    ...                           "RFF-SKL": rng.normal(size=(20, 2))}, gamma=0.5)
+    >>> len(fig.data) > 2
+    True
     """
     from scipy.stats import chi
 

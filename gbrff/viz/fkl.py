@@ -18,9 +18,34 @@ _COLORS = {"RFF-SKL": "#e377c2", "KRR-GD": "#7f7f7f"}
 
 
 def scaling_figure(frame: pd.DataFrame) -> go.Figure:
-    """Test accuracy and training time against N (log axes), one line per method and
-    configuration (its D = n_components, and its iteration budget when a folder holds
-    several); the sizes a method refused (memory) are marked by a cross at the time panel's foot."""
+    """Fourier kernel learning's scaling: test accuracy and training time against N.
+
+    Log axes, one line per method and configuration (its D = n_components,
+    and its iteration budget when a folder holds several); the sizes a method
+    refused (memory) are marked by a cross at the time panel's foot.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        ``results/fkl/fkl.csv``: columns task, method, n, status ("ok" or
+        "memory"), accuracy, fit_seconds, and optionally n_components and
+        max_iter.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.viz.fkl import scaling_figure
+    >>> frame = pd.DataFrame({"task": "synthetic", "method": ["RFF-SKL"] * 2 + ["KRR-GD"] * 2,
+    ...                       "n": [100, 1000] * 2, "status": ["ok", "ok", "ok", "memory"],
+    ...                       "accuracy": [0.9, 0.93, 0.92, None], "fit_seconds": [0.1, 0.9, 0.2, None]})
+    >>> [trace.name for trace in scaling_figure(frame).data]
+    ['RFF-SKL', 'RFF-SKL', 'KRR-GD', 'KRR-GD', 'KRR-GD: no memory']
+    """
     fig = make_subplots(rows=1, cols=2, subplot_titles=("test accuracy", "training time (s)"))
     frame = frame.assign(**{c: None for c in ("n_components", "max_iter") if c not in frame})
     # whole decades of seconds (Plotly's minor labels 2 … 9 fell on each other); a refusal's cross sits
@@ -70,11 +95,35 @@ def _same(column: pd.Series, value) -> pd.Series:
 def spectra_figure(prior, skl, gbrff2, sigma0, sigma, title="") -> go.Figure:
     """Two ways of learning a kernel from its Fourier features, on one 2-D problem.
 
-    ``prior`` (2, D): RFF-SKL's frequencies at its start σ0 (= draws of the
-    prior); ``skl`` (2, D): the same draws after σ is learned (ω_i = σ ⊙ h(u_i), the paper's γ_i = σ ⊙ h(ω_i):
-    the cloud only stretches along the axes); ``gbrff2`` (T, 2): the
-    frequencies GBRFF2 learned one by one (each moved freely). ``sigma0``,
-    ``sigma``: RFF-SKL's scales before and after.
+    Parameters
+    ----------
+    prior : ndarray of shape (2, D)
+        RFF-SKL's frequencies at its start σ0 (draws of the prior).
+    skl : ndarray of shape (2, D)
+        The same draws after σ is learned (ω_i = σ ⊙ h(u_i), the paper's
+        γ_i = σ ⊙ h(ω_i): the cloud only stretches along the axes).
+    gbrff2 : ndarray of shape (T, 2)
+        The frequencies GBRFF2 learned one by one (each moved freely).
+    sigma0 : float
+        RFF-SKL's scale before learning.
+    sigma : array-like of shape (2,)
+        Its scales after.
+    title : str, default=""
+        The figure's title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.two_ways import two_ways
+    >>> from gbrff.viz.fkl import spectra_figure
+    >>> w = two_ways("moons", 60, 0.1, seed=0, gamma=0.5, T=10)
+    >>> fig = spectra_figure(w["prior"], w["skl"], w["gbrff2"], w["sigma0"], w["sigma"])
+    >>> len(fig.data) >= 3
+    True
     """
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=prior[0], y=prior[1], mode="markers", name=f"prior draws (σ = {sigma0:.2g})",

@@ -14,8 +14,42 @@ __all__ = ["landscape_figure", "bias_curve_figure", "landscape_animation", "bias
 def landscape_figure(xs, ys, F, X, y, *, landmark=None, title=None, height=480):
     """The loss ``f(x)`` of every landmark position (the paper's Fig. 1, top).
 
-    Light yellow is the smallest loss, as in the paper; the chosen landmark
-    is a white cross.
+    Light yellow is the smallest loss, as in the paper; the chosen landmark is
+    a white cross.
+
+    Parameters
+    ----------
+    xs, ys : ndarray
+        The grid's abscissas and ordinates (:func:`gbrff.teaching.expansions.make_grid`).
+    F : array-like of shape (len(ys) * len(xs),)
+        The loss of every landmark position on the grid, flattened row-major
+        (:func:`gbrff.inspection.landmark_objective`).
+    X : ndarray of shape (n, 2)
+        The training points.
+    y : ndarray of shape (n,)
+        Their labels in {-1, +1}.
+    landmark : array-like of shape (2,) or None, default=None
+        The chosen landmark.
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=480
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from gbrff.teaching.landscape import fit_landscape, landscape_frames
+    >>> from gbrff.viz.landscape import landscape_figure
+    >>> fit = fit_landscape(60, 0.1, seed=0, T=3, gamma=0.5)
+    >>> frames = landscape_frames(fit)
+    >>> fig = landscape_figure(frames["xs"], frames["ys"], frames["F"][0], fit["X"], fit["y"],
+    ...                        landmark=fit["expansion"].landmarks[0])
+    >>> fig.data[-1].name
+    'chosen landmark xₜ'
     """
     z = np.asarray(F, dtype=np.float64).reshape(len(ys), len(xs)).astype(np.float32)
     data = [dict(
@@ -33,7 +67,35 @@ def landscape_figure(xs, ys, F, X, y, *, landmark=None, title=None, height=480):
 
 
 def bias_curve_figure(bs, f, *, b_landmark=None, title=None, height=360):
-    """``f(b) = (1/n) Σ exp(−ỹ_i cos(ω·x_i − b))`` over ``b ∈ [−π, π]``."""
+    """The loss over the phase, ``f(b) = (1/n) Σ exp(−ỹ_i cos(ω·x_i − b))``, for ``b ∈ [−π, π]``.
+
+    Parameters
+    ----------
+    bs : array-like
+        The phases.
+    f : array-like
+        f at each phase (:func:`gbrff.inspection.bias_objective`).
+    b_landmark : float or None, default=None
+        The chosen landmark's phase, drawn dashed.
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=360
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gbrff.viz.landscape import bias_curve_figure
+    >>> bs = np.linspace(-np.pi, np.pi, 9)
+    >>> fig = bias_curve_figure(bs, 1 + 0.5 * np.cos(bs), b_landmark=0.5)
+    >>> len(fig.data) >= 1
+    True
+    """
     bs = np.asarray(bs, dtype=np.float64)
     f = np.asarray(f, dtype=np.float64)
     k = int(np.argmin(f))
@@ -55,12 +117,47 @@ def bias_curve_figure(bs, f, *, b_landmark=None, title=None, height=360):
 def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, readouts=None, height=480):
     """:func:`landscape_figure` at every iteration of ``stages`` (``t ≥ 1``), as Plotly frames.
 
-    ``F`` (len(stages), len(ys) * len(xs)) holds the loss of every landmark
-    position; each frame's colours span its own range (the loss's scale
-    changes from one iteration to the next), so the colour bar reads from
-    "lowest" to "highest". ``landmarks`` (len(stages), 2) are the chosen ones.
-    ``readouts`` (optional, one string a stage) are the loss values the player
-    writes next to the surface, under its title (TF Playground's loss readout).
+    Each frame's colours span its own range (the loss's scale changes from
+    one iteration to the next), so the colour bar reads from "lowest" to
+    "highest".
+
+    Parameters
+    ----------
+    xs, ys : ndarray
+        The grid's abscissas and ordinates (:func:`gbrff.teaching.expansions.make_grid`).
+    stages : sequence of int
+        The iterations shown.
+    F : array-like of shape (len(stages), len(ys) * len(xs))
+        The loss of every landmark position, per stage.
+    X : ndarray of shape (n, 2)
+        The training points.
+    y : ndarray of shape (n,)
+        Their labels.
+    landmarks : array-like of shape (len(stages), 2)
+        The chosen landmarks.
+    titles : list of str
+        One title per stage.
+    readouts : list of str or None, default=None
+        The loss values the player writes next to the surface, under its
+        title, one a stage.
+    height : int, default=480
+        The figure's height in pixels.
+
+    Returns
+    -------
+    dict
+        The figure as a dict (``data``, ``layout``, ``frames``).
+
+    Examples
+    --------
+    >>> from gbrff.teaching.landscape import fit_landscape, landscape_frames
+    >>> from gbrff.viz.landscape import landscape_animation
+    >>> fit = fit_landscape(60, 0.1, seed=0, T=3, gamma=0.5)
+    >>> fr = landscape_frames(fit)
+    >>> fig = landscape_animation(fr["xs"], fr["ys"], fr["stages"], fr["F"], fit["X"], fit["y"],
+    ...                           fit["expansion"].landmarks, titles=["1", "2", "3"])
+    >>> len(fig["frames"])
+    3
     """
     F = np.asarray(F, dtype=np.float64).reshape(len(stages), len(ys), len(xs))
     lo, hi = F.min(axis=(1, 2), keepdims=True), F.max(axis=(1, 2), keepdims=True)
@@ -84,9 +181,41 @@ def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, readouts=
 
 
 def bias_curve_animation(bs, stages, f, b_landmark, *, titles, height=360):
-    """:func:`bias_curve_figure` at every iteration of ``stages``, as Plotly frames: the curve
-    ``f(b)`` of each stage (``f`` of shape (len(stages), len(bs))), its minimum (star) and the
-    chosen landmark's phase (dashed), on the stage's own y range."""
+    """:func:`bias_curve_figure` at every iteration of ``stages``, as Plotly frames.
+
+    Each frame has the curve ``f(b)`` of its stage, its minimum (a star) and
+    the chosen landmark's phase (dashed), on the stage's own y range.
+
+    Parameters
+    ----------
+    bs : array-like
+        The phases.
+    stages : sequence of int
+        The iterations shown.
+    f : array-like of shape (len(stages), len(bs))
+        f over the phases, per stage.
+    b_landmark : sequence of float
+        The chosen landmark's phase, per stage.
+    titles : list of str
+        One title per stage.
+    height : int, default=360
+        The figure's height in pixels.
+
+    Returns
+    -------
+    dict
+        The figure as a dict (``data``, ``layout``, ``frames``).
+
+    Examples
+    --------
+    >>> from gbrff.teaching.landscape import fit_landscape, landscape_frames
+    >>> from gbrff.viz.landscape import bias_curve_animation
+    >>> fr = landscape_frames(fit_landscape(60, 0.1, seed=0, T=3, gamma=0.5))
+    >>> fig = bias_curve_animation(fr["bs"], fr["stages"], fr["fb"], fr["b_landmark"],
+    ...                            titles=["1", "2", "3"])
+    >>> len(fig["frames"])
+    3
+    """
     bs = np.asarray(bs, dtype=np.float64)
     f = np.asarray(f, dtype=np.float64)
 

@@ -16,14 +16,56 @@ def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None
                         height=470):
     """The ``t``-th weak learner's vote ``α_t h_t(x)`` (``t = 1 … T``) as a stripe pattern.
 
-    ``expansion`` is a fitted 2-D :class:`gbrff.Expansion`; ``h_t`` is drawn
-    on the grid ``xs × ys``. Its landmark ``x_t`` is a cross: the learned one
-    when the learner has landmarks, else (a single cosine ``cos(ω·x − b)``)
-    the point of the crest ``ω·x = b`` nearest ``center`` (default: the mean
-    of ``X``); then the crest is dashed and ``ω`` drawn as an arrow from the
-    landmark, so that one wavelength ``2π/‖ω‖`` is visible. ``weights`` (the
-    boosting weights ``w_i`` at this iteration) set the point sizes: the
-    learner concentrates on big points.
+    Its landmark ``x_t`` is a cross: the learned one when the learner has
+    landmarks, else (a single cosine ``cos(ω·x − b)``) the point of the crest
+    ``ω·x = b`` nearest ``center``; then the crest is dashed and ``ω`` drawn
+    as an arrow from the landmark, so that one wavelength ``2π/‖ω‖`` is
+    visible.
+
+    Parameters
+    ----------
+    xs, ys : ndarray
+        The grid's abscissas and ordinates (:func:`gbrff.teaching.expansions.make_grid`).
+    expansion : Expansion
+        A fitted 2-D :class:`gbrff.Expansion`; ``h_t`` is drawn on the grid.
+    t : int
+        The learner, 1 … T.
+    X : ndarray of shape (n, 2)
+        The training points.
+    y : ndarray of shape (n,)
+        Their labels in {-1, +1}.
+    weights : ndarray of shape (n,) or None, default=None
+        The boosting weights ``w_i`` at this iteration: they set the point
+        sizes (the learner concentrates on big points).
+    center : array-like of shape (2,) or None, default=None
+        Where the crest's landmark is sought; None: the mean of ``X``.
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=470
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    See Also
+    --------
+    weak_learner_animation : One frame per iteration.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.viz.learners import weak_learner_figure
+    >>> fig = weak_learner_figure(xs, ys, est.expansion_, 1, X, y)
+    >>> fig.data[0].type
+    'heatmap'
     """
     i = int(t) - 1
     gx, gy = np.meshgrid(xs, ys)
@@ -106,12 +148,45 @@ def _short(v):
 
 
 def fineness_words(expansion, drawn, t, cell):
-    """What a picture of the ``t``-th weak learner cannot show, or None: its cosines are finer than the
-    picture's cells (``cell``: the larger side of a cell), so the cell means that the picture shows
-    (``drawn``: :func:`gbrff.teaching.expansions.band_limited` of ``expansion``) fade. The fade is the
-    learner's weights drawn over its own, Σ|q s| / Σ|q| (each cosine's sinc factor s, weighted): below
-    10 % the learner is "too fine to draw", below 50 % "drawn faded". The words give its wavelength
-    2π/‖ω‖ (the range of its K cosines' wavelengths) beside the cell's size."""
+    """What a picture of the ``t``-th weak learner cannot show, or None.
+
+    Its cosines may be finer than the picture's cells, so the cell means that
+    the picture shows fade. The fade is the learner's weights drawn over its
+    own, Σ|q s| / Σ|q| (each cosine's sinc factor s, weighted): below 10 % the
+    learner is "too fine to draw", below 50 % "drawn faded". The words give
+    its wavelength 2π/‖ω‖ (the range of its K cosines' wavelengths) beside the
+    cell's size.
+
+    Parameters
+    ----------
+    expansion : Expansion
+        The fitted expansion.
+    drawn : Expansion
+        What the picture shows: :func:`gbrff.teaching.expansions.band_limited`
+        of ``expansion``.
+    t : int
+        The learner, 1 … T.
+    cell : float
+        The larger side of a cell.
+
+    Returns
+    -------
+    str or None
+        The words, or None when the learner is drawn at half its amplitude or more.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import band_limited
+    >>> from gbrff.viz.learners import fineness_words
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> e = GBRFF2Classifier(n_estimators=3, standardize=False, random_state=0).fit(X, y).expansion_
+    >>> fineness_words(e, band_limited(e, 0.05, 0.05), 1, 0.05) is None    # fine cells
+    True
+    >>> print(fineness_words(e, band_limited(e, 5.0, 5.0), 1, 5.0))         # coarse ones
+    ω too fine to draw: wavelength 3.8, a cell 5
+    """
     i = int(t) - 1
     own = float(np.sum(np.abs(expansion.q[i])))
     amp = float(np.sum(np.abs(drawn.q[i]))) / own if own > 0 else 1.0
@@ -147,23 +222,69 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
                            size_label="weight wᵢ", grid=None, browser_learner=False):
     """:func:`weak_learner_figure` at every iteration of ``stages``, as Plotly frames.
 
-    ``weights`` holds the boosting weights ``w_i`` at the start of each stage
-    (shape ``(len(stages), len(X))``): they set the point sizes. The heatmap
-    is the learner ``h_t(x)`` in [−1, 1] (α is in the title); iteration 0,
-    before any learner, is blank. Every frame has the same traces: the
-    heatmap, the points of each class, the crest line and the landmark.
-    ``drawn`` is the expansion whose learners the heatmaps show (default
-    ``expansion``; e.g. :func:`gbrff.teaching.expansions.band_limited` of it), the
-    titles and marks read ``expansion``. ``size_label`` names what the point
-    sizes show in the legend (the least-squares model's are residuals |ỹᵢ|). ``grid`` (optional):
-    the grid's points ``xs × ys`` (row-major, as :func:`gbrff.teaching.expansions.make_grid`) mapped to
-    the space the expansion acts on (:func:`gbrff.teaching.expansions.model_space`), for a model whose
-    ω act on z(x) rather than on the plane (GBRFF2+: standardised features and their ranks):
-    the heatmap is then ``h_t(z(x))``, still a picture in the plane, and no crest, arrow or
-    landmark is drawn (they are plane constructions). ``browser_learner``: the frames' heatmaps
-    carry no ``z`` (the player computes ``h_t`` from the expansion it receives beside the figure,
-    :func:`gbrff.teaching.expansions.grid_expansion`), nor the points' sizes (it computes them from
-    H^{t−1} on the points); only the figure's own picture is computed here.
+    The heatmap is the learner ``h_t(x)`` in [−1, 1] (α is in the title);
+    iteration 0, before any learner, is blank. Every frame has the same
+    traces: the heatmap, the points of each class, the crest line and the
+    landmark.
+
+    Parameters
+    ----------
+    xs, ys : ndarray
+        The grid's abscissas and ordinates (:func:`gbrff.teaching.expansions.make_grid`).
+    expansion : Expansion
+        A fitted 2-D :class:`gbrff.Expansion` (the titles and marks read it).
+    stages : sequence of int
+        The iterations shown.
+    X : ndarray of shape (n, 2)
+        The training points.
+    y : ndarray of shape (n,)
+        Their labels in {-1, +1}.
+    weights : ndarray of shape (len(stages), n)
+        The boosting weights ``w_i`` at the start of each stage: they set the
+        point sizes.
+    center : array-like of shape (2,) or None, default=None
+        Where a crest's landmark is sought; None: the mean of ``X``.
+    drawn : Expansion or None, default=None
+        The expansion whose learners the heatmaps show (default
+        ``expansion``; e.g. :func:`gbrff.teaching.expansions.band_limited` of it).
+    height : int, default=470
+        The figure's height in pixels.
+    size_label : str, default="weight wᵢ"
+        What the point sizes show, in the legend (the least-squares model's
+        are residuals ``|ỹᵢ|``).
+    grid : ndarray or None, default=None
+        The grid's points ``xs × ys`` (row-major) mapped to the space the
+        expansion acts on (:func:`gbrff.teaching.expansions.model_space`), for
+        a model whose ω act on z(x) rather than on the plane (GBRFF2+): the
+        heatmap is then ``h_t(z(x))``, and no crest, arrow or landmark is drawn.
+    browser_learner : bool, default=False
+        The frames' heatmaps carry no ``z`` (the player computes ``h_t`` from
+        the expansion it receives beside the figure,
+        :func:`gbrff.teaching.expansions.grid_expansion`), nor the points'
+        sizes (it computes them from H^{t−1}); only the figure's own picture
+        is computed here.
+
+    Returns
+    -------
+    dict
+        The figure as a dict (``data``, ``layout``, ``frames``).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.teaching.expansions import boosting_weights
+    >>> from gbrff.viz.learners import weak_learner_animation
+    >>> stages = [1, 2, 3]
+    >>> w = boosting_weights(est.expansion_, X, y, stages)
+    >>> fig = weak_learner_animation(xs, ys, est.expansion_, stages, X, y, w)
+    >>> len(fig["frames"])
+    3
     """
     drawn = expansion if drawn is None else drawn
     X = np.asarray(X, dtype=np.float64)
@@ -236,11 +357,39 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
 def q_weights_animation(expansion, stages, *, c=None, height=300):
     """The weights Q of the K cosines of the weak learner at each iteration of ``stages``, as frames.
 
-    One step (a bar) per cosine, largest first (the order of the draw carries no meaning), with the
-    uniform weight 1/K dashed: c = 0 in the preprint's Eq. 7, Q_j ∝ exp(−c f_j). The title gives
-    the largest weight and the effective number of cosines 1/ΣQ², from K (uniform) down to 1
-    (one cosine takes all). ``c`` (optional) is the inverse temperature, named in the title. The steps are
-    a line of ``K + 1`` points (x = 0.5 … K + 0.5, the first weight repeated) filled down to 0.
+    One step (a bar) per cosine, largest first (the order of the draw carries
+    no meaning), with the uniform weight 1/K dashed: c = 0 in the preprint's
+    Eq. 7, Q_j ∝ exp(−c f_j). The title gives the largest weight and the
+    effective number of cosines 1/ΣQ², from K (uniform) down to 1 (one cosine
+    takes all). The steps are a line of ``K + 1`` points (x = 0.5 … K + 0.5,
+    the first weight repeated) filled down to 0.
+
+    Parameters
+    ----------
+    expansion : Expansion
+        A fitted :class:`gbrff.Expansion` with K cosines an iteration.
+    stages : sequence of int
+        The iterations shown (0: no learner yet).
+    c : float or None, default=None
+        The inverse temperature, named in the title.
+    height : int, default=300
+        The figure's height in pixels.
+
+    Returns
+    -------
+    dict
+        The figure as a dict (``data``, ``layout``, ``frames``).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFFLSClassifier
+    >>> from gbrff.viz.learners import q_weights_animation
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> e = GBRFFLSClassifier(n_estimators=3, n_components=5, random_state=0).fit(X, y).expansion_
+    >>> fig = q_weights_animation(e, [0, 1, 2], c=1.0)
+    >>> [frame["name"] for frame in fig["frames"]]
+    ['0', '1', '2']
     """
     K = int(expansion.n_components)
     j = np.arange(1, K + 1)
@@ -281,6 +430,27 @@ def phase_landmark(omega, b, center):
 
     ``cos(ω·x − b) = cos(ω·(x − x_t))`` for every ``x_t`` on the crest lines
     ``ω·x_t = b + 2πk``; this returns the one nearest to ``center``.
+
+    Parameters
+    ----------
+    omega : array-like of shape (d,)
+        The frequency ω.
+    b : float
+        The phase.
+    center : array-like of shape (d,)
+        The point the landmark is sought near.
+
+    Returns
+    -------
+    ndarray of shape (d,)
+        The landmark (``center`` itself for ω = 0).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gbrff.viz.learners import phase_landmark
+    >>> phase_landmark(np.array([2.0, 0.0]), 1.0, np.array([0.0, 0.0]))
+    array([0.5, 0. ])
     """
     omega = np.asarray(omega, dtype=np.float64)
     center = np.asarray(center, dtype=np.float64)
@@ -298,6 +468,31 @@ def learner_landmark(expansion, t, center):
     single cosine ``cos(ω·x − b)`` (K = 1, no landmarks) stands for any point
     of its crest ``ω·x = b``, and this returns the one nearest ``center``
     (:func:`phase_landmark`). A sum of K > 1 free cosines has none.
+
+    Parameters
+    ----------
+    expansion : Expansion
+        A fitted :class:`gbrff.Expansion`.
+    t : int
+        The learner, 1 … T.
+    center : array-like of shape (d,)
+        The point a crest's landmark is sought near.
+
+    Returns
+    -------
+    ndarray of shape (d,) or None
+        The landmark.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF1Classifier
+    >>> from gbrff.viz.learners import learner_landmark
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> e = GBRFF1Classifier(n_estimators=3, n_components=2, standardize=False,
+    ...                      random_state=0).fit(X, y).expansion_
+    >>> bool((learner_landmark(e, 1, X.mean(axis=0)) == e.landmarks[0]).all())
+    True
     """
     i = int(t) - 1
     if expansion.landmarks is not None:

@@ -16,10 +16,42 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
 
     Left: every ω (the K of each iteration t) in the plane of its first two
     coordinates, coloured by t, over the circles ‖ω‖ = σ, 2σ, 3σ of the prior
-    (σ = √(2γ)). ``drawn`` (optional, (m, d)) are initial draws from the
-    prior. Right: histogram of ‖ω‖ against the prior's density of ‖ω‖ (a
-    scaled chi distribution with d degrees of freedom). ``upto`` keeps the
-    first ``upto`` iterations.
+    (σ = √(2γ)). Right: histogram of ‖ω‖ against the prior's density of ‖ω‖
+    (a scaled chi distribution with d degrees of freedom).
+
+    Parameters
+    ----------
+    expansion : Expansion
+        A fitted :class:`gbrff.Expansion`.
+    gamma : float
+        γ of the prior.
+    upto : int or None, default=None
+        Keep the first ``upto`` iterations.
+    drawn : ndarray of shape (m, d) or None, default=None
+        Initial draws from the prior, drawn beside.
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=420
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.viz.omega_prior import omega_prior_figure
+    >>> fig = omega_prior_figure(est.expansion_, est.gamma_, upto=5)
+    >>> len(fig.data) > 2
+    True
     """
     from scipy.stats import chi
 
@@ -106,8 +138,37 @@ def omega_prior_figure(expansion, gamma, *, upto=None, drawn=None, title=None, h
 
 
 def kernel_average_figure(r, kernel, averages, *, title=None, height=380):
-    """"A kernel is the average of random cosines": the RBF kernel ``k(r)`` against the mean of
-    ``m`` random cosines ``cos(ω r)`` for each ``m`` in ``averages`` (a dict ``m -> values``)."""
+    """"A kernel is the average of random cosines": the RBF kernel against means of random cosines.
+
+    Parameters
+    ----------
+    r : array-like
+        Distances.
+    kernel : array-like
+        The RBF kernel ``k(r)`` at ``r``.
+    averages : dict of int to array-like
+        ``m`` to the mean of ``m`` random cosines ``cos(ω r)`` at ``r``
+        (:func:`gbrff.teaching.first_pictures.kernel_averages`).
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=380
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gbrff.teaching.first_pictures import kernel_averages
+    >>> from gbrff.viz.omega_prior import kernel_average_figure
+    >>> r = np.linspace(0, 3, 31)
+    >>> kernel, averages = kernel_averages(0.5, r, sizes=(1, 100))
+    >>> [trace.name for trace in kernel_average_figure(r, kernel, averages).data]
+    ['mean of 1 random cosine', 'mean of 100 random cosines', 'RBF kernel exp(−γ r²)']
+    """
     colors = ["#fdb863", "#e66101", "#5e3c99", "#1b7837"]
     data = [dict(type="scatter", x=r, y=v, mode="lines", name=f"mean of {m} random cosine{'s' if m > 1 else ''}",
                  line=dict(width=2 if m < max(averages) else 3, color=colors[i % len(colors)]))

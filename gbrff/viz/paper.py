@@ -33,8 +33,29 @@ __all__ = [
 
 _FONT = dict(size=16)
 def signed(value, digits=1) -> str:
-    """A difference with its sign, ``+1.3`` or ``-0.4``; one that rounds to zero is ``0.0``, never
-    ``-0.0`` (what ``f"{-0.04:+.1f}"`` writes)."""
+    """A difference with its sign, ``+1.3`` or ``-0.4``.
+
+    One that rounds to zero is ``0.0``, never ``-0.0`` (what
+    ``f"{-0.04:+.1f}"`` writes).
+
+    Parameters
+    ----------
+    value : float
+        The difference.
+    digits : int, default=1
+        Decimals.
+
+    Returns
+    -------
+    str
+        The signed text.
+
+    Examples
+    --------
+    >>> from gbrff.viz.paper import signed
+    >>> signed(1.26), signed(-0.4), signed(-0.04)
+    ('+1.3', '-0.4', '0.0')
+    """
     text = f"{value:+.{digits}f}"
     return text[1:] if float(text) == 0 else text
 
@@ -60,12 +81,35 @@ def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
 
     Parameters
     ----------
-    summary : DataFrame
+    summary : pandas.DataFrame
         ``task, method, n_splits, mean, std`` (accuracy in %), as ``summary.csv``.
-    paper : DataFrame
-        ``task, method, mean, std`` (the paper's Table 2).
-    tolerance : float
+    paper : pandas.DataFrame
+        ``task, method, mean, std`` (the paper's Table 2,
+        :func:`gbrff.experiments.load_paper_table2`).
+    methods : sequence of str or None, default=None
+        The methods drawn; None: every method of both tables, in the
+        registry's order.
+    tolerance : float, default=1.5
         Half-width in points of the shaded band around the diagonal.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure (a note instead of axes when no method has a published value).
+
+    See Also
+    --------
+    table2_diff_figure : The differences as a heatmap.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_paper_table2
+    >>> paper = load_paper_table2()
+    >>> summary = paper.assign(n_splits=20, mean=paper["mean"] + 0.5)   # a reproduction 0.5 above
+    >>> from gbrff.viz.paper import table2_figure
+    >>> fig = table2_figure(summary, paper, methods=["GBRFF1", "GBRFF2"])
+    >>> fig.layout.xaxis.title.text
+    "paper's mean test accuracy (%)"
     """
     df = summary.merge(paper.rename(columns={"mean": "paper_mean", "std": "paper_std"}),
                        on=["task", "method"], how="inner")
@@ -116,9 +160,37 @@ def table2_diff_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
                        tasks=None) -> go.Figure:
     """Heatmap of reproduced minus paper mean accuracy (points), task x method.
 
-    Its height grows with the tasks (40 px a row, 300 px at least: one task's row stays a cell with its
-    number, not a line); the colour scale is symmetric around 0 and at least ±1 point wide, so that a
-    single cell, or differences that all round to zero, keep a readable colour bar and pale colours.
+    Its height grows with the tasks (40 px a row, 300 px at least: one task's
+    row stays a cell with its number, not a line); the colour scale is
+    symmetric around 0 and at least ±1 point wide, so that a single cell, or
+    differences that all round to zero, keep a readable colour bar and pale
+    colours.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        ``task, method, n_splits, mean, std`` (accuracy in %).
+    paper : pandas.DataFrame
+        ``task, method, mean, std`` (the paper's Table 2).
+    methods : sequence of str or None, default=None
+        The columns; None: the registry's methods present in both tables.
+    tasks : sequence of str or None, default=None
+        The rows; None: every task of both tables.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import load_paper_table2
+    >>> paper = load_paper_table2()
+    >>> summary = paper.assign(n_splits=20, mean=paper["mean"] + 0.5)   # a reproduction 0.5 above
+    >>> from gbrff.viz.paper import table2_diff_figure
+    >>> fig = table2_diff_figure(summary, paper, methods=["GBRFF1", "GBRFF2"], tasks=["wine", "sonar"])
+    >>> fig.data[0].z.tolist()
+    [[0.5, 0.5], [0.5, 0.5]]
     """
     df = summary.merge(paper, on=["task", "method"], suffixes=("", "_paper"))
     df["diff"] = df["mean"] - df["mean_paper"]
@@ -177,9 +249,27 @@ def _curve_figure(curve, x, xlabel, title, group="method", log_x=False, name_fmt
 
 
 def landmarks_figure(curve: pd.DataFrame) -> go.Figure:
-    """Fig. 2: mean accuracy against the number of landmarks / iterations.
+    """The paper's Fig. 2: mean accuracy against the number of landmarks (iterations).
 
-    ``curve`` columns: ``method, n_landmarks, mean, n_tasks, n_splits``.
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        ``curve.csv`` of the landmarks experiment: columns ``method,
+        n_landmarks, mean, n_tasks, n_splits``.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.viz.paper import landmarks_figure
+    >>> curve = pd.DataFrame({"method": ["GBRFF2"] * 2 + ["PBRFF"] * 2, "n_landmarks": [1, 50] * 2,
+    ...                       "mean": [70.0, 88.0, 75.0, 85.0], "n_tasks": 15, "n_splits": 20})
+    >>> [trace.name for trace in landmarks_figure(curve).data]
+    ['GBRFF2', 'PBRFF']
     """
     return _curve_figure(curve, "n_landmarks", "number of landmarks (iterations)",
                          "Fig. 2: learned or random landmarks")
@@ -192,14 +282,38 @@ PREPRINT_FIG1_METHODS = ("GBRFF-LS", "GBRFF-LS-random", "PBRFF")
 
 def preprint_fig1_figure(per_task: pd.DataFrame, tasks=PREPRINT_FIG1_TASKS,
                          methods=PREPRINT_FIG1_METHODS, height=460) -> go.Figure:
-    """The 2019 preprint's Fig. 1: mean test accuracy against the number of
-    landmarks on each task (one panel a task), GBRFF with learned landmarks,
-    GBRFF with random landmarks and PBRFF.
+    """The 2019 preprint's Fig. 1: mean test accuracy against the number of landmarks.
 
-    ``per_task`` columns: ``task, method, n_landmarks, mean, n_splits`` (the
-    ``per_task.csv`` of ``landmarks --protocol 2019``; accuracy in %). Tasks
-    absent from it are left out; the number of landmarks is on a log axis (the
+    One panel a task: GBRFF with learned landmarks, GBRFF with random
+    landmarks and PBRFF. The number of landmarks is on a log axis (the
     preprint's 1, 3, 5, 10, 25, 200).
+
+    Parameters
+    ----------
+    per_task : pandas.DataFrame
+        The ``per_task.csv`` of ``landmarks --protocol 2019``: columns
+        ``task, method, n_landmarks, mean, n_splits`` (accuracy in %).
+    tasks : sequence of str, default=("sonar", "newthyroid", "bupa")
+        The panels; tasks absent from ``per_task`` are left out.
+    methods : sequence of str, default=("GBRFF-LS", "GBRFF-LS-random", "PBRFF")
+        The lines.
+    height : int, default=460
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.viz.paper import preprint_fig1_figure
+    >>> per_task = pd.DataFrame({"task": "sonar", "method": ["GBRFF-LS", "PBRFF"] * 2,
+    ...                          "n_landmarks": [1, 1, 200, 200], "mean": [70.0, 65.0, 82.0, 80.0],
+    ...                          "n_splits": 20})
+    >>> [trace.name for trace in preprint_fig1_figure(per_task).data]
+    ['GBRFF (2019)', 'PBRFF']
     """
     tasks = [t for t in tasks if t in set(per_task["task"])]
     fig = make_subplots(rows=1, cols=max(1, len(tasks)), subplot_titles=tasks,
@@ -236,14 +350,36 @@ def preprint_fig1_figure(per_task: pd.DataFrame, tasks=PREPRINT_FIG1_TASKS,
 
 
 def preprint_fig2_figure(gap: pd.DataFrame, height=600) -> go.Figure:
-    """The 2019 preprint's Fig. 2: PBRFF against GBRFF (2019) over its tasks, per
-    number of landmarks.
+    """The 2019 preprint's Fig. 2: PBRFF against GBRFF (2019) over its tasks, per number of landmarks.
 
     Above, as the preprint draws it: each method's mean test accuracy over the
     tasks (value on the bar); under each number of landmarks, the tasks GBRFF
     wins. Below, the gap GBRFF − PBRFF, ours against the one the preprint's
     text gives.
-    ``gap`` is :func:`gbrff.experiments.preprint_fig2_gap`'s table.
+
+    Parameters
+    ----------
+    gap : pandas.DataFrame
+        :func:`gbrff.experiments.preprint_fig2_gap`'s table.
+    height : int, default=600
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.experiments import preprint_fig2_gap
+    >>> from gbrff.viz.paper import preprint_fig2_figure
+    >>> per_task = pd.DataFrame({"task": ["sonar", "sonar", "wine", "wine"],
+    ...                          "method": ["GBRFF-LS", "PBRFF"] * 2, "n_landmarks": 1,
+    ...                          "mean": [80.0, 75.0, 95.0, 96.0], "n_splits": 20})
+    >>> fig = preprint_fig2_figure(preprint_fig2_gap(per_task))
+    >>> len(fig.data) > 2
+    True
     """
     gap = gap.sort_values("n_landmarks", ascending=False)
     x = [str(int(k)) for k in gap["n_landmarks"]]
@@ -293,9 +429,27 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=600) -> go.Figure:
 
 
 def kbudget_figure(curve: pd.DataFrame) -> go.Figure:
-    """Fig. 3: GBRFF1 accuracy against the budget T×K, one line per K.
+    """The paper's Fig. 3: GBRFF1's accuracy against the budget T×K, one line per K.
 
-    ``curve`` columns: ``K, budget, mean, n_tasks, n_splits``.
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        ``curve.csv`` of the kbudget experiment: columns ``K, budget, mean,
+        n_tasks, n_splits``.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.viz.paper import kbudget_figure
+    >>> curve = pd.DataFrame({"K": [1, 1, 10, 10], "budget": [20, 100] * 2,
+    ...                       "mean": [80.0, 85.0, 78.0, 86.0], "n_tasks": 15, "n_splits": 20})
+    >>> [trace.name for trace in kbudget_figure(curve).data]
+    ['K = 1', 'K = 10']
     """
     return _curve_figure(curve, "budget", "total number of random features T × K",
                          "Fig. 3: GBRFF1, K features per iteration",
@@ -303,11 +457,33 @@ def kbudget_figure(curve: pd.DataFrame) -> go.Figure:
 
 
 def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
-    """Fig. 4: train + predict seconds against the number of samples (log-log).
+    """The paper's Fig. 4: train + predict seconds against the number of samples (log-log).
 
-    ``times`` columns: ``method, n_samples, seconds`` (one seed). The title names the data and
-    its seeds; the runs' settings (100 iterations or landmarks, the fixed parameters of the
-    paper's section 4.4) belong in the text beside the figure.
+    The title names the data and its seeds; the runs' settings (100
+    iterations or landmarks, the fixed parameters of the paper's section 4.4)
+    belong in the text beside the figure.
+
+    Parameters
+    ----------
+    times : pandas.DataFrame
+        ``times.csv`` of the scaling experiment: columns ``method, n_samples,
+        seconds`` (one seed).
+    time_limit : float, default=1000.0
+        The run's time limit, drawn as a line.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.viz.paper import scaling_figure
+    >>> times = pd.DataFrame({"method": ["GBRFF2"] * 2, "n_samples": [150, 225],
+    ...                       "seconds": [0.01, 0.02], "seed": 0})
+    >>> [trace.name for trace in scaling_figure(times, time_limit=10.0).data]
+    ['GBRFF2', 'time limit 10 s']
     """
     fig = go.Figure()
     for m, d in times.groupby("method", sort=False):
@@ -345,9 +521,28 @@ def scaling_figure(times: pd.DataFrame, time_limit=1000.0) -> go.Figure:
 
 
 def toy_figure(curve: pd.DataFrame) -> go.Figure:
-    """Fig. 5 (last row): test accuracy against the number of training examples.
+    """The paper's Fig. 5 (last row): test accuracy against the number of training examples.
 
-    ``curve`` columns: ``problem, method, n_train, mean, std, n_splits``.
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        ``curve.csv`` of the toy experiment: columns ``problem, method,
+        n_train, mean, std, n_splits``.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        One panel per problem.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from gbrff.viz.paper import toy_figure
+    >>> curve = pd.DataFrame({"problem": "board", "method": ["LGBM", "GBRFF2"] * 2,
+    ...                       "n_train": [50, 50, 500, 500], "mean": [60.0, 70.0, 90.0, 95.0],
+    ...                       "std": 2.0, "n_splits": 5})
+    >>> [trace.name for trace in toy_figure(curve).data]
+    ['LGBM', 'GBRFF2']
     """
     problems = list(dict.fromkeys(curve["problem"]))
     fig = make_subplots(rows=1, cols=max(1, len(problems)), subplot_titles=problems,

@@ -15,7 +15,9 @@ from plotly.colors import get_colorscale
 
 __all__ = ["NEG_COLOR", "POS_COLOR", "VOTE_COLORSCALE", "superscript", "number_label"]
 
+#: The colour of class −1 (blue).
 NEG_COLOR = "#2166ac"
+#: The colour of class +1 (red).
 POS_COLOR = "#b2182b"
 _VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red
 #: The same scale as stops (``[[0, "rgb(…)"], …]``), for pictures drawn outside Plotly (the player's strip).
@@ -79,12 +81,46 @@ _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def superscript(text):
-    """An exponent's digits and minus sign as superscripts: ``"-4"`` → ``"⁻⁴"``."""
+    """An exponent's digits and minus sign as superscripts.
+
+    Parameters
+    ----------
+    text : str or int
+        The exponent.
+
+    Returns
+    -------
+    str
+        The same characters, raised.
+
+    Examples
+    --------
+    >>> from gbrff.viz.style import superscript
+    >>> superscript(-4)
+    '⁻⁴'
+    """
     return str(text).translate(_SUPERSCRIPT)
 
 
 def number_label(v):
-    """A number as a reader writes it: ``0``, ``2⁻¹⁰`` for a power of two below 1, else ``%g``."""
+    """A number as a reader writes it: ``0``, ``2⁻¹⁰`` for a power of two below 1, else ``%g``.
+
+    Parameters
+    ----------
+    v : float
+        The number.
+
+    Returns
+    -------
+    str
+        Its label.
+
+    Examples
+    --------
+    >>> from gbrff.viz.style import number_label
+    >>> number_label(0), number_label(2 ** -10), number_label(0.3), number_label(4.0)
+    ('0', '2⁻¹⁰', '0.3', '4')
+    """
     if v == 0:
         return "0"
     k = int(round(np.log2(v))) if v > 0 else 0

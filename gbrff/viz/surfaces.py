@@ -46,16 +46,66 @@ def _surface_traces(xs, ys, H, discretise, showscale=True, loss="exponential", p
 def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
                    discretise=False, title=None, landmarks=None, height=470, showscale=True,
                    loss="exponential", percent=False):
-    """Decision surface ``p(+1)`` as a heatmap with the points, through the link
-    of ``loss`` (``gbrff.LOSSES``; the exponential loss's ``1/(1+exp(−2H))`` by default).
+    """Decision surface ``p(+1)`` as a heatmap with the points.
 
-    ``H`` holds the decision function on the grid ``xs × ys`` (flattened
-    row-major, ``len(ys) * len(xs)`` values). The black line is the decision
-    boundary ``H = 0``; ``discretise`` paints only the predicted class.
-    Training points are circles, test points diamonds; ``landmarks`` (m, 2),
-    when given, are drawn as black crosses. ``percent`` holds p(+1) in whole
-    percent (uint8, as the animations' frames: the same colours, a quarter of
-    the bytes of float32), for a page that sends the figure at every change.
+    p(+1) comes through the link of ``loss`` (:data:`gbrff.LOSSES`; the
+    exponential loss's ``1/(1+exp(−2H))`` by default). The black line is the
+    decision boundary ``H = 0``. Training points are circles, test points
+    diamonds.
+
+    Parameters
+    ----------
+    xs, ys : ndarray
+        The grid's abscissas and ordinates (:func:`gbrff.teaching.expansions.make_grid`).
+    H : array-like of shape (len(ys) * len(xs),)
+        The decision function on the grid, flattened row-major.
+    X_train : ndarray of shape (n, 2)
+        Training points.
+    y_train : ndarray of shape (n,)
+        Their labels in {-1, +1}.
+    X_test : ndarray of shape (m, 2) or None, default=None
+        Test points.
+    y_test : ndarray of shape (m,) or None, default=None
+        Their labels.
+    discretise : bool, default=False
+        Paint only the predicted class.
+    title : str or None, default=None
+        The figure's title.
+    landmarks : array-like of shape (k, 2) or None, default=None
+        Landmarks, drawn as black crosses.
+    height : int, default=470
+        The figure's height in pixels.
+    showscale : bool, default=True
+        Show the colour bar.
+    loss : str, default="exponential"
+        The loss whose link turns H into p(+1).
+    percent : bool, default=False
+        Hold p(+1) in whole percent (uint8, as the animations' frames: the
+        same colours, a quarter of the bytes of float32), for a page that
+        sends the figure at every change.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    See Also
+    --------
+    surface_animation : One frame per iteration.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.viz.surfaces import surface_figure
+    >>> fig = surface_figure(xs, ys, est.decision_function(G), X, y)
+    >>> [trace.type for trace in fig.data]
+    ['heatmap', 'contour', 'scatter', 'scatter']
     """
     data = list(_surface_traces(xs, ys, H, discretise, showscale, loss, percent=percent))
     data += _points(X_train, y_train, "train", "circle", "white")
@@ -70,7 +120,46 @@ def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
 
 def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, symmetric=True,
                   height=400):
-    """A plain heatmap of a function on the grid (home page pictures)."""
+    """A plain heatmap of a function on the grid (the home page's pictures).
+
+    Parameters
+    ----------
+    xs, ys : ndarray
+        The grid's abscissas and ordinates (:func:`gbrff.teaching.expansions.make_grid`).
+    values : array-like of shape (len(ys) * len(xs),)
+        The function on the grid, flattened row-major.
+    title : str or None, default=None
+        The figure's title.
+    zlabel : str, default="h(x)"
+        The colour bar's title.
+    X : ndarray of shape (n, 2) or None, default=None
+        Points drawn over it.
+    y : ndarray of shape (n,) or None, default=None
+        Their labels in {-1, +1}.
+    symmetric : bool, default=True
+        Centre the colour scale on 0.
+    height : int, default=400
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.viz.surfaces import cosine_figure
+    >>> fig = cosine_figure(xs, ys, est.expansion_.weak_learner(0, G), X=X, y=y)
+    >>> fig.data[0].type, fig.data[0].z.shape
+    ('heatmap', (30, 30))
+    """
     z = np.asarray(values, dtype=np.float64).reshape(len(ys), len(xs))
     amp = float(np.abs(z).max()) or 1.0
     data = [dict(
@@ -85,10 +174,47 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
 
 
 def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330, equal_aspect=False):
-    """Small multiples of decision surfaces (``surfaces`` is a list of H on the grid).
+    """Small multiples of decision surfaces.
 
-    ``equal_aspect``: one unit of x₁ as long as one of x₂ in every panel (the
-    panels shrink to fit their cell instead of stretching the plane).
+    Parameters
+    ----------
+    xs, ys : ndarray
+        The grid's abscissas and ordinates (:func:`gbrff.teaching.expansions.make_grid`).
+    surfaces : list of array-like
+        One H on the grid per panel.
+    X : ndarray of shape (n, 2)
+        The points drawn in every panel.
+    y : ndarray of shape (n,)
+        Their labels in {-1, +1}.
+    titles : list of str
+        One title per panel.
+    cols : int, default=4
+        Panels per row.
+    height : int, default=330
+        Height of one row of panels, in pixels.
+    equal_aspect : bool, default=False
+        One unit of x₁ as long as one of x₂ in every panel (the panels shrink
+        to fit their cell instead of stretching the plane).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        The figure.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.viz.surfaces import surfaces_grid_figure
+    >>> H = [h for h in est.staged_decision_function(G)][:2]
+    >>> fig = surfaces_grid_figure(xs, ys, H, X, y, ["t = 1", "t = 2"], cols=2)
+    >>> len(fig.layout.annotations)
+    2
     """
     rows = int(np.ceil(len(surfaces) / cols))
     lines = max([t.count("<br>") for t in titles] + [0])
@@ -118,16 +244,61 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
                       discretise=False, loss="exponential", landmarks=None, height=470, browser_vote=False):
     """:func:`surface_figure` at every iteration of ``stages``, as Plotly frames.
 
-    ``H`` holds the decision function of each stage on the grid, shape
-    ``(len(stages), len(ys) * len(xs))``; ``titles`` one title per stage;
-    ``landmarks`` (optional) the landmarks chosen up to each stage (a list of
-    ``(m, 2)`` arrays), drawn as crosses. The figure shows the first stage;
-    frame ``str(t)`` replaces the heatmap, the boundary, the crosses and the title.
-    A frame's boundary (a contour without a ``z`` of its own) is the p = ½ line of
-    the frame's heatmap: the player draws it from there, the grid travels once.
-    ``browser_vote``: the frames' heatmaps carry no ``z`` (the player computes each from the
-    expansion it receives beside the figure, :func:`gbrff.teaching.expansions.grid_expansion`);
-    ``H`` needs then only its first row, the figure's own picture.
+    The figure shows the first stage; frame ``str(t)`` replaces the heatmap,
+    the boundary, the crosses and the title. A frame's boundary (a contour
+    without a ``z`` of its own) is the p = ½ line of the frame's heatmap: the
+    player draws it from there, the grid travels once.
+
+    Parameters
+    ----------
+    xs, ys : ndarray
+        The grid's abscissas and ordinates (:func:`gbrff.teaching.expansions.make_grid`).
+    stages : sequence of int
+        The iterations shown.
+    H : array-like of shape (len(stages), len(ys) * len(xs))
+        The decision function of each stage on the grid.
+    X_train, y_train : ndarray
+        Training points and their labels in {-1, +1}.
+    X_test, y_test : ndarray or None, default=None
+        Test points and their labels.
+    titles : list of str
+        One title per stage.
+    discretise : bool, default=False
+        Paint only the predicted class.
+    loss : str, default="exponential"
+        The loss whose link turns H into p(+1).
+    landmarks : list of ndarray or None, default=None
+        The landmarks chosen up to each stage (``(m, 2)`` arrays), drawn as crosses.
+    height : int, default=470
+        The figure's height in pixels.
+    browser_vote : bool, default=False
+        The frames' heatmaps carry no ``z``: the player computes each from the
+        expansion it receives beside the figure
+        (:func:`gbrff.teaching.expansions.grid_expansion`); ``H`` needs then
+        only its first row, the figure's own picture.
+
+    Returns
+    -------
+    dict
+        The figure as a dict (``data``, ``layout``, ``frames``);
+        ``plotly.graph_objects.Figure(fig)`` rebuilds a figure of it.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from gbrff import GBRFF2Classifier
+    >>> from gbrff.teaching.expansions import make_grid
+    >>> X, y = make_moons(100, noise=0.1, random_state=0)
+    >>> y = 2 * y - 1
+    >>> est = GBRFF2Classifier(n_estimators=10, standardize=False, random_state=0).fit(X, y)
+    >>> xs, ys, G = make_grid(X, n=30)
+    >>> from gbrff.teaching.expansions import staged_scores
+    >>> from gbrff.viz.surfaces import surface_animation
+    >>> stages = [1, 5, 10]
+    >>> H = staged_scores(est.expansion_, G, stages)
+    >>> fig = surface_animation(xs, ys, stages, H, X, y, titles=[f"t = {t}" for t in stages])
+    >>> [frame["name"] for frame in fig["frames"]]
+    ['1', '5', '10']
     """
     first = list(_surface_traces(xs, ys, H[0], discretise, True, loss, percent=True))
     data = first + _points(X_train, y_train, "train", "circle", "white")

@@ -42,7 +42,7 @@ rest of the other pages, and a fresh session costs the server ~0.2 s of CPU
 (``.streamlit/config.toml``: no source watcher, no magic, no GC after a run).
 The figures need the machine's cores (2 here, shared by the server, the 27
 clients and the 3 browsers): the test prints the load average beside them (run
-it on a quiet machine). Prints the figures the README quotes. Left out of every
+it on a quiet machine). Prints the figures ``benchmarks/HISTORY.md`` records. Left out of every
 run whose ``-m`` does not name ``load`` (tests/conftest.py).
 """
 
@@ -348,7 +348,7 @@ def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa:
     # 2 cores with the three browsers (each parses and draws its page, about 1.3 s of a core) and the clients:
     # on this machine, quiet, the clients' last first paint came at 4.0 s with three browsers opened with them
     # and the browsers' pictures at 4.4-5.1 s (2026-11-28); with the cores busy with other work everything
-    # arrives later (README: the figures with their load averages).
+    # arrives later (benchmarks/HISTORY.md: the figures with their load averages).
     paints = max(r.get("first_paint", float("inf")) for r in own + same)
     pictures = max(r["picture"] for r in own_students + same_students)
     late = [f"websocket first paint up to {paints:.1f} s > {FIRST_PAINT_SECONDS} s"] * (paints > FIRST_PAINT_SECONDS)

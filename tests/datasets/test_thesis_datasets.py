@@ -2,7 +2,6 @@
 
 import http.server
 import functools
-import io
 import threading
 import zipfile
 from pathlib import Path

@@ -480,8 +480,11 @@ def test_standardisation_inside_the_float32_copy_has_the_bits_of_a_scaler(order)
                 assert getattr(est, a).tobytes() == getattr(ref, a).tobytes(), a
 
 
-def test_the_readmes_feature_scale_figures():
-    """README, "Feature scale": the accuracies it quotes, by the scheme it names."""
+def test_the_user_guides_feature_scale_figures():
+    """doc/user_guide/features.md, "The estimators standardise for you": the accuracies its table quotes,
+    by the scheme it names."""
+    from pathlib import Path
+
     from sklearn.datasets import load_breast_cancer, load_wine
     from sklearn.model_selection import StratifiedKFold, cross_val_score
     from sklearn.pipeline import make_pipeline
@@ -489,6 +492,11 @@ def test_the_readmes_feature_scale_figures():
 
     cv = StratifiedKFold(5, shuffle=True, random_state=0)
     quoted = {load_breast_cancer: (0.566, 0.963, 0.960), load_wine: (0.433, 0.978, 0.983)}
+    page = (Path(__file__).resolve().parents[2] / "doc" / "user_guide" / "features.md").read_text(encoding="utf-8")
+    assert "`StratifiedKFold(5, shuffle=True, random_state=0)`" in page
+    for row, (raw, standardised, scaler) in zip(("| breast cancer (scikit-learn) |", "| wine (scikit-learn) |"),
+                                                quoted.values()):
+        assert f"{row} {raw:.3f} | {standardised:.3f} | {scaler:.3f} |" in page
     for loader, (raw, standardised, scaler) in quoted.items():
         X, y = loader(return_X_y=True)
         got = [cross_val_score(est, X, y, cv=cv).mean() for est in (

@@ -15,7 +15,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted((ROOT / "pages").glob("*.py"))

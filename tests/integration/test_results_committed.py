@@ -82,3 +82,66 @@ def test_blas_dependent_rows_are_reproduced_under_their_kernels():
     rows = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
     assert len(rows) == 20
     assert [r for r in rows if r[3] != r[4]] == []
+
+
+def _table_rows(text):
+    """The body rows of the Markdown tables of ``text`` (no head, no separator line)."""
+    import re
+
+    return [row for m in re.finditer(r"(?m)(?:^\|.*\|\n)+", text)
+            for row in m.group(0).splitlines()[2:]]
+
+
+def test_paper_comparison_report_is_the_committed_numbers():
+    """paper_comparison.md (every cell reproduced / the paper's, and the ranks of both) is what
+    the report writes from the committed runs, and its reproduced ranks are ranks.csv's."""
+    from gbrff.experiments import PAPER_METHODS, load_paper_table2, table2_summary
+    from gbrff.experiments.catalog.table2 import paper_comparison_markdown
+
+    summary = table2_summary(pd.read_csv(RUNS))
+    methods = [m for m in PAPER_METHODS if m in set(summary["method"])]
+    md = (RUNS.parent / "paper_comparison.md").read_text(encoding="utf-8")
+    assert md == paper_comparison_markdown(summary, load_paper_table2(), methods)
+    ranks = pd.read_csv(RUNS.parent / "ranks.csv", index_col="method")["average_rank"].dropna()
+    row = next(line for line in md.splitlines() if line.startswith("| reproduced (6 methods,"))
+    assert dict(zip(methods, map(float, row.strip("|").split("|")[1:]))) == {
+        m: round(ranks[m], 2) for m in methods}
+
+
+def test_doc_pages_include_the_generated_files_and_copy_none_of_them():
+    """The reproduction pages show results/ by including its files and embedding its figures,
+    each of which exists; no page of the documentation copies a row of a generated table."""
+    import re
+
+    pages = sorted((ROOT / "doc").rglob("*.md"))
+    reproducing = [p for p in pages if p.parent.name == "reproducing"]
+    if not reproducing:
+        pytest.skip("no reproduction pages")
+    included = set()
+    for page in reproducing:
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"```\{(?:include|literalinclude)\} (\S+)", text):
+            path = (page.parent / target).resolve()
+            assert path.is_file(), f"{page.name} includes {target}, which does not exist"
+            included.add(path)
+        for src in re.findall(r'<iframe src="([^"]+)"', text):
+            # the build copies results/ to <site>/results/: ../results/X from doc/reproducing/
+            assert src.startswith("../results/") and (ROOT / src[3:]).is_file(), (page.name, src)
+    generated = sorted((ROOT / "results").rglob("*.md"))
+    assert {ROOT / "results" / n for n in ("table2/paper_comparison.md", "table2/table2.md",
+                                           "table2_2019/table2.md", "thesis/thesis.md",
+                                           "fkl/fkl.md")} <= included
+    rows = {row for f in generated if f.name != "README.md"
+            for row in _table_rows(f.read_text(encoding="utf-8"))}
+    copied = [(p.relative_to(ROOT), row) for p in pages for row in rows
+              if row in p.read_text(encoding="utf-8")]
+    assert copied == []
+
+
+def test_readme_copies_no_generated_table_row():
+    """The README points at the documentation's pages for the results: no row of a table
+    the runner writes is typed into it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = {row for f in sorted((ROOT / "results").rglob("*.md")) if f.name != "README.md"
+            for row in _table_rows(f.read_text(encoding="utf-8"))}
+    assert sorted(row for row in rows if row in readme) == []

@@ -49,18 +49,26 @@ def _tables(text):
     return [m.group(0) for m in re.finditer(r"(?m)(?:^\|.*\|\n)+", text)]
 
 
-def test_report_and_readme_tables_are_the_committed_numbers():
-    """thesis.md is built from the committed runs, and README's two thesis tables are
-    thesis.md's: one source for every number the README's thesis section shows."""
+def test_report_tables_are_the_committed_numbers():
+    """thesis.md's two tables are built from the committed runs: the table of errors
+    and the thesis's findings checked against them."""
     from gbrff.experiments.catalog.thesis import findings_markdown, thesis_findings, thesis_markdown, thesis_summary
 
     if not RUNS.is_file():
         pytest.skip("no committed thesis runs")
     runs = pd.read_csv(RUNS)
     summary = thesis_summary(runs)
-    report = (RUNS.parent / "thesis.md").read_text()
-    expected = [thesis_markdown(summary), findings_markdown(thesis_findings(summary, runs))]
-    assert _tables(report) == expected
-    readme = [t for t in _tables((ROOT / "README.md").read_text())
-              if t.startswith(("| method | optdigits |", "| finding | verdict |"))]
-    assert readme == expected
+    report = (RUNS.parent / "thesis.md").read_text(encoding="utf-8")
+    assert _tables(report) == [thesis_markdown(summary), findings_markdown(thesis_findings(summary, runs))]
+
+
+def test_thesis_page_includes_the_report_and_copies_none_of_it():
+    """The documentation's thesis page shows thesis.md by including it (both tables:
+    the errors, then the findings), never by copying a row of it: one source for
+    every number the page shows."""
+    page = (ROOT / "doc" / "reproducing" / "thesis.md").read_text(encoding="utf-8")
+    includes = [line for line in page.splitlines() if line.startswith("```{include}")]
+    assert includes == ["```{include} ../../results/thesis/thesis.md"] * 2
+    rows = [row for table in _tables((RUNS.parent / "thesis.md").read_text(encoding="utf-8"))
+            for row in table.splitlines()[2:]]
+    assert rows and [row for row in rows if row in page] == []

@@ -134,7 +134,7 @@ def test_wheel_installs_and_runs(venv):
     core = [r.lower() for r in report["requires"] if "extra ==" not in r]
     assert not any(r.startswith(("pandas", "plotly", "streamlit", "lightgbm")) for r in core), core
     # no [app]: the app is the checkout's (app.py, pages/, results/), not the wheel's
-    assert set(report["extras"]) == {"experiments", "dask", "xgboost", "test", "all"}
+    assert set(report["extras"]) == {"experiments", "dask", "xgboost", "onnx", "test", "docs", "all"}
     assert "streamlit" not in requires
 
     # the metadata tells the truth: requires-python as the build needs it, the licence

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 from sklearn.base import clone, is_classifier
 from sklearn.ensemble import RandomForestClassifier
-from sklearn.kernel_approximation import Nystroem, RBFSampler
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import ParameterGrid
 from sklearn.svm import LinearSVC

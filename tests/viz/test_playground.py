@@ -103,7 +103,7 @@ def test_omega_figure_keeps_titles_off_the_ticks_and_whole_circles():
     lambda: curve_figs.learning_curve_figure([10, 20], {"GBRFF2": np.ones((2, 3)), "LGBM": [0.5, 0.6]}),
 ])
 def test_legends_sit_under_their_plots(make):
-    """As the README says: legends under their panels (the home page's kernel figure and the K figure had theirs
+    """As the user guide's app page says: legends under their panels (the home page's kernel figure and the K figure had theirs
     beside the plot), in a bottom margin that holds the x axis's title and the legend's rows at 560 px."""
     fig = make()
     legend = fig.layout.legend

@@ -26,8 +26,45 @@ DEFAULTS_METHODS = ("GBRFF2+", "GBRFF2", "LGBM")  # the out-of-the-box run (thos
 
 def defaults_groups(tasks, methods, n_splits=20, first_split=0, base_seed=0, features="raw",
                     n_iter=100):
-    """Groups of the out-of-the-box experiment: one setting (the method's defaults), no CV,
-    on Table 2's splits; ``features`` "raw" (no scaler) or "standardised"."""
+    """Groups of the out-of-the-box experiment: each method at its own defaults.
+
+    One setting per method (no CV) on Table 2's splits.
+
+    Parameters
+    ----------
+    tasks : sequence of str
+        The UCI tasks.
+    methods : sequence of str
+        The methods of the registry.
+    n_splits : int, default=20
+        Splits per task.
+    first_split : int, default=0
+        The first split's index (a run can add splits to a folder).
+    base_seed : int, default=0
+        Split s has the seed ``base_seed + s``.
+    features : {"raw", "standardised"}, default="raw"
+        "raw": the features as the files give them (no scaler);
+        "standardised": standardised on each training part.
+    n_iter : int, default=100
+        Recorded with each unit (the defaults set the iterations).
+
+    Returns
+    -------
+    list of Group
+        One group per task, split and method.
+
+    Raises
+    ------
+    ValueError
+        For another ``features``.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import defaults_groups
+    >>> groups = defaults_groups(["wine"], ["GBRFF2+", "LGBM"], n_splits=1)
+    >>> [(g.method, g.data, g.points) for g in groups]
+    [('GBRFF2+', ('uci-raw', 'wine'), [{}]), ('LGBM', ('uci-raw', 'wine'), [{}])]
+    """
     if features not in ("raw", "standardised"):
         raise ValueError(f"features must be 'raw' or 'standardised', got {features!r}")
     kind = "uci-raw" if features == "raw" else "uci"

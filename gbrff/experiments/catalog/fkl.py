@@ -18,8 +18,8 @@ learn σ, nothing is cross-validated.
 
 Every finished fit is one record of ``OUT/store.jsonl`` (resumable: run the
 command again and only missing sizes are computed), kept in the committed
-``OUT/refits.jsonl``; ``OUT/fkl.csv`` and ``OUT/fkl.html`` are the report
-(:meth:`Fkl.report`). A folder holds one task,
+``OUT/refits.jsonl``; ``OUT/fkl.csv``, ``OUT/fkl.md`` and ``OUT/fkl.html`` are
+the report (:meth:`Fkl.report`). A folder holds one task,
 seed and ``n_test`` (its test set), and for ``"synthetic"`` one largest size:
 the generated set has ``max(sizes) + n_test`` examples, so another largest
 size is another data set (:meth:`Fkl.config`). KRR-GD does not use D: its fits
@@ -29,6 +29,7 @@ are shared by every ``n_components``.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import sys
 import time
@@ -47,10 +48,11 @@ from .._experiment import Experiment
 from .._reports import STORE_NAME
 from .._reports import write_csv as _csv
 from .._reports import write_html as _html
+from .._reports import write_text as _write_text
 from .._store import make_key
 
 __all__ = ["FKL", "Fkl", "FKL_METHODS", "MIN_SIZE", "FklData", "check_fkl", "prepare_fkl", "run_fkl",
-           "fkl_frame", "load_task", "SYNTHETIC"]
+           "fkl_frame", "fkl_markdown", "load_task", "SYNTHETIC"]
 
 FKL_METHODS = ("RFF-SKL", "KRR-GD")
 SYNTHETIC = "synthetic"
@@ -280,6 +282,60 @@ def fkl_frame(records) -> pd.DataFrame:
     return df.sort_values(["task", "method", "n"], kind="stable").reset_index(drop=True)
 
 
+def _seconds(s):
+    return f"{s:.0f}" if s >= 100 else f"{s:.3g}"
+
+
+def _refused_cell(record):
+    """A size KRR-GD refused: the memory its kernel matrices need against the limit."""
+    found = re.search(r"\(([\d.]+ GB)\); the limit is ([\d.]+ GB)", record.get("message") or "")
+    return "refused: memory" + (f" ({found.group(1)} > {found.group(2)})" if found else "")
+
+
+def fkl_markdown(records) -> str:
+    """``fkl.md``: test accuracy and fit time against N, one row pair per method and
+    (for RFF-SKL) D, as :func:`fkl_frame` has them, a refused size saying why."""
+    df = fkl_frame(records)
+    refused = {_same_fit(r): r for r in records
+               if r.get("experiment") == "fkl" and r.get("status") == "memory"}
+    out = ["# Fourier kernel learning: RFF-SKL against the exact kernel as N grows", ""]
+    for (task, seed), d in df.groupby(["task", "seed"], sort=True):
+        n_test = sorted({r.get("n_test") for r in records
+                         if r.get("task") == task and r.get("seed") == seed} - {None})
+        sizes = sorted(int(n) for n in d["n"].unique())
+        out += [f"Task {task} (seed {seed}): test accuracy on a fixed stratified test set of "
+                + " / ".join(f"{n:,}" for n in n_test) + " examples and the time of one fit "
+                "on N training examples (seconds); λ = 1, ρ = 0, σ learned by L-BFGS-B from "
+                "√(2/d). –: not fitted (a method stops growing after a fit slower than the "
+                "run's time limit).", "",
+                "| N | " + " | ".join(f"{n:,}" for n in sizes) + " |",
+                "|" + "---|" * (len(sizes) + 1)]
+        for keys, g in d.groupby(["method", "n_components", "max_iter"], sort=False, dropna=False):
+            method, n_components, max_iter = keys
+            label = (f"{method}, D = {int(n_components):,}" if not pd.isna(n_components)
+                     else f"{method} (exact)") + f", {int(max_iter)} iterations"
+            by_n = {int(r["n"]): r for _, r in g.iterrows()}
+            acc, fit = [], []
+            for n in sizes:
+                r = by_n.get(n)
+                if r is None:
+                    acc.append("–")
+                    fit.append("–")
+                elif r["status"] == "ok":
+                    acc.append(f"{r['accuracy']:.4f}")
+                    fit.append(_seconds(r["fit_seconds"]))
+                else:
+                    key = _same_fit({"task": task, "method": method, "n": n, "seed": seed,
+                                     "n_components": n_components, "max_iter": max_iter})
+                    acc.append(_refused_cell(refused.get(key, {})) if r["status"] == "memory"
+                               else str(r["status"]))
+                    fit.append("–")
+            out.append(f"| {label}: accuracy | " + " | ".join(acc) + " |")
+            out.append(f"| {label}: fit (s) | " + " | ".join(fit) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
 class Fkl(Experiment):
     """Fourier kernel learning's scaling run (sequential: its timings are the result)."""
 
@@ -389,13 +445,14 @@ class Fkl(Experiment):
         return {"computed": computed, "errors": []}
 
     def report(self, outdir, records):
-        """``fkl.csv`` and ``fkl.html``."""
+        """``fkl.csv``, ``fkl.md`` and ``fkl.html``."""
         from ...viz.fkl import scaling_figure
 
         df = fkl_frame(records)
         if df.empty:
             return False
         _csv(df, outdir / "fkl.csv", index=False, float_format="%.6g")
+        _write_text(outdir / "fkl.md", fkl_markdown(records))
         _html(scaling_figure(df), outdir / "fkl.html")
         return True
 

@@ -29,6 +29,49 @@ def budget_stages(k, budgets):
 def kbudget_groups(ctx, tasks, ks=(1, 5, 10, 20), budgets=(20, 50, 100, 200, 500, 1000),
                    n_splits=20, first_split=0, base_seed=0, n_values=None,
                    method="GBRFF1", n_features=None):
+    """Groups of Figure 3: GBRFF1's accuracy against the budget T × K, one curve per K.
+
+    For each K, one staged fit with the largest T = budget / K scored at
+    every budget that K divides.
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the methods (and, without ``n_features``, the data) are.
+    tasks : sequence of str
+        The UCI tasks.
+    ks : sequence of int, default=(1, 5, 10, 20)
+        The numbers K of random features per iteration.
+    budgets : sequence of int, default=(20, 50, 100, 200, 500, 1000)
+        The budgets T × K.
+    n_splits : int, default=20
+        Splits per task.
+    first_split : int, default=0
+        The first split's index (a run can add splits to a folder).
+    base_seed : int, default=0
+        Split s has the seed ``base_seed + s``.
+    n_values : int or None, default=None
+        Keep at most that many values of each grid parameter
+        (:func:`grid_points`), for quick runs; None: the paper's grid.
+    method : str, default="GBRFF1"
+        The method whose ``n_components`` is K.
+    n_features : dict or None, default=None
+        The number of features of each task, which the grids depend on; None
+        reads each task's file to count them.
+
+    Returns
+    -------
+    list of Group
+        One group per task, split and K (K fixed outside the grid).
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Context, kbudget_groups
+    >>> groups = kbudget_groups(Context(), ["wine"], ks=(1, 5), budgets=(20, 50), n_splits=1,
+    ...                         n_values=2, n_features={"wine": 13})
+    >>> [(g.fixed, g.stages) for g in groups]
+    [((('n_components', 1),), (20, 50)), ((('n_components', 5),), (4, 10))]
+    """
     groups = []
     for task in tasks:
         d = n_features[task] if n_features else n_features_of(ctx, task)

@@ -23,9 +23,49 @@ __all__ = ["LANDMARKS", "Landmarks", "landmark_groups", "landmark_curves"]
 def landmark_groups(ctx, tasks, methods=("PBRFF", "GBRFF1", "GBRFF2"), landmarks=range(1, 51),
                     n_splits=20, first_split=0, base_seed=0, n_values=None,
                     staged=("GBRFF1", "GBRFF2"), n_features=None):
-    """Groups of Figure 2: PBRFF with each number of landmarks n_L (one setting per
-    n_L), the ``staged`` methods fit once with max(n_L) iterations and scored after
-    each n_L iterations."""
+    """Groups of Figure 2: accuracy against the number of landmarks n_L.
+
+    PBRFF gets one setting per n_L; the ``staged`` methods are fit once with
+    max(n_L) iterations and scored after each n_L iterations.
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the methods (and, without ``n_features``, the data) are.
+    tasks : sequence of str
+        The UCI tasks.
+    methods : sequence of str, default=("PBRFF", "GBRFF1", "GBRFF2")
+        The methods of the registry.
+    landmarks : iterable of int, default=range(1, 51)
+        The numbers of landmarks (iterations).
+    n_splits : int, default=20
+        Splits per task.
+    first_split : int, default=0
+        The first split's index (a run can add splits to a folder).
+    base_seed : int, default=0
+        Split s has the seed ``base_seed + s``.
+    n_values : int or None, default=None
+        Keep at most that many values of each grid parameter
+        (:func:`grid_points`), for quick runs; None: the paper's grid.
+    staged : sequence of str, default=("GBRFF1", "GBRFF2")
+        The methods scored stage by stage.
+    n_features : dict or None, default=None
+        The number of features of each task, which the grids depend on; None
+        reads each task's file to count them.
+
+    Returns
+    -------
+    list of Group
+        The groups, task -> split -> method.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Context, landmark_groups
+    >>> groups = landmark_groups(Context(), ["wine"], landmarks=[1, 5, 10], n_splits=1,
+    ...                          n_values=2, n_features={"wine": 13})
+    >>> [(g.method, g.n_iter, g.stages) for g in groups]
+    [('PBRFF', 1, None), ('PBRFF', 5, None), ('PBRFF', 10, None), ('GBRFF1', 10, (1, 5, 10)), ('GBRFF2', 10, (1, 5, 10))]
+    """
     landmarks = tuple(sorted(set(int(x) for x in landmarks)))
     groups = []
     for task in tasks:

@@ -53,9 +53,31 @@ SCALING_PARAMS = {
 
 
 def scaling_sizes(start=150, factor=1.5, max_samples=2_000_000, include_max=False):
-    """150, 225, 337, ... (each the previous x1.5, rounded down), up to max_samples;
-    with ``include_max``, max_samples itself ends the list when the grid stops
-    short of it (10**7 after 8,522,269), to reach a round size."""
+    """The training sizes of Figure 4: 150, 225, 337, ... up to ``max_samples``.
+
+    Parameters
+    ----------
+    start : int, default=150
+        The first size.
+    factor : float, default=1.5
+        Each size is the previous one times ``factor``, rounded down.
+    max_samples : int, default=2_000_000
+        The largest size allowed.
+    include_max : bool, default=False
+        End the list with ``max_samples`` itself when the grid stops short of
+        it (10**7 after 8,522,269), to reach a round size.
+
+    Returns
+    -------
+    list of int
+        The sizes.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import scaling_sizes
+    >>> scaling_sizes(max_samples=1000, include_max=True)
+    [150, 225, 337, 506, 759, 1000]
+    """
     sizes, n = [], float(start)
     while int(n) <= max_samples:
         sizes.append(int(n))
@@ -93,7 +115,51 @@ def run_scaling_unit(ctx, unit):
 
 def run_scaling(ctx, store, methods, sizes, time_limit=1000.0, seed=0, n_iter=100,
                 executor=None, progress=True):
-    """Grow each method through ``sizes`` until one size takes > ``time_limit`` s."""
+    """Grow each method through ``sizes`` until one size takes > ``time_limit`` s.
+
+    Each fit is on ``make_classification`` data of that size (standardised)
+    with the paper's fixed parameters of section 4.4; its fit-and-predict time
+    is the record. A method that fails stops growing.
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the methods are.
+    store : ResultStore
+        Where each record goes; sizes already stored are not run again.
+    methods : sequence of str
+        The methods of the registry.
+    sizes : sequence of int
+        The training sizes, smallest first (:func:`scaling_sizes`).
+    time_limit : float, default=1000.0
+        Seconds beyond which a method stops growing.
+    seed : int, default=0
+        The data's and the fits' seed.
+    n_iter : int, default=100
+        Boosting iterations (or landmarks) of every fit.
+    executor : executor or None, default=None
+        From :func:`make_executor`; None runs inline.
+    progress : bool, default=True
+        Show a progress bar on stderr.
+
+    Returns
+    -------
+    dict
+        ``computed`` (the number of fits) and ``errors`` (list of (unit, traceback)).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from gbrff.experiments import Context, ResultStore, run_scaling
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with ResultStore(pathlib.Path(folder) / "store.jsonl") as store:
+    ...         stats = run_scaling(Context(), store, ["GBRFF2"], [150, 225], n_iter=10,
+    ...                             progress=False)
+    ...         sorted(r["n_samples"] for r in store.records())
+    [150, 225]
+    >>> stats["computed"], stats["errors"]
+    (2, [])
+    """
     executor = executor or make_executor()
     fn = functools.partial(run_scaling_unit, ctx)
     stopped, computed, errors = set(), 0, []
@@ -154,8 +220,26 @@ def scaling_frame(records, n_iter=None, seed=None) -> pd.DataFrame:
 
 
 def scaling_time_limit(folder, default=1000.0) -> float:
-    """The time limit of the last ``scaling`` run recorded in ``folder/meta.json``
-    (``default`` when no run is recorded)."""
+    """The time limit of the last ``scaling`` run recorded in ``folder/meta.json``.
+
+    Parameters
+    ----------
+    folder : str or Path
+        The scaling experiment's results folder.
+    default : float, default=1000.0
+        Returned when no run is recorded.
+
+    Returns
+    -------
+    float
+        Seconds.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import scaling_time_limit
+    >>> scaling_time_limit("a-folder-without-runs")
+    1000.0
+    """
     meta = Path(folder) / "meta.json"
     if meta.exists():
         runs = json.loads(meta.read_text()).get("runs", [])

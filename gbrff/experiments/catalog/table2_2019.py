@@ -9,6 +9,8 @@ by ``table2 --protocol 2019``.  Reports: ``runs.csv``, ``summary.csv``,
 
 from __future__ import annotations
 
+import pandas as pd
+
 from .._arguments import UserError, get_method, match, names, registry_methods
 from .._experiment import Experiment
 from .._plans import n_features_of, splits
@@ -34,9 +36,54 @@ def preprint_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0
     """Groups of the 2019 preprint's protocol, ordered task -> split -> method.
 
     Each method searches its ``preprint_grid`` with its ``preprint_fixed``
-    parameters on ("uci", task, 0.3) splits. ``stages`` (e.g. the landmark
-    counts of the preprint's Figs. 1-2): a method with ``staged_predict``
-    is scored after each, the others are fit once per count."""
+    parameters on ("uci", task, 0.3) splits (30 % to train, 70 % to test).
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the methods (and, without ``n_features``, the data) are.
+    tasks : sequence of str
+        The UCI tasks.
+    methods : sequence of str
+        Methods of the registry with a ``preprint_grid``.
+    n_splits : int, default=20
+        Splits per task.
+    first_split : int, default=0
+        The first split's index (a run can add splits to a folder).
+    base_seed : int, default=0
+        Split s has the seed ``base_seed + s``.
+    n_iter : int, default=200
+        Boosting iterations (or landmarks) of every fit.
+    n_values : int or None, default=None
+        Keep at most that many values of each grid parameter
+        (:func:`grid_points`), for quick runs; None: the paper's grid.
+    n_features : dict or None, default=None
+        The number of features of each task, which the grids depend on; None
+        reads each task's file to count them.
+    experiment : str, default="table2_2019"
+        The records' experiment.
+    stages : sequence of int or None, default=None
+        The landmark counts of the preprint's Figs. 1-2: a GBRFF method is
+        scored after each, the others are fit once per count.
+
+    Returns
+    -------
+    list of Group
+        The groups.
+
+    Raises
+    ------
+    ValueError
+        For a method without a grid of the preprint's protocol.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Context, preprint_groups
+    >>> groups = preprint_groups(Context(), ["wine"], ["GBRFF-LS", "PBRFF"], n_splits=1,
+    ...                          n_values=2, n_features={"wine": 13})
+    >>> [(g.method, g.data, g.fixed) for g in groups]
+    [('GBRFF-LS', ('uci', 'wine', 0.3), ()), ('PBRFF', ('uci', 'wine', 0.3), (('n_components', 100),))]
+    """
     groups = []
     for task in tasks:
         d = n_features[task] if n_features else n_features_of(ctx, task)
@@ -62,8 +109,26 @@ def preprint_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0
 
 
 def preprint_runs(records, n_iter=None) -> pd.DataFrame:
-    """``runs.csv`` of the 2019 protocol: one row per task x method x split (only
-    the runs of ``n_iter`` iterations when given)."""
+    """``runs.csv`` of the 2019 protocol: one row per task x method x split.
+
+    Parameters
+    ----------
+    records : list of dict
+        A store's records.
+    n_iter : int or None, default=None
+        Keep only the runs of ``n_iter`` iterations.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns task, method, split, seed, test_accuracy, best_params, fit_seconds.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import preprint_runs
+    >>> preprint_runs([]).columns.tolist()
+    ['task', 'method', 'split', 'seed', 'test_accuracy', 'best_params', 'fit_seconds']
+    """
     df = stage_results(records, TABLE2_2019.name)
     if n_iter is not None:
         df = df[df["n_iter"] == n_iter]

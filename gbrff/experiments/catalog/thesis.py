@@ -283,9 +283,44 @@ def thesis_groups(ctx, tasks, methods, n_splits=20, first_split=0, base_seed=0, 
 
     A method of the GBRFF paper's registry (GBRFF2, GBRFF1, LGBM ...) searches
     its grid cut to ``boosting_values`` values per parameter (both ends
-    kept); the thesis's models search their own grids (``n_values`` cuts
-    every grid further, for quick runs). ``n_iter`` is the boosting
-    iterations; the thesis's models ignore it.
+    kept); the thesis's models search their own grids.
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the methods (and, without ``n_features``, the data) are.
+    tasks : sequence of str
+        The UCI tasks.
+    methods : sequence of str
+        Methods of the registry or of the thesis (``"LogReg+RFF"``, ...).
+    n_splits : int, default=20
+        Splits per task.
+    first_split : int, default=0
+        The first split's index (a run can add splits to a folder).
+    base_seed : int, default=0
+        Split s has the seed ``base_seed + s``.
+    n_iter : int, default=100
+        The boosting iterations; the thesis's models ignore it.
+    n_values : int or None, default=None
+        Cuts every grid further, for quick runs.
+    boosting_values : int, default=2
+        Values per parameter of the boosting methods' grids.
+    n_features : dict or None, default=None
+        The number of features of each task, which the grids depend on; None
+        reads each task's file to count them.
+
+    Returns
+    -------
+    list of Group
+        The groups.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Context, thesis_groups
+    >>> groups = thesis_groups(Context(), ["vowel"], ["GBRFF2", "LogReg+RFF"], n_splits=1,
+    ...                        n_features={"vowel": 10})
+    >>> [(g.method, len(g.points)) for g in groups]
+    [('GBRFF2', 4), ('LogReg+RFF', 2)]
     """
     groups = []
     for task in tasks:

@@ -30,6 +30,44 @@ TOY_N_FEATURES = 2
 def toy_groups(ctx, problems=("swiss", "circles", "board"), methods=("LGBM", "GBRFF2"),
                sizes=(50, 100, 200, 500, 1000, 2000), n_test=2000, n_splits=5,
                first_split=0, base_seed=0, n_iter=1000, n_values=None):
+    """Groups of Figure 5: test accuracy against the number of training examples.
+
+    Parameters
+    ----------
+    ctx : Context
+        Where the methods and the toy generator are.
+    problems : sequence of str, default=("swiss", "circles", "board")
+        The toy problems (:func:`gbrff.datasets.make_toy`).
+    methods : sequence of str, default=("LGBM", "GBRFF2")
+        The methods of the registry.
+    sizes : sequence of int, default=(50, 100, 200, 500, 1000, 2000)
+        The training sizes.
+    n_test : int, default=2000
+        The test set's size.
+    n_splits : int, default=5
+        Draws per problem and size.
+    first_split : int, default=0
+        The first split's index.
+    base_seed : int, default=0
+        Split s has the seed ``base_seed + s``.
+    n_iter : int, default=1000
+        Boosting iterations of every fit.
+    n_values : int or None, default=None
+        Keep at most that many values of each grid parameter
+        (:func:`grid_points`), for quick runs; None: the paper's grid.
+
+    Returns
+    -------
+    list of Group
+        One group per problem, size, split and method.
+
+    Examples
+    --------
+    >>> from gbrff.experiments import Context, toy_groups
+    >>> groups = toy_groups(Context(), problems=("board",), sizes=(50, 100), n_splits=1)
+    >>> [(g.method, g.data) for g in groups][:2]
+    [('LGBM', ('toy', 'board', 50, 2000)), ('GBRFF2', ('toy', 'board', 50, 2000))]
+    """
     groups = []
     for name in problems:
         for n in sizes:
