@@ -294,6 +294,45 @@ class _BaseGBRFFRegressor(RegressorMixin, _GBRFFBase):
         yield from _boosting.staged_scores(self.expansions_[0], X,
                                            standardization=standardization)
 
+    # -- ONNX -------------------------------------------------------------
+    def to_onnx(self, X_sample=None, *, target_opset=None):
+        """The fitted model as an ONNX graph of standard operators.
+
+        The classifiers' graph (:meth:`gbrff.GBRFF2Classifier.to_onnx`) with
+        the identity head: the output is H, ``predict``. Needs the ``onnx``
+        extra: ``pip install "gbrff[onnx]"``.
+
+        Parameters
+        ----------
+        X_sample : array-like of shape (n_samples, n_features), default=None
+            Sets the input's type: float64 for a float64 array, else float32.
+        target_opset : int, default=None
+            The ONNX opset (default 17; at least 11).
+
+        Returns
+        -------
+        onnx.ModelProto
+            Input ``"X"`` (N, n_features); output ``"variable"`` (N, 1),
+            float64: ``predict`` on the input widened to float64.
+            ``skl2onnx.to_onnx(est, X)`` converts it too.
+
+        Examples
+        --------
+        >>> import onnxruntime
+        >>> from sklearn.datasets import make_friedman1
+        >>> from gbrff import GBRFF2Regressor
+        >>> X, y = make_friedman1(300, noise=1.0, random_state=0)
+        >>> reg = GBRFF2Regressor(n_estimators=50, random_state=0).fit(X, y)
+        >>> session = onnxruntime.InferenceSession(reg.to_onnx(X).SerializeToString(),
+        ...                                        providers=["CPUExecutionProvider"])
+        >>> (pred,) = session.run(None, {"X": X[:5]})
+        >>> bool(abs(pred[:, 0] - reg.predict(X[:5])).max() < 1e-9)
+        True
+        """
+        from ._onnx import to_onnx
+
+        return to_onnx(self, X_sample, target_opset=target_opset)
+
 
 class GBRFF2Regressor(_BaseGBRFFRegressor):
     """Gradient boosting of one learned random Fourier feature per

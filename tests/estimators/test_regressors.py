@@ -245,3 +245,22 @@ def test_regressors_share_the_classifiers_engine_and_feature_map(sine):
     assert type(reg.expansion_) is type(clf.expansion_) is _boosting.Expansion
     assert type(reg.feature_map_) is type(clf.feature_map_)
     assert set(reg.to_dict()) == set(clf.to_dict()) - {"classes", "classes_dtype"} | {"target"}
+
+
+@pytest.mark.parametrize("cls", REGRESSORS)
+def test_onnx_graph_predicts_as_the_regressor(cls, sine):
+    """to_onnx and skl2onnx's converter: onnxruntime's output is predict's, on float64
+    input to 1e-12 of the target's scale, on float32 input (widened) to float32's rounding."""
+    ort = pytest.importorskip("onnxruntime")
+    skl2onnx = pytest.importorskip("skl2onnx")
+    X, y = sine
+    for est in (small(cls), small(cls, standardize=False, n_iter_no_change=None)):
+        est.fit(X, y)
+        for X_in in (X, X.astype(np.float32)):
+            for graph in (est.to_onnx(X_in), skl2onnx.to_onnx(est, X_in[:1])):
+                run = ort.InferenceSession(graph.SerializeToString(), providers=["CPUExecutionProvider"])
+                (out,) = run.run(None, {run.get_inputs()[0].name: X_in})
+                ref = est.predict(X_in.astype(np.float64))
+                np.testing.assert_allclose(np.asarray(out).ravel(), ref, rtol=0,
+                                           atol=1e-12 * np.abs(ref).max() if X_in.dtype == np.float64
+                                           else 1e-5 * np.abs(ref).max())
