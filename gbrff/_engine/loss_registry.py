@@ -47,10 +47,10 @@ class Loss:
     criterion: int              # EXP_SURROGATE or LEAST_SQUARES
     label: str                  # axis titles: "Exponential loss"
     description: str            # one line
-    terms: Callable             # (y, H, δ) -> the loss of each sample
+    terms: Callable             # (y, H[, δ]) -> the loss of each sample (huber's δ: at H by default)
     init: Callable              # (y, sw) -> H⁰, the best constant score
     link: Callable              # H -> P(y = +1); None for a loss of regression only
-    fit_targets: Callable       # (y, H, δ) -> (w, ỹ): the curvatures and residuals of _losses.residuals
+    fit_targets: Callable       # (y, H[, δ]) -> (w, ỹ): the curvatures and residuals of _losses.residuals
     tasks: frozenset = frozenset({CLASSIFICATION})   # the estimators that take it
     scaled: bool = False        # True: the loss has a scale δ, set from the residuals (huber)
 
@@ -126,17 +126,23 @@ def huber_delta(y, H, sw, alpha=HUBER_ALPHA):
     return weighted_quantile(np.abs(np.asarray(y) - np.asarray(H)), sw, alpha)
 
 
-def _huber_terms(y, H, delta):
+def _huber_terms(y, H, delta=None):
     """(y − H)² inside |y − H| ≤ δ, δ(2|y − H| − δ) outside: squared_error's
     (y − H)² with linear tails (twice scikit-learn's huber, as squared_error
-    here is twice its half squared error)."""
+    here is twice its half squared error); δ by default :func:`huber_delta`
+    at H (unit weights, α = 0.9)."""
+    if delta is None:
+        delta = huber_delta(y, H, np.ones(np.shape(y)))
     a = np.abs(y - H)
     return np.where(a <= delta, a * a, delta * (2.0 * a - delta))
 
 
-def _huber_targets(y, H, delta):
+def _huber_targets(y, H, delta=None):
     """(w, ỹ): ỹ = y − H clipped to [−δ, δ] (half the negative gradient, as
-    squared_error's), w = 1 inside |y − H| ≤ δ, 0 outside (its curvature)."""
+    squared_error's), w = 1 inside |y − H| ≤ δ, 0 outside (its curvature);
+    δ by default as :func:`_huber_terms`'."""
+    if delta is None:
+        delta = huber_delta(y, H, np.ones(np.shape(y)))
     r = y - H
     return (np.abs(r) <= delta).astype(np.float64), np.clip(r, -delta, delta)
 
@@ -145,24 +151,24 @@ LOSSES = {loss.name: loss for loss in (
     Loss("exponential", 0, EXP_SURROGATE, "Exponential loss",
          "the 2020 paper's exp(−yH): H⁰ = ½ log-odds, ỹ = y exp(−yH), closed-form α, "
          "P = σ(2H)",
-         terms=lambda y, H, _: np.exp(-y * H),
+         terms=lambda y, H, _=None: np.exp(-y * H),
          init=lambda y, sw: 0.5 * _log_ratio(y, sw),
          link=lambda H: expit(2.0 * H),
-         fit_targets=lambda y, H, _: _with_residuals(np.exp(np.clip(-y * H, -745.0, 709.0)), y)),
+         fit_targets=lambda y, H, _=None: _with_residuals(np.exp(np.clip(-y * H, -745.0, 709.0)), y)),
     Loss("log_loss", 1, EXP_SURROGATE, "Log loss",
          "binomial deviance ln(1 + exp(−yH)): H⁰ = log-odds, ỹ = y σ(−yH), one Newton "
          "step α, P = σ(H)",
-         terms=lambda y, H, _: -log_expit(y * H),
+         terms=lambda y, H, _=None: -log_expit(y * H),
          init=_log_ratio,
          link=expit,
-         fit_targets=lambda y, H, _: (expit(-y * H) * expit(y * H), y * expit(-y * H))),
+         fit_targets=lambda y, H, _=None: (expit(-y * H) * expit(y * H), y * expit(-y * H))),
     Loss("squared_error", 2, LEAST_SQUARES, "Squared error",
          "the 2019 preprint's (y − H)²: H⁰ = ȳ, ỹ = y − H, learners fitted by least "
          "squares, α = Σỹh / Σh²; classification P = clip((1 + H)/2, 0, 1), regression H",
-         terms=lambda y, H, _: (y - H) ** 2,
+         terms=lambda y, H, _=None: (y - H) ** 2,
          init=lambda y, sw: np.sum(sw * y) / np.sum(sw),
          link=lambda H: np.clip(0.5 * (1.0 + H), 0.0, 1.0),
-         fit_targets=lambda y, H, _: (np.ones_like(H), y - H),
+         fit_targets=lambda y, H, _=None: (np.ones_like(H), y - H),
          tasks=frozenset({CLASSIFICATION, REGRESSION})),
     Loss("huber", 3, LEAST_SQUARES, "Huber loss",
          "(y − H)² within δ, linear beyond, δ the α-quantile of |y − H| at each iteration: "

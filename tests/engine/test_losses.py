@@ -231,3 +231,15 @@ def test_a_loss_code_without_its_compiled_branch_is_nan_not_another_loss():
     w, yt = np.empty(5), np.empty(5)
     _losses.residuals(unknown, y, H, sw, w, yt, 0.9)
     assert np.isnan(yt).all() and np.isnan(w).all()
+
+
+def test_the_numpy_terms_take_the_scores_alone():
+    """``LOSSES[name].terms(y, H)`` and ``.fit_targets(y, H)`` (the figures' and the gallery's
+    calls) work for every loss: huber's δ is then its quantile at H, unit weights."""
+    y = np.linspace(-3, 3, 11)
+    H = np.zeros(11)
+    for name, loss in LOSSES.items():
+        assert loss.terms(y, H).shape == (11,)
+        assert loss.fit_targets(y, H)[1].shape == (11,)
+    delta = LOSSES["huber"].delta(y, H)
+    np.testing.assert_array_equal(LOSSES["huber"].terms(y, H), LOSSES["huber"].terms(y, H, delta))
