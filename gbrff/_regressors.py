@@ -258,6 +258,28 @@ class _BaseGBRFFRegressor(RegressorMixin, _GBRFFBase):
         return est
 
     # -- prediction -------------------------------------------------------
+    def score(self, X, y, sample_weight=None):
+        """R², the coefficient of determination of :meth:`predict` on (X, y).
+
+        1 − Σ w (y − ŷ)² / Σ w (y − ȳ)², as scikit-learn's ``r2_score`` (the
+        default score of every scikit-learn regressor): 1 is perfect, 0 is
+        the constant mean's score.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            As in :meth:`predict`.
+        y : array-like of shape (n_samples,)
+            The true target.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Weights of the samples in the sums.
+
+        Returns
+        -------
+        score : float
+        """
+        return super().score(X, y, sample_weight=sample_weight)
+
     def predict(self, X):
         """The predicted target ŷ = H(x), in the target's units.
 
@@ -395,8 +417,8 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
     loss : {"squared_error", "huber"}, default="squared_error"
         The loss boosted (scikit-learn's names). "squared_error", (y − H)²
         (the 2019 preprint's least squares): H⁰ the weighted mean, ỹ = y − H,
-        α = Σỹh / Σh². "huber": (y − H)² within δ and δ(2|y − H| − δ)
-        beyond, δ the weighted ``alpha``-quantile of |y − H| at each
+        α = Σỹh / Σh². "huber": (y − H)² within δ and δ(2 ``|y − H|`` − δ)
+        beyond, δ the weighted ``alpha``-quantile of ``|y − H|`` at each
         iteration, as scikit-learn's GradientBoostingRegressor sets it: H⁰
         the weighted median, ỹ = y − H clipped to ±δ (outliers pull no
         harder than δ), α the exact line minimum of the loss. Robust to
@@ -417,7 +439,7 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
     Attributes
     ----------
     n_features_in_ : int
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (n_features,)
         Only when X has feature names (a DataFrame).
     init_score_ : float
         H⁰ in the target's units (the weighted mean, or median for huber).
@@ -428,24 +450,24 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
         with (1 for a constant target), folded back into ``expansion_``.
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the features' standardisation
-        z = (x − mean_) / scale_ (``feature_map_``).
+        z = (x − ``mean_``) / ``scale_`` (``feature_map_``).
     feature_map_ : gbrff._feature_map.FeatureMap
         The fitted feature map, as the classifiers'.
-    alphas_ : ndarray of shape (n_estimators_,)
+    alphas_ : ndarray of shape (T,)
         The steps α_t in the target's units (learning rate included).
-    train_loss_ : ndarray of shape (n_estimators_,)
+    train_loss_ : ndarray of shape (T,)
         The loss on the training data after each iteration, in the target's
         units squared (huber at each iteration's δ).
-    validation_loss_ : ndarray of shape (n_estimators_,)
+    validation_loss_ : ndarray of shape (T,)
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int
-        Number of iterations actually run.
+        T, the number of iterations actually run (the arrays' first axis).
     expansions_ : list of one :class:`gbrff.Expansion`
         The fitted model in the target's units, acting on z;
         ``expansion_`` is it.
-    omegas_ : ndarray of shape (n_estimators_, n_features)
+    omegas_ : ndarray of shape (T, n_features)
         The learned frequencies ω_t, acting on the standardised features z.
-    biases_ : ndarray of shape (n_estimators_,)
+    biases_ : ndarray of shape (T,)
         The phases b_t.
 
     See Also
@@ -573,11 +595,11 @@ class GBRFF1Regressor(_BaseGBRFFRegressor):
     ----------
     n_features_in_, init_score_, gamma_, target_mean_, target_scale_, mean_, scale_, feature_map_, alphas_, train_loss_, validation_loss_, n_estimators_, expansions_
         As in :class:`GBRFF2Regressor`.
-    omegas_ : ndarray of shape (n_estimators_, K, n_features)
+    omegas_ : ndarray of shape (T, K, n_features)
         The frequencies, acting on the standardised features z.
-    landmarks_ : ndarray of shape (n_estimators_, n_features)
+    landmarks_ : ndarray of shape (T, n_features)
         The landmarks, in the space of z.
-    q_ : ndarray of shape (n_estimators_, K)
+    q_ : ndarray of shape (T, K)
         The pseudo-posterior over each iteration's K cosines.
 
     See Also
