@@ -26,6 +26,7 @@ from ._serialization import (FORMAT, REQUIRED, VERSION, check_model_dict, labels
                              plain_labels, plain_params)
 from ._gamma import GAMMA_RULES, resolve_gamma
 from ._engine.blocks import n_blocks
+from ._engine.loss_registry import CLASSIFICATION, losses_for
 from ._sklearn_compat import HasMethods, Interval, StrOptions, check_sample_weight, fit_context
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
@@ -57,8 +58,11 @@ def _check_float32_range(X):
             "power of ten, say) before fitting.")
 
 
-class _BaseGBRFF(ClassifierMixin, BaseEstimator):
-    """Shared machinery of the two GBRFF classifiers."""
+class _GBRFFBase(BaseEstimator):
+    """What every GBRFF estimator shares, classifier or regressor (the
+    regressors are :mod:`gbrff._regressors`'): the parameters' constraints
+    (each kind adds its ``loss``), γ, the feature map, prediction's
+    validation and the tags."""
 
     _parameter_constraints = {
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
@@ -70,7 +74,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         "tol": [Interval(Real, 0, None, closed="left")],
         "random_state": ["random_state"],
         "n_jobs": [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"), None],
-        "loss": [StrOptions(set(_boosting.LOSSES))],
         "standardize": ["boolean"],
     }
 
@@ -81,6 +84,36 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if self.gamma == "auto":
             return 1.0 / X.shape[1]
         return resolve_gamma(self.gamma, X, random_state=rng, scale=self.feature_map_.scale_)
+
+    def _feature_map(self):
+        """The unfitted :class:`gbrff._feature_map.FeatureMap` of this estimator's
+        options (GBRFF2Classifier adds ranks and per-feature bandwidths)."""
+        return FeatureMap(standardize=self.standardize)
+
+    mean_ = _fitted_by_map("mean_", "With ``standardize=True``: each column's mean (``feature_map_``).")
+    scale_ = _fitted_by_map("scale_", "With ``standardize=True``: each column's scale (``feature_map_``).")
+
+    def _validate_for_predict(self, X):
+        """(the model features of X validated, without a copy of a float32 or
+        float64 X without ranks, and their standardisation in X's dtype:
+        ``feature_map_``'s ``expand`` and ``standardization``)."""
+        check_is_fitted(self)
+        X = self.feature_map_.expand(validate_data(self, X, dtype=[np.float64, np.float32], reset=False))
+        return X, self.feature_map_.standardization(X.dtype)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags
+
+
+class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
+    """Shared machinery of the two GBRFF classifiers."""
+
+    _parameter_constraints = {
+        **_GBRFFBase._parameter_constraints,
+        "loss": [StrOptions(set(losses_for(CLASSIFICATION)))],
+    }
 
     @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
@@ -170,11 +203,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         self._set_expansion_attributes()
         return self
 
-    def _feature_map(self):
-        """The unfitted :class:`gbrff._feature_map.FeatureMap` of this estimator's
-        options (GBRFF2Classifier adds ranks and per-feature bandwidths)."""
-        return FeatureMap(standardize=self.standardize)
-
     def _split_validation(self, X, y, sw, rng):
         if self.n_iter_no_change is None:
             return X, y, sw, None
@@ -246,9 +274,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         return [dict(init_score=m.init_score, alphas=m.alphas, train_loss=m.train_loss,
                      **self._weak_learner_arrays(m)) for m in self.expansions_]
-
-    mean_ = _fitted_by_map("mean_", "With ``standardize=True``: each column's mean (``feature_map_``).")
-    scale_ = _fitted_by_map("scale_", "With ``standardize=True``: each column's scale (``feature_map_``).")
 
     # -- plain data -------------------------------------------------------
     def to_dict(self):
@@ -375,14 +400,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         return est
 
     # -- prediction -------------------------------------------------------
-    def _validate_for_predict(self, X):
-        """(the model features of X validated, without a copy of a float32 or
-        float64 X without ranks, and their standardisation in X's dtype:
-        ``feature_map_``'s ``expand`` and ``standardization``)."""
-        check_is_fitted(self)
-        X = self.feature_map_.expand(validate_data(self, X, dtype=[np.float64, np.float32], reset=False))
-        return X, self.feature_map_.standardization(X.dtype)
-
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.
 
@@ -590,11 +607,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         """
         for scores in self.staged_decision_function(X):
             yield self._proba_from_scores(scores)
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = False
-        return tags
 
     # -- ONNX -------------------------------------------------------------
     def to_onnx(self, X_sample=None, *, target_opset=None):
