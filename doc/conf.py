@@ -151,17 +151,7 @@ suppress_warnings = []
 #: a trailing underscore read as a link target (``mean_``, ``n_groups_`` outside double backquotes), |x| read
 #: as a substitution. Their text belongs to the docstrings' work of issue 46; only these exact messages are
 #: dropped, everything else still fails the build. Remove an entry when its docstring is fixed.
-KNOWN_DOCSTRING_ERRORS = (
-    ("docstring of gbrff._estimators.GBRFF2Classifier", 'Unknown target name: "mean".'),
-    ("docstring of gbrff._estimators.GBRFF2Classifier", 'Unknown target name: "scale".'),
-    ("docstring of gbrff.baselines._kernel_learning_classifiers.RFFMKLClassifier",
-     'Unknown target name: "n_groups".'),
-    ("docstring of gbrff.baselines._kernel_learning_classifiers.RFFSKLClassifier",
-     'Unknown target name: "n_groups".'),
-    ("docstring of gbrff.viz.features.frequencies_figure", 'Undefined substitution referenced: "α".'),
-    ("docstring of gbrff.viz.features.frequencies_figure", 'Undefined substitution referenced: "coefficient".'),
-    ("docstring of gbrff.viz.learners.weak_learner_animation", 'Undefined substitution referenced: "ỹᵢ".'),
-)
+KNOWN_DOCSTRING_ERRORS = ()
 
 
 # -- The API reference holds every name of every __all__ ------------------------------------------------------

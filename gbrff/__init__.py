@@ -12,11 +12,15 @@ numba-compiled engine, behind scikit-learn estimators:
 * :class:`GBRFF1Classifier` — K random features around a learned landmark
   per iteration (GBRFF1);
 * :class:`GBRFFLSClassifier` — the 2019 preprint's least-squares version;
+* :class:`GBRFF2Regressor`, :class:`GBRFF1Regressor`,
+  :class:`GBRFFLSRegressor` — the same learners for a real target
+  (``loss="squared_error"`` or ``"huber"``);
 * :class:`Expansion` — a fitted binary model in the one form every
   estimator, figure and export reads;
 * ``LOSSES`` — the losses by name (``"exponential"``, ``"log_loss"``,
-  ``"squared_error"``), each with its H⁰, its link to probabilities
-  (``LOSSES[name].probability(H)``), its residuals and its mean value;
+  ``"squared_error"``, ``"huber"``), each with the tasks it serves, its H⁰,
+  its link to probabilities (``LOSSES[name].probability(H)``, a
+  classification loss's), its residuals and its mean value;
 * :func:`quantile_gamma` and :func:`resolve_gamma` — γ from the data;
 * :func:`warm_up` — compile (or load) the engine before any timed code.
 
@@ -25,7 +29,7 @@ The comparison methods are in :mod:`gbrff.baselines`, the data in
 
 >>> from gbrff import LOSSES
 >>> sorted(LOSSES)
-['exponential', 'log_loss', 'squared_error']
+['exponential', 'huber', 'log_loss', 'squared_error']
 >>> round(float(LOSSES["exponential"].probability(0.5)), 3)   # σ(2H)
 0.731
 """
@@ -34,9 +38,11 @@ from ._boosting import LOSSES, Expansion
 from ._estimators import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
 from ._gamma import quantile_gamma, resolve_gamma
 from ._gbrff2_plus import GBRFF2PlusClassifier
+from ._regressors import GBRFF1Regressor, GBRFF2Regressor, GBRFFLSRegressor
 
-__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF2Classifier", "GBRFF2PlusClassifier",
-           "GBRFFLSClassifier", "LOSSES", "quantile_gamma", "resolve_gamma", "warm_up"]
+__all__ = ["Expansion", "GBRFF1Classifier", "GBRFF1Regressor", "GBRFF2Classifier",
+           "GBRFF2PlusClassifier", "GBRFF2Regressor", "GBRFFLSClassifier", "GBRFFLSRegressor",
+           "LOSSES", "quantile_gamma", "resolve_gamma", "warm_up"]
 __version__ = "0.1.0"   # the one version source: pyproject.toml reads it (tool.setuptools.dynamic)
 
 

@@ -67,7 +67,8 @@ ENTRY_POINTS = {
         ("train_loss", _F8_1), ("learner", "int64"), ("loss", "int64"), ("n_steps", "int64"),
         ("reg_lambda", "float64"), ("beta", "float64"), ("learning_rate", "float64"),
         ("XvT", _F4_2), ("yv", _F8_1), ("swv", _F8_1), ("Hv", _F8_1), ("val_loss", _F8_1),
-        ("n_iter_no_change", "int64"), ("tol", "float64"))),
+        ("n_iter_no_change", "int64"), ("tol", "float64"), ("quantile", "float64"),
+        ("scale_free", "int64"))),
     "staged_cosine_sums": (_F8_2, (
         ("X", _F8_2), ("W", _F8_2), ("phases", _F8_1), ("coefs", _F8_1), ("group", "int64"),
         ("init", _F8_1), ("stages", _I8_1), ("out", _F8_2))),

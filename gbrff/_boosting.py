@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _aot
 from ._engine.blocks import n_blocks
-from ._engine.loss_registry import LOSSES
+from ._engine.loss_registry import HUBER_ALPHA, LOSSES
 
 # the compiled entry points: ahead of time if built for these sources and this
 # CPU (no numba import, no first-dispatch cost), else numba's JIT; same models.
@@ -194,7 +194,7 @@ class Expansion:
     array([-2.127,  2.57 ,  0.658])
     """
     learner: str                # "cosine" (GBRFF2), "landmark" (GBRFF1) or "random_landmark"
-    loss: str                   # "exponential", "log_loss" or "squared_error"
+    loss: str                   # "exponential", "log_loss", "squared_error" or "huber"
     init_score: float           # H^0
     omegas: np.ndarray          # (T, K, d) frequencies
     phases: np.ndarray          # (T, K)
@@ -495,9 +495,11 @@ def concatenate(first, then):
 def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, gamma,
         reg_lambda=0.0, beta=1.0, learning_rate=1.0, n_optim_steps=10, rng, validation=None,
         n_iter_no_change=None, tol=1e-4, omegas=None, n_threads=1, standardization=None,
-        start=None, return_scores=False):
-    """Boost ``learner`` with ``loss`` on X (n, d), y in {-1, +1}, sample weights sw,
-    on at most ``n_threads`` threads (the same model for any number).
+        quantile=HUBER_ALPHA, scale_free=False, start=None, return_scores=False):
+    """Boost ``learner`` with ``loss`` on X (n, d), y in {-1, +1} (a
+    classification loss) or real targets y (a regression loss, see
+    ``LOSSES[loss].tasks``), sample weights sw, on at most ``n_threads``
+    threads (the same model for any number).
 
     learner "cosine" (GBRFF2): one cosine cos(omega . x - b) an iteration,
     omega drawn from N(0, 2 gamma)^d and refined by ``n_optim_steps`` L-BFGS
@@ -518,7 +520,18 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
     by variable projection with b = atan2(a2, a1) of the best
     a1 cos z + a2 sin z (GBRFF2), the landmark by Eq. 5 and q by Eq. 7
     (GBRFF1), alpha = Σỹh/Σh² (Eq. 8). log_loss: ỹ = y sigma(-y H) and one
-    Newton step alpha = Σ ỹ h / Σ p (1 - p) h².
+    Newton step alpha = Σ ỹ h / Σ p (1 - p) h². huber (regression): ỹ = y - H
+    clipped to ±δ, δ the ``quantile`` of |y - H| at each iteration, the
+    least-squares learners, alpha the exact line minimum of the loss.
+
+    ``scale_free`` (the regressors): each weak learner fits ỹ divided by its
+    weighted root mean square, GBRFF1's landmark with a free amplitude (the
+    joint fit of line 4 of the preprint's Algorithm 1, which its Eq. 5 fixes
+    at one) and q by Eq. 7 on ỹ oriented by that amplitude's sign, so that
+    every iteration's fit is that of a first one whatever the size the
+    residuals have come down to, and a landmark of negative residuals is
+    found as one of positive residuals; alpha is taken on ỹ itself. False
+    (the classifiers): the papers' learners on ỹ as it is.
 
     ``omegas`` ((T, d) for the cosine, (T, K, d) else) may be given to
     replace the draws (the tests feed the same draws to a reference). The
@@ -587,7 +600,8 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
             learner=LEARNERS[learner], loss=LOSSES[loss].code, n_steps=n_steps,
             reg_lambda=float(reg_lambda), beta=float(beta), learning_rate=float(learning_rate),
             XvT=XvT, yv=yv, swv=swv, Hv=Hv, val_loss=val_loss[cut],
-            n_iter_no_change=stop_after, tol=float(tol))
+            n_iter_no_change=stop_after, tol=float(tol), quantile=float(quantile),
+            scale_free=int(bool(scale_free)))
 
     if start is None or patience == 0:
         n_iter = run(0, T, patience) if T else 0
@@ -624,20 +638,22 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
 
 def fit_gbrff2(X, y, sw, *, n_estimators, gamma, reg_lambda, learning_rate, n_optim_steps,
                rng, validation=None, n_iter_no_change=None, tol=1e-4, omegas=None,
-               loss="exponential", n_threads=1, standardization=None, start=None,
-               return_scores=False):
+               loss="exponential", n_threads=1, standardization=None, quantile=HUBER_ALPHA,
+               scale_free=False, start=None, return_scores=False):
     """Fit GBRFF2 (:func:`fit` with the cosine learner); ``omegas`` is (T, d)."""
     return fit(X, y, sw, learner="cosine", loss=loss, n_estimators=n_estimators, gamma=gamma,
                reg_lambda=reg_lambda, learning_rate=learning_rate, n_optim_steps=n_optim_steps,
                rng=rng, validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
                omegas=omegas, n_threads=n_threads, standardization=standardization,
-               start=start, return_scores=return_scores)
+               quantile=quantile, scale_free=scale_free, start=start,
+               return_scores=return_scores)
 
 
 def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_rate,
                n_optim_steps, rng, validation=None, n_iter_no_change=None, tol=1e-4,
                omegas=None, loss="exponential", landmarks="learn", n_threads=1,
-               standardization=None, start=None, return_scores=False):
+               standardization=None, quantile=HUBER_ALPHA, scale_free=False, start=None,
+               return_scores=False):
     """Fit GBRFF1 (:func:`fit` with the landmark learner, ``landmarks="learn"``,
     or the random-landmark one, ``"random"``); ``omegas`` is (T, K, d)."""
     learner = {"learn": "landmark", "random": "random_landmark"}[landmarks]
@@ -646,7 +662,8 @@ def fit_gbrff1(X, y, sw, *, n_estimators, n_components, gamma, beta, learning_ra
                learning_rate=learning_rate, n_optim_steps=n_optim_steps, rng=rng,
                validation=validation, n_iter_no_change=n_iter_no_change, tol=tol,
                omegas=omegas, n_threads=n_threads, standardization=standardization,
-               start=start, return_scores=return_scores)
+               quantile=quantile, scale_free=scale_free, start=start,
+               return_scores=return_scores)
 
 
 def _row_chunks(n, chunk):

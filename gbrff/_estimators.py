@@ -27,6 +27,7 @@ from ._serialization import (FORMAT, REQUIRED, VERSION, check_model_dict, labels
                              params_from_plain, plain_labels, plain_params)
 from ._gamma import GAMMA_RULES, resolve_gamma
 from ._engine.blocks import n_blocks
+from ._engine.loss_registry import CLASSIFICATION, losses_for
 from ._sklearn_compat import HasMethods, Interval, StrOptions, check_sample_weight, fit_context
 
 __all__ = ["GBRFF1Classifier", "GBRFF2Classifier", "GBRFFLSClassifier"]
@@ -58,8 +59,11 @@ def _check_float32_range(X):
             "power of ten, say) before fitting.")
 
 
-class _BaseGBRFF(ClassifierMixin, BaseEstimator):
-    """Shared machinery of the two GBRFF classifiers."""
+class _GBRFFBase(BaseEstimator):
+    """What every GBRFF estimator shares, classifier or regressor (the
+    regressors are :mod:`gbrff._regressors`'): the parameters' constraints
+    (each kind adds its ``loss``), γ, the feature map, prediction's
+    validation and the tags."""
 
     _parameter_constraints = {
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
@@ -71,10 +75,7 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         "tol": [Interval(Real, 0, None, closed="left")],
         "random_state": ["random_state"],
         "n_jobs": [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"), None],
-        "loss": [StrOptions(set(_boosting.LOSSES))],
         "standardize": ["boolean"],
-        "class_weight": [dict, StrOptions({"balanced"}), None],
-        "warm_start": ["boolean"],
     }
 
     #: the parameters that shape the fitted expansions and the data they are
@@ -89,6 +90,102 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         if self.gamma == "auto":
             return 1.0 / X.shape[1]
         return resolve_gamma(self.gamma, X, random_state=rng, scale=self.feature_map_.scale_)
+
+    def _feature_map(self):
+        """The unfitted :class:`gbrff._feature_map.FeatureMap` of this estimator's
+        options (GBRFF2Classifier adds ranks and per-feature bandwidths)."""
+        return FeatureMap(standardize=self.standardize)
+
+    mean_ = _fitted_by_map("mean_", "With ``standardize=True``: each column's mean (``feature_map_``).")
+    scale_ = _fitted_by_map("scale_", "With ``standardize=True``: each column's scale (``feature_map_``).")
+
+    def _validate_for_predict(self, X):
+        """(the model features of X validated, without a copy of a float32 or
+        float64 X without ranks, and their standardisation in X's dtype:
+        ``feature_map_``'s ``expand`` and ``standardization``)."""
+        check_is_fitted(self)
+        X = self.feature_map_.expand(validate_data(self, X, dtype=[np.float64, np.float32], reset=False))
+        return X, self.feature_map_.standardization(X.dtype)
+
+    # -- warm start (a subclass with the parameter ``warm_start``) ------------
+    def _warm_start_params(self):
+        """The values of ``_WARM_START_FIXED`` (and whether early stopping is on)."""
+        params = {name: getattr(self, name) for name in self._WARM_START_FIXED}
+        params["n_iter_no_change is None"] = self.n_iter_no_change is None
+        return params
+
+    def _previous_fit(self, digest, classes=None):
+        """The (expansion, :class:`gbrff._warm_start.Problem`) of each binary
+        problem a warm start continues; None when none needs more iterations.
+        Raises the ValueErrors of a continuation that cannot be."""
+        name = type(self).__name__
+        state = getattr(self, "_warm_start_state", None)
+        if state is None:
+            raise ValueError(
+                f"This {name} holds a model without the state of its fit (from_dict rebuilds "
+                "the model, not the random stream and scores a continuation needs): "
+                "warm_start=True cannot continue it; set warm_start=False to fit anew.")
+        if classes is not None and not np.array_equal(classes, self.classes_):
+            raise ValueError(f"warm_start=True continues a fit on the classes "
+                             f"{self.classes_.tolist()}; y has the classes {classes.tolist()}.")
+        fitted = int(np.max(self.n_estimators_))
+        if self.n_estimators < fitted:
+            raise ValueError(f"n_estimators={self.n_estimators} must be larger or equal to "
+                             f"n_estimators_={fitted} when warm_start==True")
+        changed = _warm_start.changed_params(state.params, self._warm_start_params())
+        if changed:
+            changed = ["n_iter_no_change (None or not)" if k.startswith("n_iter_no_change")
+                       else k for k in changed]
+            raise ValueError(
+                f"warm_start=True continues the fitted expansions, which {', '.join(changed)} "
+                "shaped: change them with warm_start=False (a new fit), or set them back.")
+        same_data = digest is not None and digest == state.digest
+        previous = []
+        for model, problem in zip(self.expansions_, state.problems):
+            if not same_data and problem.continuation is not None:
+                # other data, or scores not kept: continued from the model's scores on them
+                problem = _warm_start.Problem(problem.rng_state, problem.split_seed, None)
+            previous.append((model, problem))
+        if not any(self._iterations_to_add(m) for m, _ in previous):
+            return None
+        return previous
+
+    def _iterations_to_add(self, model):
+        """How many iterations a continuation of ``model`` runs at most: none
+        once early stopping (with the current ``n_iter_no_change`` and ``tol``)
+        stopped it, as one longer fit would have."""
+        if (self.n_iter_no_change is not None and _boosting.early_stopping_memory(
+                model.val_loss, self.tol)[1] >= self.n_iter_no_change):
+            return 0
+        return self.n_estimators - model.n_iter
+
+    def _continuation_by_prediction(self, model, X, val):
+        """The :class:`gbrff._boosting.Continuation` of ``model`` on the training
+        rows X and the validation rows of ``val`` by prediction (as
+        HistGradientBoosting's warm start recomputes its raw predictions):
+        close to, not the bits of, the engine's own scores; early stopping's
+        memory starts afresh on these rows."""
+        def scores(A):
+            return _boosting.final_scores(model, A, standardization=self.feature_map_.standardization(A.dtype))
+
+        return _boosting.Continuation(model.init_score, scores(X),
+                                      np.empty(0) if val is None else scores(val[0]), np.empty(0))
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags
+
+
+class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
+    """Shared machinery of the two GBRFF classifiers."""
+
+    _parameter_constraints = {
+        **_GBRFFBase._parameter_constraints,
+        "loss": [StrOptions(set(losses_for(CLASSIFICATION)))],
+        "class_weight": [dict, StrOptions({"balanced"}), None],
+        "warm_start": ["boolean"],
+    }
 
     @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
@@ -232,62 +329,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
                                  f"{class_weight!r}.")
         return sample_weight * compute_sample_weight(class_weight, y)
 
-    def _warm_start_params(self):
-        """The values of ``_WARM_START_FIXED`` (and whether early stopping is on)."""
-        params = {name: getattr(self, name) for name in self._WARM_START_FIXED}
-        params["n_iter_no_change is None"] = self.n_iter_no_change is None
-        return params
-
-    def _previous_fit(self, digest, classes=None):
-        """The (expansion, :class:`gbrff._warm_start.Problem`) of each binary
-        problem a warm start continues; None when none needs more iterations.
-        Raises the ValueErrors of a continuation that cannot be."""
-        name = type(self).__name__
-        state = getattr(self, "_warm_start_state", None)
-        if state is None:
-            raise ValueError(
-                f"This {name} holds a model without the state of its fit (from_dict rebuilds "
-                "the model, not the random stream and scores a continuation needs): "
-                "warm_start=True cannot continue it; set warm_start=False to fit anew.")
-        if classes is not None and not np.array_equal(classes, self.classes_):
-            raise ValueError(f"warm_start=True continues a fit on the classes "
-                             f"{self.classes_.tolist()}; y has the classes {classes.tolist()}.")
-        fitted = int(np.max(self.n_estimators_))
-        if self.n_estimators < fitted:
-            raise ValueError(f"n_estimators={self.n_estimators} must be larger or equal to "
-                             f"n_estimators_={fitted} when warm_start==True")
-        changed = _warm_start.changed_params(state.params, self._warm_start_params())
-        if changed:
-            changed = ["n_iter_no_change (None or not)" if k.startswith("n_iter_no_change")
-                       else k for k in changed]
-            raise ValueError(
-                f"warm_start=True continues the fitted expansions, which {', '.join(changed)} "
-                "shaped: change them with warm_start=False (a new fit), or set them back.")
-        same_data = digest is not None and digest == state.digest
-        previous = []
-        for model, problem in zip(self.expansions_, state.problems):
-            if not same_data and problem.continuation is not None:
-                # other data, or scores not kept: continued from the model's scores on them
-                problem = _warm_start.Problem(problem.rng_state, problem.split_seed, None)
-            previous.append((model, problem))
-        if not any(self._iterations_to_add(m) for m, _ in previous):
-            return None
-        return previous
-
-    def _iterations_to_add(self, model):
-        """How many iterations a continuation of ``model`` runs at most: none
-        once early stopping (with the current ``n_iter_no_change`` and ``tol``)
-        stopped it, as one longer fit would have."""
-        if (self.n_iter_no_change is not None and _boosting.early_stopping_memory(
-                model.val_loss, self.tol)[1] >= self.n_iter_no_change):
-            return 0
-        return self.n_estimators - model.n_iter
-
-    def _feature_map(self):
-        """The unfitted :class:`gbrff._feature_map.FeatureMap` of this estimator's
-        options (GBRFF2Classifier adds ranks and per-feature bandwidths)."""
-        return FeatureMap(standardize=self.standardize)
-
     def _split_validation(self, X, y, sw, seed):
         if self.n_iter_no_change is None:
             return X, y, sw, None
@@ -331,18 +372,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
             model = _boosting.concatenate(previous[0], model)
         return model, _warm_start.Problem(rng.get_state(), seed,
                                           scores if self.warm_start else None)
-
-    def _continuation_by_prediction(self, model, X, val):
-        """The :class:`gbrff._boosting.Continuation` of ``model`` on the training
-        rows X and the validation rows of ``val`` by prediction (as
-        HistGradientBoosting's warm start recomputes its raw predictions):
-        close to, not the bits of, the engine's own scores; early stopping's
-        memory starts afresh on these rows."""
-        def scores(A):
-            return _boosting.final_scores(model, A, standardization=self.feature_map_.standardization(A.dtype))
-
-        return _boosting.Continuation(model.init_score, scores(X),
-                                      np.empty(0) if val is None else scores(val[0]), np.empty(0))
 
     def _set_expansion_attributes(self):
         """The fitted attributes read from ``expansions_``: a binary model's
@@ -388,9 +417,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         return [dict(init_score=m.init_score, alphas=m.alphas, train_loss=m.train_loss,
                      **self._weak_learner_arrays(m)) for m in self.expansions_]
-
-    mean_ = _fitted_by_map("mean_", "With ``standardize=True``: each column's mean (``feature_map_``).")
-    scale_ = _fitted_by_map("scale_", "With ``standardize=True``: each column's scale (``feature_map_``).")
 
     # -- plain data -------------------------------------------------------
     def to_dict(self):
@@ -517,14 +543,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         return est
 
     # -- prediction -------------------------------------------------------
-    def _validate_for_predict(self, X):
-        """(the model features of X validated, without a copy of a float32 or
-        float64 X without ranks, and their standardisation in X's dtype:
-        ``feature_map_``'s ``expand`` and ``standardization``)."""
-        check_is_fitted(self)
-        X = self.feature_map_.expand(validate_data(self, X, dtype=[np.float64, np.float32], reset=False))
-        return X, self.feature_map_.standardization(X.dtype)
-
     def decision_function(self, X):
         """H(X): the ensemble's score, positive for ``classes_[1]``.
 
@@ -732,11 +750,6 @@ class _BaseGBRFF(ClassifierMixin, BaseEstimator):
         """
         for scores in self.staged_decision_function(X):
             yield self._proba_from_scores(scores)
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = False
-        return tags
 
     # -- ONNX -------------------------------------------------------------
     def to_onnx(self, X_sample=None, *, target_opset=None):

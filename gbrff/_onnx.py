@@ -46,7 +46,7 @@ MIN_OPSET = 11
 #: The classes registered with skl2onnx, by name in ``gbrff`` (those present):
 #: a regressor of the same fitted parts converts with its identity link.
 ESTIMATORS = ("GBRFF1Classifier", "GBRFF2Classifier", "GBRFF2PlusClassifier", "GBRFFLSClassifier",
-              "GBRFF1Regressor", "GBRFF2Regressor")
+              "GBRFF1Regressor", "GBRFF2Regressor", "GBRFFLSRegressor")
 
 # ONNX element types (onnx.TensorProto's numbers: fixed by the standard)
 FLOAT, INT64, STRING, DOUBLE = 1, 7, 8, 11

@@ -10,10 +10,13 @@ stopping tests), so that the same random draws must give the same model.
 The global search for b here is a brute-force dense grid followed by Newton
 polishing, rather than the engine's Fourier series.
 
-The loss "squared_error" fits its learners by least squares, as the 2019
-preprint (Algorithm 1, Eqs. 4-8): GBRFF2's omega by variable projection
-(the best a1 cos z + a2 sin z re-solved at every omega, b = atan2(a2, a1)),
-GBRFF1's landmark by Eq. (5) and q by Eq. (7) read as a softmax.
+The losses "squared_error" and "huber" fit their learners by least squares,
+as the 2019 preprint (Algorithm 1, Eqs. 4-8): GBRFF2's omega by variable
+projection (the best a1 cos z + a2 sin z re-solved at every omega,
+b = atan2(a2, a1)), GBRFF1's landmark by Eq. (5) and q by Eq. (7) read as a
+softmax. ``scale_free`` (the regressors'): the learners fit the residuals
+divided by their weighted root mean square, GBRFF1's landmark with a free
+amplitude c (Algorithm 1, line 4) and q on the residuals times sign(c).
 """
 
 import numpy as np
@@ -148,27 +151,69 @@ def alpha_step(y, w, sw, h):
 
 # The other losses, written from their definitions: the residual yt is the
 # negative gradient of the loss in H, w its second derivative.
+def weighted_median(y, sw):
+    """The smallest y_i at which the weight of {y <= y_i} reaches half the total."""
+    keep = sw > 0
+    y, sw = y[keep], sw[keep]
+    return min(v for v in y if np.sum(sw[y <= v]) >= 0.5 * np.sum(sw))
+
+
 def init_score(loss, y, sw):
+    if loss == "huber":
+        return weighted_median(y, sw)
     pos, neg = np.sum(sw * (1 + y)), np.sum(sw * (1 - y))
     return {"exponential": 0.5 * np.log(pos / neg), "log_loss": np.log(pos / neg),
             "squared_error": np.sum(sw * y) / np.sum(sw)}[loss]
 
 
-def loss_parts(loss, y, H):
-    """(yt, w, loss per sample) at the scores H."""
+def huber_delta(y, H, sw, alpha=0.9):
+    """huber's δ: the smallest |y_i - H_i| (weight > 0) at which the weight of
+    {|y - H| <= it} reaches alpha of the total."""
+    r = np.abs(y - H)
+    keep = sw > 0
+    r, sw = r[keep], sw[keep]
+    return min(v for v in r if np.sum(sw[r <= v]) >= alpha * np.sum(sw))
+
+
+def loss_parts(loss, y, H, delta=0.0):
+    """(yt, w, loss per sample) at the scores H (huber: at its scale delta)."""
     if loss == "exponential":
         w = np.exp(-y * H)
         return y * w, w, w
     if loss == "log_loss":                       # ln(1 + exp(-y H))
         p = 1.0 / (1.0 + np.exp(-H))             # P(y = +1)
         return (y + 1) / 2 - p, p * (1 - p), np.logaddexp(0.0, -y * H)
+    if loss == "huber":                          # r^2 within delta, delta (2|r| - delta) beyond
+        r = y - H
+        inside = np.abs(r) <= delta
+        terms = np.where(inside, r * r, delta * (2 * np.abs(r) - delta))
+        return np.clip(r, -delta, delta), inside.astype(float), terms
     return y - H, np.ones_like(H), (y - H) ** 2  # squared_error, (y - H)^2 / 2's derivatives
 
 
-def step(loss, y, yt, w, sw, h):
-    """alpha: the closed form (exponential) or one Newton step (Eq. 8 for squared_error)."""
+def huber_line_min(y, H, sw, h, delta):
+    """argmin_a sum sw huber(y - H - a h): the root of its slope (scipy's brentq)."""
+    from scipy.optimize import brentq
+
+    def slope(a):
+        return np.sum(sw * np.clip(y - H - a * h, -delta, delta) * h)
+
+    if slope(0.0) == 0.0:
+        return 0.0
+    s = np.sign(slope(0.0))
+    far = 1.0
+    while s * slope(s * far) > 0:
+        far *= 2.0
+    return brentq(slope, 0.0, s * far, xtol=1e-14, rtol=1e-14)
+
+
+def step(loss, y, yt, w, sw, h, H=None, delta=0.0):
+    """alpha: the closed form (exponential), the exact line minimum (huber) or
+    one Newton step (Eq. 8 for squared_error)."""
     if loss == "exponential":
         return alpha_step(y, w, sw, h)
+    if loss == "huber":
+        return huber_line_min(y, H, sw, h, delta)
     return np.sum(sw * yt * h) / np.sum(sw * w * h * h)
 
 
@@ -207,27 +252,44 @@ def ls_omega(X, yt, sw, omega, reg_lambda, n_steps):
     return omega, np.arctan2(a2, a1)
 
 
+LEAST_SQUARES = ("squared_error", "huber")
+
+
+def _scale(loss, y, H, sw, quantile):
+    """huber's δ at H (the quantile of |y - H|), 0 for the other losses."""
+    return huber_delta(y, H, sw, quantile) if loss == "huber" else 0.0
+
+
+def _unit(yt, sw):
+    """yt over its weighted root mean square (yt itself if that is 0)."""
+    s = np.sqrt(np.sum(sw * yt * yt) / np.sum(sw))
+    return yt / s if s > 0 else yt
+
+
 def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None, loss="exponential",
-           learning_rate=1.0):
-    """Algorithm 3 on X (n, d), y in {-1, +1}, with the given draws (T, d);
-    for another loss, its residuals and step, and for squared_error the
-    least-squares learner (:func:`ls_omega`)."""
+           learning_rate=1.0, quantile=0.9, scale_free=False):
+    """Algorithm 3 on X (n, d), y in {-1, +1} (or real targets), with the
+    given draws (T, d); for another loss, its residuals and step, and for
+    squared_error and huber the least-squares learner (:func:`ls_omega`)."""
     n, d = X.shape
     sw = np.ones(n) if sw is None else sw * n / sw.sum()
     H0 = init_score(loss, y, sw)
     H = np.full(n, H0)
     omegas, biases, alphas, losses = [], [], [], []
     for omega in omegas0:
-        yt, w, _ = loss_parts(loss, y, H)                    # lines 3, 4
-        if loss == "squared_error":
-            omega, b = ls_omega(X, yt, sw, omega, reg_lambda, n_steps)
+        delta = _scale(loss, y, H, sw, quantile)
+        yt, w, _ = loss_parts(loss, y, H, delta)             # lines 3, 4
+        if loss in LEAST_SQUARES:
+            fit_to = _unit(yt, sw) if scale_free else yt
+            omega, b = ls_omega(X, fit_to, sw, omega, reg_lambda, n_steps)
             h = np.cos(X @ omega - b)
-            a = learning_rate * step(loss, y, yt, w, sw, h)  # Eq. (8), times v
+            a = learning_rate * step(loss, y, yt, w, sw, h, H, delta)  # Eq. (8), times v
             H = H + a * h
             omegas.append(omega)
             biases.append(b)
             alphas.append(a)
-            losses.append(np.sum(sw * loss_parts(loss, y, H)[2]) / n)
+            losses.append(np.sum(sw * loss_parts(loss, y, H, _scale(loss, y, H, sw, quantile))[2])
+                          / n)
             continue
         b = global_bias(X @ omega, yt, sw)                   # line 6
 
@@ -258,10 +320,11 @@ def gbrff2(X, y, omegas0, reg_lambda=0.0, n_steps=10, sw=None, loss="exponential
 
 
 def gbrff1(X, y, omegas0, beta=1.0, n_steps=10, loss="exponential", starts=None,
-           learning_rate=1.0):
-    """Algorithm 2 on X (n, d), y in {-1, +1}, with the given draws (T, K, d);
-    ``starts`` (T, d): the landmarks' starting points (default the origin;
-    the random-landmark learner: training points, with n_steps=0)."""
+           learning_rate=1.0, quantile=0.9, scale_free=False):
+    """Algorithm 2 on X (n, d), y in {-1, +1} (or real targets), with the
+    given draws (T, K, d); ``starts`` (T, d): the landmarks' starting points
+    (default the origin; the random-landmark learner: training points, with
+    n_steps=0)."""
     n, d = X.shape
     sw = np.ones(n)
     H0 = init_score(loss, y, sw)
@@ -269,7 +332,9 @@ def gbrff1(X, y, omegas0, beta=1.0, n_steps=10, loss="exponential", starts=None,
     landmarks, qs, alphas, losses = [], [], [], []
     for t, Om in enumerate(omegas0):
         K = Om.shape[0]
-        yt, w, _ = loss_parts(loss, y, H)                    # lines 3, 4
+        delta = _scale(loss, y, H, sw, quantile)
+        yt, w, _ = loss_parts(loss, y, H, delta)             # lines 3, 4
+        fit_to = _unit(yt, sw) if scale_free else yt
 
         def fun_grad(x):                                     # Eq. (9) and its gradient
             A = Om @ (x[:, None] - X.T)                      # (K, n): omega_j.(x - x_i)
@@ -280,29 +345,41 @@ def gbrff1(X, y, omegas0, beta=1.0, n_steps=10, loss="exponential", starts=None,
 
         def fun_grad_ls(x):                                  # the preprint's Eqs. (5), (6)
             A = Om @ (x[:, None] - X.T)
-            r = yt - np.cos(A).mean(axis=0)
+            r = fit_to - np.cos(A).mean(axis=0)
             f = np.mean(r * r)
             grad = 2.0 / n * (Om * 1.0 / K).T @ (np.sin(A) @ r)
             return f, grad
 
-        ls = loss == "squared_error"
+        def fun_grad_free(x):                                # Eq. (5), the amplitude c solved
+            A = Om @ (x[:, None] - X.T)
+            h = np.cos(A).mean(axis=0)
+            c = (fit_to @ h) / (h @ h)
+            r = fit_to - c * h
+            f = np.mean(r * r)
+            grad = 2.0 / n * c * (Om * 1.0 / K).T @ (np.sin(A) @ r)
+            return f, grad
+
+        ls = loss in LEAST_SQUARES
         x0 = np.zeros(d) if starts is None else starts[t]
-        x, _ = lbfgs(fun_grad_ls if ls else fun_grad, x0, n_steps,
-                     lambda x, p, s: x + s * p)              # line 6
+        objective = (fun_grad_free if scale_free else fun_grad_ls) if ls else fun_grad
+        x, _ = lbfgs(objective, x0, n_steps, lambda x, p, s: x + s * p)   # line 6
         A = Om @ (x[:, None] - X.T)
         if ls:                                               # Eq. (7), a softmax
-            loss_j = np.mean((yt - np.cos(A)) ** 2, axis=1)
+            target = fit_to
+            if scale_free:                                   # oriented by the sign of c
+                target = fit_to * (-1.0 if fit_to @ np.cos(A).mean(axis=0) < 0 else 1.0)
+            loss_j = np.mean((target - np.cos(A)) ** 2, axis=1)
         else:
             loss_j = np.exp(-yt * np.cos(A)).mean(axis=1)    # Eq. (10)
         logits = -beta * np.sqrt(n) * loss_j
         q = np.exp(logits - logits.max())
         q /= q.sum()                                         # line 7
         h = q @ np.cos(A)
-        a = learning_rate * step(loss, y, yt, w, sw, h)      # line 8 (times v)
+        a = learning_rate * step(loss, y, yt, w, sw, h, H, delta)   # line 8 (times v)
         H = H + a * h                                        # line 9
         landmarks.append(x)
         qs.append(q)
         alphas.append(a)
-        losses.append(np.mean(loss_parts(loss, y, H)[2]))
+        losses.append(np.mean(loss_parts(loss, y, H, _scale(loss, y, H, sw, quantile))[2]))
     return dict(init_score=H0, landmarks=np.array(landmarks), q=np.array(qs),
                 alphas=np.array(alphas), train_loss=np.array(losses))

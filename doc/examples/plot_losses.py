@@ -42,6 +42,8 @@ y_pos = np.ones_like(margin)  # y = +1, so that H = m
 
 fig, (ax_loss, ax_weight) = plt.subplots(1, 2, figsize=(12, 5), layout="constrained")
 for name, loss in LOSSES.items():
+    if loss.link is None:  # a regression loss (huber): no probability, not a classifier's
+        continue
     _, y_tilde = loss.residuals(y_pos, margin)
     ax_loss.plot(margin, loss.terms(y_pos, margin), markevery=10, label=loss.label,
                  **STYLE[name])

@@ -21,11 +21,13 @@ from ._reductions import (_BLOCK, PARALLEL, _back_project_block, _dot, _project_
                           _sum, block_bounds, combine, n_blocks)
 
 # The objectives of the L-BFGS driver (``kind``): omega or the landmark, by
-# the exponential criterion or least squares.
+# the exponential criterion or least squares; LANDMARK_FREE: least squares
+# with a free amplitude (the regressors').
 OMEGA_EXP = 0
 OMEGA_LS = 1
 LANDMARK_EXP = 2
 LANDMARK_LS = 3
+LANDMARK_FREE = 4
 
 
 @njit(cache=True, parallel=PARALLEL)
@@ -385,11 +387,18 @@ def _landmark_terms(C, S, a, yt, sw, shift, want_grad, G, buf, hbuf, have_h=Fals
 
 
 @njit(cache=True)
-def _landmark_ls(C, S, a, yt, sw, want_grad, G, buf, hbuf, have_h=False):
+def _landmark_ls(C, S, a, yt, sw, want_grad, G, buf, hbuf, have_h=False, free=False):
     """The preprint's Eq. (5) through a = Omega @ x (K,):
     f = (1/n) sum sw (yt - (1/K) sum_j cos(a_j - Z_ji))^2, and with
     ``want_grad`` G_j = df/da_j (d f / d x = Omega.T G: its Eq. 6, weighted).
-    ``have_h``: hbuf already holds the outputs at a."""
+    ``have_h``: hbuf already holds the outputs at a.
+
+    ``free`` (LANDMARK_FREE): the amplitude of h is free, as in line 4 of the
+    preprint's Algorithm 1 (the weak learner and its weight fitted jointly):
+    f = (1/n) sum sw (yt - c h)^2 with c = sum sw yt h / sum sw h^2 solved at
+    each landmark (variable projection, as GBRFF2's least-squares omega), so
+    that a landmark of negative residuals fits as well as one of positive
+    residuals; by the envelope theorem df/dh_i = -(2/n) sw (yt_i - c h_i) c."""
     K, n = C.shape
     ca = np.empty(K)
     sa = np.empty(K)
@@ -397,14 +406,22 @@ def _landmark_ls(C, S, a, yt, sw, want_grad, G, buf, hbuf, have_h=False):
         _landmark_coefs(a, ca, sa)
     else:
         _landmark_outputs(C, S, a, ca, sa, hbuf)
+    c = 1.0
+    if free:
+        num = 0.0
+        den = 0.0
+        for i in range(n):
+            num += sw[i] * yt[i] * hbuf[i]
+            den += sw[i] * hbuf[i] * hbuf[i]
+        c = num / den if den > 0.0 else 0.0
     for i in range(n):
-        r = yt[i] - hbuf[i]
+        r = yt[i] - c * hbuf[i]
         buf[i] = sw[i] * r * r
     f = _sum(buf) / n
     if want_grad:
         two_n = 2.0 / n
         for i in range(n):
-            buf[i] = two_n * sw[i] * (yt[i] - hbuf[i])
+            buf[i] = two_n * sw[i] * (yt[i] - c * hbuf[i]) * c
         _landmark_gradient(C, S, ca, sa, buf, G)
     return f
 
@@ -446,7 +463,8 @@ def objective(kind, p, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2, curv, w
     if kind == LANDMARK_EXP:
         return (_landmark_terms(C, S, p, yt, sw, shift, want_grad, g, buf, buf2, have_pq),
                 1.0, False)
-    return _landmark_ls(C, S, p, yt, sw, want_grad, g, buf, buf2, have_pq), 1.0, False
+    return (_landmark_ls(C, S, p, yt, sw, want_grad, g, buf, buf2, have_pq, kind == LANDMARK_FREE),
+            1.0, False)
 
 
 @njit(cache=True)
@@ -473,11 +491,11 @@ def trial(kind, p, u, step, pt, C, S, yt, sw, shift, b, lam, om_sq, g, buf, buf2
         return _landmark_terms(C, S, pt, yt, sw, shift,
                                want_grad and trial_gives_gradient(kind, shift), g, buf,
                                buf2), 1.0
-    return _landmark_ls(C, S, pt, yt, sw, False, g, buf, buf2), 1.0
+    return _landmark_ls(C, S, pt, yt, sw, False, g, buf, buf2, False, kind == LANDMARK_FREE), 1.0
 
 
 @njit(cache=True)
-def rff_weights(C, S, a, yt, sw, shift, beta, q, buf, least_squares):
+def rff_weights(C, S, a, yt, sw, shift, beta, q, buf, least_squares, free=False):
     """GBRFF1's pseudo-posterior q over the K cosines around the landmark,
     a softmax (it never overflows): q_j proportional to exp(-beta sqrt(n) L_j),
     n the samples of positive weight, with L_j the criterion of the single
@@ -487,16 +505,31 @@ def rff_weights(C, S, a, yt, sw, shift, beta, q, buf, least_squares):
       (with residuals whose exp overflows, the losses are compared by their logs);
     - ``least_squares`` (the 2019 preprint's Eq. 7, whose printed second
       equality drops the minus sign of the first): L_j = (1/n) sum sw (yt - h)^2;
-      beta sqrt(n) plays the preprint's c."""
+      beta sqrt(n) plays the preprint's c;
+    - ``free`` (the regressors', whose landmark was fitted with a free
+      amplitude c, LANDMARK_FREE): Eq. 7 on the residuals oriented by the
+      sign of c, L_j = (1/n) sum sw (sign(c) yt - h)^2 with
+      sign(c) = sign(sum sw yt (1/K) sum_j cos(a_j - Z_j.)), so that the
+      cosines that agree with the landmark's fit weigh most, whichever the
+      sign of the residuals there."""
     K, n = C.shape
     L = np.empty(K)
+    orient = 1.0
+    if free:
+        ca = np.empty(K)
+        sa = np.empty(K)
+        _landmark_outputs(C, S, a, ca, sa, buf)
+        corr = 0.0
+        for i in range(n):
+            corr += sw[i] * yt[i] * buf[i]
+        orient = -1.0 if corr < 0.0 else 1.0
     for j in range(K):
         s_, c_ = fsincos(a[j])
         Cj = C[j]
         Sj = S[j]
         if least_squares:
             for i in range(n):
-                r = yt[i] - (c_ * Cj[i] + s_ * Sj[i])
+                r = orient * yt[i] - (c_ * Cj[i] + s_ * Sj[i])
                 buf[i] = sw[i] * r * r
             L[j] = _sum(buf) / n
         elif shift > 0.0:

@@ -8,9 +8,10 @@ from numba import njit
 from ._bias import best_bias
 from ._elementary import fsincos
 from ._lbfgs import lbfgs
-from ._learners import LANDMARK_EXP, LANDMARK_LS, OMEGA_EXP, OMEGA_LS, ls_phase, rff_weights
+from ._learners import (LANDMARK_EXP, LANDMARK_FREE, LANDMARK_LS, OMEGA_EXP, OMEGA_LS, ls_phase,
+                        rff_weights)
 from ._losses import (EXPONENTIAL, _advance, _cosine_and_step, _step, criterion, loss_value,
-                      newton_step, residuals)
+                      residuals, unit_residuals)
 from .loss_registry import LEAST_SQUARES
 from ._reductions import matvec, project
 
@@ -33,15 +34,25 @@ LANDMARK = 1    # K cosines around a landmark, q weights (GBRFF1, random landmar
 @njit(cache=True, nogil=True)
 def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
           learner, loss, n_steps, reg_lambda, beta, learning_rate,
-          XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol):
+          XvT, yv, swv, Hv, val_loss, n_iter_no_change, tol, quantile, scale_free):
     """Run ``omegas.shape[0]`` boosting iterations (the paper's Algorithms 2
     and 3, and the preprint's Algorithm 1 for other losses).
 
     Each iteration computes the residuals yt of ``loss`` (EXPONENTIAL,
-    LOG_LOSS, SQUARED_ERROR) at the scores H, fits the weak learner to them
+    LOG_LOSS, SQUARED_ERROR, HUBER) at the scores H, fits the weak learner to them
     by the loss's criterion (:func:`._losses.criterion`: the 2020 paper's
     exponential one, or the 2019 preprint's least squares), takes the loss's
-    step alpha (times ``learning_rate``) and adds alpha h to H.
+    step alpha (times ``learning_rate``) and adds alpha h to H. HUBER's scale
+    delta is the ``quantile`` of |y - H| at each iteration (unused by the
+    other losses). ``scale_free`` (the regressors): the weak learner's fit
+    does not depend on how small the residuals have become: it fits the
+    residuals divided by their weighted root mean square
+    (:func:`._losses.unit_residuals`), GBRFF1's landmark with a free
+    amplitude (LANDMARK_FREE, line 4 of the preprint's Algorithm 1, as
+    GBRFF2's least-squares omega already is) and q on the residuals oriented
+    by that amplitude's sign; the step alpha is taken on the residuals
+    themselves. 0: the papers' learners on the residuals as they are (the
+    classifiers).
 
     learner COSINE (GBRFF2): omegas (T, 1, d) hold the draws
     omega ~ N(0, 2 gamma)^d on entry and the refined frequencies on exit
@@ -84,28 +95,31 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
     ua = np.empty(K)
     at = np.empty(K)
     a = np.empty(K)
-    tl, shift = residuals(loss, y, H, sw, w, yt)
+    ytl = np.empty(n) if scale_free else yt   # what the learner fits
+    tl, shift, delta = residuals(loss, y, H, sw, w, yt, quantile)
     for t in range(T):
+        if scale_free:
+            shift = unit_residuals(yt, sw, ytl)
         if learner == COSINE:
             omega = omegas[t, 0]
             project(XT, omega, z)
             if least_squares:
                 if n_steps > 0:
-                    lbfgs(OMEGA_LS, omega, z, XT, Om0, Cm, Sm, yt, sw, 0.0, 0.0, reg_lambda,
+                    lbfgs(OMEGA_LS, omega, z, XT, Om0, Cm, Sm, ytl, sw, 0.0, 0.0, reg_lambda,
                           n_steps, p, hbuf, buf, h, qb, False)
-                b = ls_phase(z, yt, sw, p, qb)
+                b = ls_phase(z, ytl, sw, p, qb)
             else:
-                b = best_bias(z, yt, sw, shift, p, qb, buf)[0]
+                b = best_bias(z, ytl, sw, shift, p, qb, buf)[0]
                 if n_steps > 0:
-                    # p, qb hold yt cos z, yt sin z from the b search
-                    lbfgs(OMEGA_EXP, omega, z, XT, Om0, Cm, Sm, yt, sw, shift, b, reg_lambda,
+                    # p, qb hold ytl cos z, ytl sin z from the b search
+                    lbfgs(OMEGA_EXP, omega, z, XT, Om0, Cm, Sm, ytl, sw, shift, b, reg_lambda,
                           n_steps, p, hbuf, buf, h, qb, True)
             if loss == EXPONENTIAL:
                 al = learning_rate * _cosine_and_step(y, w, sw, z, b, h, p, qb)
             else:
                 for i in range(n):
                     h[i] = fsincos(z[i] - b)[1]
-                al = learning_rate * newton_step(yt, w, sw, h)
+                al = learning_rate * _step(loss, y, H, w, yt, sw, h, buf, delta)
             phases[t, 0] = b
             qs[t, 0] = 1.0
         else:
@@ -120,14 +134,14 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
             if n_steps > 0:
                 matvec(Om, x, a)
                 if least_squares:
-                    lbfgs(LANDMARK_LS, x, a, XT, Om, Cm, Sm, yt, sw, 0.0, 0.0, 0.0, n_steps, G,
-                          ua, at, buf, hbuf, False)
+                    lbfgs(LANDMARK_FREE if scale_free else LANDMARK_LS, x, a, XT, Om, Cm, Sm, ytl,
+                          sw, 0.0, 0.0, 0.0, n_steps, G, ua, at, buf, hbuf, False)
                 else:
-                    lbfgs(LANDMARK_EXP, x, a, XT, Om, Cm, Sm, yt, sw, shift, 0.0, 0.0, n_steps,
+                    lbfgs(LANDMARK_EXP, x, a, XT, Om, Cm, Sm, ytl, sw, shift, 0.0, 0.0, n_steps,
                           G, ua, at, buf, hbuf, False)
             matvec(Om, x, a)
             q = qs[t]
-            rff_weights(Cm, Sm, a, yt, sw, shift, beta, q, buf, least_squares)
+            rff_weights(Cm, Sm, a, ytl, sw, shift, beta, q, buf, least_squares, scale_free != 0)
             for i in range(n):
                 h[i] = 0.0
             for j in range(K):
@@ -138,9 +152,9 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
                 Sj = Sm[j]
                 for i in range(n):
                     h[i] += cq * Cj[i] + sq * Sj[i]
-            al = learning_rate * _step(loss, y, w, yt, sw, h, buf)
+            al = learning_rate * _step(loss, y, H, w, yt, sw, h, buf, delta)
         alphas[t] = al
-        tl, shift = _advance(loss, y, sw, al, h, H, w, yt)
+        tl, shift, delta = _advance(loss, y, sw, al, h, H, w, yt, quantile)
         train_loss[t] = tl
         if nv > 0:
             if learner == COSINE:
@@ -158,7 +172,7 @@ def boost(XT, y, sw, H, omegas, phases, qs, landmarks, alphas, train_loss,
                     project(XvT, Om[j], zv)
                     for i in range(nv):
                         Hv[i] += al * q[j] * fsincos(a[j] - zv[i])[1]
-            val_loss[t] = loss_value(loss, yv, Hv, swv, bufv)
+            val_loss[t] = loss_value(loss, yv, Hv, swv, bufv, delta)
             best_val, since_best = _early_stopping(val_loss[t], best_val, since_best, tol)
             if 0 < n_iter_no_change <= since_best:
                 return t + 1

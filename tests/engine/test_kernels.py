@@ -382,7 +382,7 @@ def test_boosting_with_overflowing_residuals_stays_finite_and_learns(loss):
         a, lo = np.zeros(T), np.zeros(T)
         _loop.boost(XT, y, sw, H, om, np.zeros(q.shape), q, lm, a, lo, learner, loss, 10,
                        0.1, 1.0, 1.0, empty, np.empty(0), np.empty(0), np.empty(0),
-                       np.empty(T), 0, 0.0)
+                       np.empty(T), 0, 0.0, 0.9, 0)
         assert np.all(np.isfinite(H)) and np.all(np.isfinite(om)) and np.all(np.isfinite(a))
         assert np.all(np.isfinite(lo)) and lo[-1] < lo[0]
 
@@ -500,3 +500,97 @@ def test_ls_rff_weights_are_the_preprint_s_eq_7():
     c = beta * np.sqrt(np.sum(sw > 0))                 # the preprint's c
     expect = np.exp(-c * (L - L.min()))
     np.testing.assert_allclose(q, expect / expect.sum(), rtol=1e-12)
+
+
+# --------------------------------------------------------------------------
+# the regressors' scale-free learners (scale_free=1)
+# --------------------------------------------------------------------------
+def test_free_landmark_gradient_by_finite_differences():
+    """LANDMARK_FREE: Eq. (5) with the amplitude of h re-solved at every
+    landmark (variable projection); the envelope theorem's gradient is the
+    gradient of the projected objective, and its value numpy's."""
+    rng, X, yt, sw = _ls_data(d=3)
+    n, d = X.shape
+    K = 4
+    Om = rng.standard_normal((K, d))
+    Z = Om @ X.T
+    C, S = np.cos(Z), np.sin(Z)
+    G = np.empty(K)
+
+    def f(x):
+        return _learners._landmark_ls(C, S, Om @ x, yt, sw, True, G, np.empty(n), np.empty(n),
+                                      False, True)
+
+    x = rng.standard_normal(d)
+    value = f(x)
+    grad = Om.T @ G
+    eps = 1e-6
+    fd = np.array([(f(x + eps * e) - f(x - eps * e)) / (2 * eps) for e in np.eye(d)])
+    np.testing.assert_allclose(grad, fd, rtol=1e-5, atol=1e-9)
+    h = np.cos(Om @ (x[:, None] - X.T)).mean(0)
+    c = np.sum(sw * yt * h) / np.sum(sw * h * h)
+    assert value == pytest.approx(np.mean(sw * (yt - c * h) ** 2), rel=1e-12)
+    # through the driver's dispatch, and the same argmin for residuals of either sign
+    f(x)                                      # G at x again (the differences moved it)
+    g2 = np.empty(K)
+    f2 = _learners.objective(_learners.LANDMARK_FREE, Om @ x, C, S, yt, sw, 0.0, 0.0, 0.0, 0.0,
+                             g2, np.empty(n), np.empty(n), np.empty(0), True, False)[0]
+    assert f2 == value
+    np.testing.assert_array_equal(g2, G)
+    assert f(x) == pytest.approx(_learners._landmark_ls(C, S, Om @ x, -yt, sw, False, G,
+                                                        np.empty(n), np.empty(n), False, True))
+
+
+@pytest.mark.parametrize("sign", [1.0, -1.0])
+def test_free_rff_weights_are_eq_7_on_oriented_residuals(sign):
+    """q of the free landmark: Eq. 7 on sign(c) ỹ, c the landmark's amplitude:
+    residuals and their negatives give the same q."""
+    rng, X, yt, sw = _ls_data(d=2)
+    n = X.shape[0]
+    K = 6
+    Om = rng.standard_normal((K, 2))
+    Z = Om @ X.T
+    x = rng.standard_normal(2)
+    q = np.empty(K)
+    beta = 0.3
+    _learners.rff_weights(np.cos(Z), np.sin(Z), Om @ x, sign * yt, sw, 0.0, beta, q, np.empty(n),
+                          True, True)
+    A = Om @ (x[:, None] - X.T)
+    h = np.cos(A).mean(0)
+    oriented = yt * np.sign(np.sum(sw * yt * h))
+    L = np.mean(sw * (oriented - np.cos(A)) ** 2, axis=1)
+    c = beta * np.sqrt(np.sum(sw > 0))
+    expect = np.exp(-c * (L - L.min()))
+    np.testing.assert_allclose(q, expect / expect.sum(), rtol=1e-12)
+
+
+def test_unit_residuals_have_unit_weighted_rms():
+    rng, _, yt, sw = _ls_data()
+    out = np.empty_like(yt)
+    shift = _losses.unit_residuals(1e-3 * yt, sw, out)
+    assert shift == 0.0
+    assert np.sum(sw * out ** 2) / np.sum(sw) == pytest.approx(1.0, rel=1e-12)
+    np.testing.assert_allclose(out, yt / np.sqrt(np.sum(sw * yt ** 2) / np.sum(sw)), rtol=1e-12)
+    zero = np.zeros_like(yt)
+    _losses.unit_residuals(zero, sw, out)
+    np.testing.assert_array_equal(out, zero)
+
+
+@pytest.mark.parametrize("learner", ["cosine", "landmark"])
+def test_scale_free_fits_do_not_depend_on_the_target_s_scale(learner):
+    """scale_free: the weak learners fit the residuals at unit scale with a free
+    amplitude, so a target times 1000 gives the same ω, b, landmarks and q, and
+    steps α times 1000 (to rounding)."""
+    from gbrff import _boosting
+
+    rng, X, _, _ = _ls_data(n=200, d=2)
+    y = np.sin(2 * X[:, 0]) + X[:, 1] ** 2 + 0.1 * rng.standard_normal(200)
+    y = y - y.mean()
+    sw = np.ones(200)
+    kw = dict(learner=learner, loss="squared_error", n_estimators=15, n_components=4,
+              gamma=0.5, learning_rate=0.5, scale_free=True)
+    a = _boosting.fit(X, y, sw, rng=np.random.RandomState(0), **kw)
+    b = _boosting.fit(X, 1000.0 * y, sw, rng=np.random.RandomState(0), **kw)
+    np.testing.assert_allclose(b.omegas, a.omegas, rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(b.alphas, 1000.0 * a.alphas, rtol=1e-6)
+    np.testing.assert_allclose(b.q, a.q, rtol=1e-6, atol=1e-8)

@@ -110,7 +110,7 @@ def test_gbrff1_matches_numpy_reference(K, loss):
     expect = ref.gbrff1(X, y, draws, beta=1.0, n_steps=10, loss=loss)
     # 10 L-BFGS steps of 12 iterations amplify the float32 rounding of the
     # projections (the engine's) more with residuals of order one
-    tol = {"exponential": 1e-6, "log_loss": 1e-5, "squared_error": 5e-4}[loss]
+    tol = {"exponential": 1e-6, "log_loss": 1e-5, "squared_error": 5e-4, "huber": 5e-4}[loss]
     np.testing.assert_allclose(model.landmarks, expect["landmarks"], atol=tol)
     np.testing.assert_allclose(model.q, expect["q"], atol=tol)
     np.testing.assert_allclose(model.alphas, expect["alphas"], atol=tol)
@@ -189,3 +189,51 @@ def test_gbrff2_on_several_blocks_matches_numpy_reference(loss):
     np.testing.assert_allclose(model.omegas[:, 0], expect["omegas"], atol=1e-6)
     np.testing.assert_allclose(model.alphas, expect["alphas"], atol=1e-6)
     np.testing.assert_allclose(model.train_loss, expect["train_loss"], rtol=1e-6)
+
+
+def _sine(n=160, seed=0):
+    """A real target: a sine surface with noise and a few outliers, X rounded to float32."""
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-2, 2, (n, 2)).astype(np.float32).astype(np.float64)
+    y = np.sin(1.5 * X[:, 0]) * np.cos(X[:, 1]) + 0.1 * rng.standard_normal(n)
+    y[::17] += 4.0
+    return X, y
+
+
+@pytest.mark.parametrize("loss", ["squared_error", "huber"])
+def test_scale_free_gbrff2_matches_numpy_reference(loss):
+    """The regressors' GBRFF2 (scale_free): the least-squares cosine fitted to the
+    residuals at unit scale, huber's δ and exact step, against the numpy twin."""
+    X, y = _sine()
+    sw = np.random.default_rng(1).uniform(0.2, 3.0, len(y))
+    draws = np.random.default_rng(3).standard_normal((8, 2)) * np.sqrt(2 * 0.5)
+    model = _boosting.fit_gbrff2(X, y, sw, n_estimators=8, gamma=0.5, reg_lambda=0.0,
+                                 learning_rate=0.5, n_optim_steps=10, rng=None, omegas=draws,
+                                 loss=loss, quantile=0.8, scale_free=True)
+    expect = ref.gbrff2(X, y, draws, n_steps=10, sw=sw, loss=loss, learning_rate=0.5,
+                        quantile=0.8, scale_free=True)
+    assert model.init_score == pytest.approx(expect["init_score"], abs=1e-12)
+    np.testing.assert_allclose(model.phases[:, 0], expect["biases"], atol=1e-4)
+    np.testing.assert_allclose(model.omegas[:, 0], expect["omegas"], atol=1e-4)
+    np.testing.assert_allclose(model.alphas, expect["alphas"], rtol=1e-4)
+    np.testing.assert_allclose(model.train_loss, expect["train_loss"], rtol=1e-6)
+
+
+@pytest.mark.parametrize("loss", ["squared_error", "huber"])
+@pytest.mark.parametrize("K", [1, 5])
+def test_scale_free_gbrff1_matches_numpy_reference(K, loss):
+    """The regressors' GBRFF1 (scale_free): the landmark with a free amplitude, q by
+    Eq. (7) on the oriented residuals at unit scale, against the numpy twin."""
+    X, y = _sine()
+    draws = np.random.default_rng(5).standard_normal((6, K, 2)) * np.sqrt(2 * 0.5)
+    model = _boosting.fit_gbrff1(X, y, np.ones(len(y)), n_estimators=6, n_components=K,
+                                 gamma=0.5, beta=2.0, learning_rate=0.5, n_optim_steps=10,
+                                 rng=None, omegas=draws, loss=loss, quantile=0.8,
+                                 scale_free=True)
+    expect = ref.gbrff1(X, y, draws, beta=2.0, n_steps=10, loss=loss, learning_rate=0.5,
+                        quantile=0.8, scale_free=True)
+    np.testing.assert_allclose(model.landmarks, expect["landmarks"], atol=1e-6)
+    np.testing.assert_allclose(model.q, expect["q"], atol=1e-6)
+    np.testing.assert_allclose(model.alphas, expect["alphas"], rtol=1e-6)
+    np.testing.assert_allclose(model.train_loss, expect["train_loss"], rtol=1e-8)
+    assert np.max(np.abs(model.landmarks)) > 1e-2

@@ -9,6 +9,7 @@ from sklearn.datasets import make_classification, make_moons
 from sklearn.model_selection import GridSearchCV, train_test_split
 
 from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier, _boosting
+from gbrff._engine.loss_registry import CLASSIFICATION, losses_for
 
 @pytest.fixture(scope="module")
 def moons():
@@ -267,7 +268,7 @@ def test_threads_do_not_change_the_model():
     np.testing.assert_array_equal(b1.decision_function(Xbig), b2.decision_function(Xbig))
 
 
-@pytest.mark.parametrize("loss", sorted(_boosting.LOSSES))
+@pytest.mark.parametrize("loss", sorted(losses_for(CLASSIFICATION)))
 @pytest.mark.parametrize("cls", [GBRFF1Classifier, GBRFF2Classifier])
 def test_every_loss_learns_with_probabilities_through_its_link(cls, loss, moons):
     X, _, y, _ = moons

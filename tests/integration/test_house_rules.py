@@ -1,6 +1,6 @@
 """The house's rules, read from the code's own imports and calls (``ast``), as review's ``arch-house`` check:
 
-* the core (``gbrff._engine``, ``gbrff._boosting``, ``gbrff._estimators``) imports
+* the core (``gbrff._engine``, ``gbrff._boosting``, ``gbrff._estimators``, ``gbrff._regressors``) imports
   no comparison method, registry, experiment, figure or teaching module;
 * no import circle between gbrff's modules;
 * the app (``pages/``, ``appkit/``, ``app.py``) imports no private gbrff module,
@@ -21,7 +21,7 @@ PAGES = sorted((ROOT / "pages").glob("*.py"))
 APPKIT = sorted((ROOT / "appkit").rglob("*.py")) + [ROOT / "app.py", ROOT / "app_server.py"]
 
 #: the core: the engine and the estimators it serves
-CORE = ("gbrff._engine", "gbrff._boosting", "gbrff._estimators")
+CORE = ("gbrff._engine", "gbrff._boosting", "gbrff._estimators", "gbrff._regressors")
 #: the rooms above the core, which it never imports
 ABOVE_THE_CORE = ("gbrff.baselines", "gbrff.methods", "gbrff.experiments", "gbrff.viz", "gbrff.teaching")
 #: the calls that fit a model (a page hands its widgets' values to the library, which fits)
