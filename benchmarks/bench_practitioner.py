@@ -27,8 +27,11 @@ includes.
 
 import os
 
-for _v in ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ[_v] = "1"
+# one thread each, set before numba and BLAS load; only when run as a script: a test that imports this
+# module must not change the threads of the process it shares with every other test
+if __name__ == "__main__":
+    for _v in ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[_v] = "1"
 
 import platform  # noqa: E402
 import statistics  # noqa: E402
