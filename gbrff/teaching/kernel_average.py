@@ -20,7 +20,7 @@ Cauchy, scale √γ           exp(−√γ ‖Δ‖₁)                  Laplaci
 =========================  =============================  ==========================
 
 Then the kernels learned spectra stand for, on a toy problem: GBRFF2's T
-learned frequencies ω_t, each weighted by its step |α_t| (Gautheron et al.,
+learned frequencies ω_t, each weighted by its step ``|α_t|`` (Gautheron et al.,
 ECML-PKDD 2020), and Fourier kernel learning's scales σ (RFF-SKL: Băzăvan,
 Li, Sminchisescu, ECCV 2012, §3.3), whose Gaussian draws ω = σ ⊙ u stand for
 the anisotropic Gaussian kernel exp(−½ Σ_j σ_j² Δ_j²).
@@ -185,7 +185,7 @@ def cosine_average(density, gamma, seed, x0, sizes=SIZES, grid=80, extent=EXTENT
         ``xs``, ``ys`` (the grid), ``x0``, ``exact`` (k around x′, ``(grid, grid)``),
         ``estimates`` ({D: the average of D cosines, ``(grid, grid)`` float32}),
         ``sizes``, ``rms`` and ``largest`` (the root-mean-square and the largest
-        |estimate − exact| over the plane, one per D), ``law`` (the expected RMS
+        ``|estimate − exact|`` over the plane, one per D), ``law`` (the expected RMS
         error of one cosine: the RMS error at D is about ``law / √D``) and
         ``omegas`` (the ``max(sizes)`` draws).
 
@@ -250,7 +250,7 @@ def learned_spectra(name, seed, gamma, n=300, noise=0.1, T=100):
     -------
     dict
         ``omegas`` (GBRFF2's T learned ω, ``(T, 2)``), ``weights`` (their steps
-        |α_t|), ``sigma`` (RFF-SKL's learned σ, one per axis), ``sigma0``,
+        ``|α_t|``), ``sigma`` (RFF-SKL's learned σ, one per axis), ``sigma0``,
         the test accuracies ``acc_gbrff2`` and ``acc_skl``, and the training
         points ``X``, ``y``.
 
@@ -276,10 +276,10 @@ def spectrum_values(spectra, gamma, delta):
     * the prior N(0, 2γ I): the isotropic RBF kernel exp(−γ‖Δ‖²);
     * RFF-SKL's σ: ω = σ ⊙ u, u ~ N(0, I), stands for the anisotropic Gaussian
       kernel exp(−½ Σⱼ σⱼ² Δⱼ²) (σⱼ = σ₀ = √(2γ) on every axis gives the RBF);
-    * GBRFF2's learned ω_t with weights q_t = |α_t| / Σ|α|: the kernel
+    * GBRFF2's learned ω_t with weights ``q_t = |α_t| / Σ|α|``: the kernel
       Σ_t q_t cos(ω_t·Δ), a weighted average of its T cosines (Bochner's
       theorem with a spectrum of T points: a kernel, 1 at Δ = 0). Among all
-      weights q summing to 1, q ∝ |α| makes the vote Σ α_t cos(ω_t·x − b_t)
+      weights q summing to 1, ``q ∝ |α|`` makes the vote Σ α_t cos(ω_t·x − b_t)
       simplest in that kernel's feature space (its norm Σ_t α_t² / q_t smallest).
 
     Parameters
@@ -393,7 +393,7 @@ def weight_near(omegas, weights, centres, radius=0.5):
     omegas : array-like of shape (T, d)
         The frequencies.
     weights : array-like of shape (T,)
-        Their weights (GBRFF2's steps |α_t|).
+        Their weights (GBRFF2's steps ``|α_t|``).
     centres : array-like of shape (m, d)
         The frequencies looked for (:data:`BOARD_WAVES`, say).
     radius : float, default=0.5
