@@ -13,8 +13,16 @@ from gbrff.viz import kernel_average as figs
 from gbrff.viz.style import number_label
 
 GRID = 80
+PANELS_WIDTH = 820  # px: three square panels of a 330-px figure and its colour bar, side by side
+ERROR_WIDTH = 560   # px: the error curve's (its legend in two rows), beside the panels when the page is wide
 GAMMAS = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
 T_LEARNED = 100  # GBRFF2's rounds and RFF-SKL's features in the learned-spectrum section
+
+
+def describe(text):
+    """A figure's text alternative under it, in small type of the text's own colour (st.caption's grey is
+    below WCAG AA's contrast on white). No brackets in ``text``: they would close the :small[…] directive."""
+    st.markdown(f":small[{text}]")
 
 
 def num(v, sign=False):
@@ -67,22 +75,26 @@ g = number_label(gamma)
 titles = [f"exact kernel<br>{kernel_name.split()[0]}, γ = {g}", f"average of<br>{D} cosine{'s' if D > 1 else ''}",
           f"difference<br>RMS {res['rms'][i]:.2f}"]
 fig_k = figs.kernel_panels_figure(res["xs"], res["ys"], [exact, est, est - exact], titles, res["x0"])
-light_chart(fig_k, key="kernel_panels")
-painted()  # the picture is sent: the other students' pictures first (appkit._gate)
-st.caption(
-    f"Three heatmaps of the plane [−{EXTENT:g}, {EXTENT:g}]², the point x′ = ({x1:g}, {x2:g}) marked by a cross; "
-    f"red: similar to x′ (up to 1), white: 0, blue: below 0. Left: the {kernel_name} {kernel_formula} with "
-    f"γ = {g}, 1 at x′. Middle: the average of {D} cosine{'s' if D > 1 else ''} cos(ω·(x − x′)), ω drawn from "
-    f"the {density_name} density, from {num(est.min())} to {num(est.max())}. Right: middle minus "
-    f"left: root-mean-square error {res['rms'][i]:.3f}, largest error {res['largest'][i]:.3f} over the plane.")
 fig_e = figs.kernel_error_figure(res["sizes"], res["rms"], res["largest"], res["law"], D,
-                                 title=f"The error against D: like 1/√D ({density_name} ω, γ = {g}, seed {seed})")
-light_chart(fig_e, key="kernel_error")
-st.caption(
-    f"Log–log axes. The root-mean-square error over the plane falls from {res['rms'][0]:.2f} with 1 cosine to "
-    f"{res['rms'][-1]:.3f} with {SIZES[-1]}; the largest error from {res['largest'][0]:.2f} to "
-    f"{res['largest'][-1]:.3f}. Dotted: the expected RMS error {res['law']:.2f}/√D, a straight line of slope "
-    f"−½: 100 times as many cosines for an error 10 times smaller. The ring: D = {D}.")
+                                 title=f"The error against D: like 1/√D<br>{density_name} ω, γ = {g}, seed {seed}")
+# the three panels no wider than three squares; the error curve beside them on a wide screen, under them on a
+# projector's narrower column (a wrapping row)
+with st.container(horizontal=True, wrap=True, gap="medium"):
+    with st.container(width=PANELS_WIDTH):
+        light_chart(fig_k, key="kernel_panels")
+    painted()  # the picture is sent: the other students' pictures first (appkit._gate)
+    with st.container(width=ERROR_WIDTH):
+        light_chart(fig_e, key="kernel_error")
+describe(
+    f"Left, three heatmaps of the plane, x₁ and x₂ from −{EXTENT:g} to {EXTENT:g}, the point x′ = ({x1:g}, {x2:g}) "
+    f"marked by a cross; red: similar to x′ (up to 1), white: 0, blue: below 0. The {kernel_name} "
+    f"{kernel_formula} with γ = {g}, 1 at x′; the average of {D} cosine{'s' if D > 1 else ''} cos(ω·(x − x′)), "
+    f"ω drawn from the {density_name} density, from {num(est.min())} to {num(est.max())}; their difference: "
+    f"root-mean-square error {res['rms'][i]:.3f}, largest error {res['largest'][i]:.3f} over the plane. "
+    f"Then the error against D on log–log axes: the root-mean-square error falls from {res['rms'][0]:.2f} with 1 "
+    f"cosine to {res['rms'][-1]:.3f} with {SIZES[-1]}, the largest error from {res['largest'][0]:.2f} to "
+    f"{res['largest'][-1]:.3f}; dotted, the expected RMS error {res['law']:.2f}/√D, a straight line of slope −½: "
+    f"100 times as many cosines for an error 10 times smaller. The ring: D = {D}.")
 st.markdown("This is the idea behind **random Fourier features** (Rahimi & Recht, NIPS 2007), where GBRFF starts: "
             "D random cosines of x stand in for a kernel. Below, why it works in plain words, and the kernels that "
             "learned frequencies stand for.")
@@ -157,9 +169,10 @@ if learned.open:
                   f"GBRFF2<br>{T_LEARNED} learned ω<br>test {100 * sp['acc_gbrff2']:.0f} %"]
         fig_l = figs.kernel_panels_figure(ker["xs"], ker["ys"], [ker["kernels"][k] for k in ("prior", "RFF-SKL",
                                           "GBRFF2")], titles, ker["x0"], X=sp["X"], y=sp["y"])
-        light_chart(fig_l, key="learned_kernels")
+        with st.container(width=PANELS_WIDTH):
+            light_chart(fig_l, key="learned_kernels")
         k_g = ker["kernels"]["GBRFF2"]
-        st.caption(f"Three kernels around x′ = ({x1:g}, {x2:g}) on the same scale, over the {data_name} problem's "
+        describe(f"Three kernels around x′ = ({x1:g}, {x2:g}) on the same scale, over the {data_name} problem's "
                    f"{len(sp['y'])} training points (filled: class +1, open: class −1). Left: the isotropic RBF "
                    f"kernel of the prior N(0, 2γ I), γ = {g}. Middle: the Gaussian kernel of RFF-SKL's learned "
                    f"scales σ = ({sig}). Right: the average of GBRFF2's {T_LEARNED} learned cosines weighted by "

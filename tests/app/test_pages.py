@@ -603,7 +603,7 @@ def test_kernel_average_first_view():
     assert array(lines["RMS error"]["x"]).tolist() == [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
     np.testing.assert_allclose(array(lines["RMS error"]["y"]), want["rms"])
     assert array(lines["D = 10"]["x"]).tolist() == [10, 10]
-    captions = " ".join(c.value for c in at.caption)
+    captions = " ".join(m.value for m in at.markdown if m.value.startswith(":small["))
     assert "x′ = (0.5, 0.5)" in captions and f"root-mean-square error {want['rms'][3]:.3f}" in captions
 
 
