@@ -154,8 +154,9 @@ def spectra(name, seed, gamma):
         return lesson.learned_spectra(name, seed, gamma, T=T_LEARNED)
 
 
+# a link that names its toy problem (?data=…) asks for this section: opened at once, the control keeps its value
 learned = section("The kernel a learned spectrum stands for: GBRFF2's ω and Fourier kernel learning's σ",
-                  "sec_learned", icon=":material/blur_on:")
+                  "sec_learned", icon=":material/blur_on:", opened="data" in st.query_params)
 if learned.open:
     with learned:
         warm_engine()

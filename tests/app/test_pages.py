@@ -644,6 +644,14 @@ def test_kernel_average_lessons_opened():
     assert "follows the cells" not in " ".join(m.value for m in at.markdown)
 
 
+def test_kernel_average_link_to_a_learned_kernel_opens_its_section():
+    """?data=moons names the section's control: the section opens on the link's first run and keeps it."""
+    at = run_page("pages/kernel_average.py", {"data": "moons", "seed": "3"})
+    assert at.segmented_control(key="kernel_average:data").value == "moons"
+    assert "learned_kernels" in light_charts(at) and "moons problem" in " ".join(m.value for m in at.markdown)
+    assert at.query_params["data"] == "moons"  # the address keeps it
+
+
 # ---------------------------------------------------------------- UCI
 def test_uci_page_shows_table_or_clear_message():
     at = run_page("pages/uci_comparison.py")
