@@ -81,8 +81,8 @@ def kernel_panels_figure(xs, ys, panels, titles, x0, *, X=None, y=None, height=3
                 if m.any():
                     data.append(dict(type="scatter", x=X[m, 0], y=X[m, 1], mode="markers", xaxis=xa, yaxis=ya,
                                      name=name, showlegend=i == 0, legendgroup=str(cls), hoverinfo="skip",
-                                     marker=dict(symbol=symbol, size=4, color="rgba(30, 30, 30, 0.4)",
-                                                 line=dict(color="rgba(30, 30, 30, 0.4)", width=1))))
+                                     marker=dict(symbol=symbol, size=4, color="rgba(30, 30, 30, 0.3)",
+                                                 line=dict(color="rgba(30, 30, 30, 0.3)", width=1))))
         data.append(dict(type="scatter", x=[x0[0]], y=[x0[1]], mode="markers", xaxis=xa, yaxis=ya, name="x′",
                          showlegend=False, hovertemplate="x′ = (%{x:.2f}, %{y:.2f})<extra></extra>",
                          marker=dict(symbol="x-thin", size=14, line=dict(width=3, color="black"))))
