@@ -63,6 +63,7 @@ PAGES = (
     PageSpec("pages/k_and_lambda.py", "K and λ", ":material/straighten:", "k_and_lambda"),
     PageSpec("pages/random_features.py", "Random features, three ways", ":material/scatter_plot:",
              "random_features"),
+    PageSpec("pages/kernel_average.py", "A kernel is an average of cosines", ":material/waves:", "kernel_average"),
     PageSpec("pages/uci_comparison.py", "UCI comparison", ":material/table_chart:", "uci_comparison"),
 )
 

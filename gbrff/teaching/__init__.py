@@ -18,6 +18,9 @@ module is named by what it holds:
   learning's σ (Băzăvan, Li, Sminchisescu, ECCV 2012);
 * :mod:`gbrff.teaching.three_ways` — random features three ways: random,
   learned bandwidths, learned frequencies, and their accuracy curves;
+* :mod:`gbrff.teaching.kernel_average` — a kernel as the average of D random
+  cosines around a point x′ (three spectral densities, the error against D),
+  and the kernels GBRFF2's learned ω and Fourier kernel learning's σ stand for;
 * :mod:`gbrff.teaching.landscape` — the loss landscape of a landmark (Fig. 1);
 * :mod:`gbrff.teaching.first_pictures` — the home page's fit on the moons and
   a kernel as the mean of random cosines;
@@ -34,5 +37,5 @@ gbrff.teaching import fits``): they bring scikit-learn, LightGBM (when a
 reference is fitted) and the experiments' protocol with them.
 """
 
-__all__ = ["expansions", "first_pictures", "fits", "landscape", "learning_curves", "live_uci", "menu", "sweeps",
-           "three_ways", "toy", "two_ways"]
+__all__ = ["expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci", "menu",
+           "sweeps", "three_ways", "toy", "two_ways"]

@@ -12,6 +12,9 @@ Each module is named by what it draws:
   T × K, and the λ sweep;
 * :mod:`gbrff.viz.omega_prior` — learned ω against the prior N(0, 2γ I), and a
   kernel as the mean of random cosines;
+* :mod:`gbrff.viz.kernel_average` — kernels around a point x′ (exact, an
+  average of D random cosines, their difference, learned ones) and the
+  error of the average against D beside the 1/√D law;
 * :mod:`gbrff.viz.landscape` — the loss landscape of a landmark (the paper's
   Fig. 1) and the same loss over the phase b;
 * :mod:`gbrff.viz.features` — random features, three ways (accuracy against
@@ -34,5 +37,5 @@ from .._optional import require
 
 require("gbrff.viz", "experiments", "plotly")
 
-__all__ = ["curves", "features", "fkl", "landscape", "learners", "omega_prior", "paper", "style", "surfaces",
-           "thesis"]
+__all__ = ["curves", "features", "fkl", "kernel_average", "landscape", "learners", "omega_prior", "paper", "style",
+           "surfaces", "thesis"]

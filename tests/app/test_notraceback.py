@@ -102,6 +102,9 @@ LINKS = [  # the issue's link shapes, plus visible out-of-range and garbage valu
     ("pages/k_and_lambda.py", {"hide": "T", "T": "0"}, "T = 0 is too small"),
     ("pages/k_and_lambda.py", {"T": "7", "gamma": "32.0"},
      "T = 7 is not on this control's steps: T takes a whole number from 5 to 300 in steps of 5 here; using 5."),
+    ("pages/kernel_average.py", {"hide": "D", "D": "7"}, "D = 7 is not one of this page's choices"),
+    ("pages/kernel_average.py", {"x1": "9", "density": "student"},
+     "x1 = 9 is too large: x1 takes a number from -2 to 2 in steps of 0.25 here; using 2."),
 ]
 
 
@@ -132,12 +135,15 @@ TOUCH = {  # a non-default value for every control of each page, above the other
                      ("slider", "seed", 3), ("select_slider", "gamma", 0.125), ("slider", "T", 5)],
     "random_features": [("segmented_control", "data", "moons"), ("slider", "n", 150), ("slider", "noise", 0.2),
                         ("slider", "seed", 5), ("select_slider", "gamma", 4.0), ("select_slider", "D", 10)],
+    "kernel_average": [("slider", "x1", -2.0), ("slider", "x2", 2.0), ("radio", "density", "cauchy"),
+                       ("select_slider", "gamma", 8.0), ("slider", "seed", 9999), ("select_slider", "D", 1000)],
     "uci_comparison": [("slider", "splits", 10)],
 }
 DEFAULTS = {"playground": {"n": 300, "T": 100, "noise": 0.1, "seed": 0, "gamma": 0.5, "data": "moons"},
             "loss_landscape": {"n": 200, "T": 10, "noise": 0.1, "seed": 0, "gamma": 0.5},
             "k_and_lambda": {"n": 300, "T": 60, "noise": 0.1, "seed": 0, "gamma": 1.0, "data": "board"},
             "random_features": {"n": 300, "noise": 0.1, "seed": 0, "gamma": 1.0, "data": "board", "D": 20},
+            "kernel_average": {"x1": 0.5, "x2": 0.5, "density": "gaussian", "gamma": 1.0, "seed": 0, "D": 10},
             "uci_comparison": {"splits": 3}}
 
 

@@ -176,11 +176,12 @@ HOSTILE = {  # one of each kind: image, link, LaTeX \href, HTML (each under the 
     "html": "<img src={probe}/{key}.h>",
 }
 # Each page's controls get every kind in one visit: the toy pages share n, noise, seed, gamma (seed hidden: a
-# hidden control's note too); the UCI page has three (task, splits, cells), so a second visit turns its kinds,
+# hidden control's note too), the kernel page adds its x1 and density; the UCI page has three (task, splits, cells), so a second visit turns its kinds,
 # and the playground's data (a link there, as the issue's).
 VISITS = [
     {"n": "image", "noise": "link", "seed": "href", "gamma": "html", "data": "image", "T": "link", "t": "href",
-     "it": "html", "D": "link", "task": "image", "splits": "link", "cells": "href", "hide": "seed"},
+     "it": "html", "D": "link", "x1": "image", "density": "html", "task": "image", "splits": "link", "cells": "href",
+     "hide": "seed"},
     {"data": "link", "T": "image", "algo": "href", "lam": "html", "task": "html", "splits": "href",
      "cells": "image"},
 ]

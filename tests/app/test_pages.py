@@ -33,7 +33,8 @@ pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 #: Each page's sections below its picture (appkit.section), closed until a student opens them.
 SECTIONS = {"playground": ("sec_reading", "sec_kernel", "sec_lgbm", "sec_challenges", "sec_downloads", "_share_open"),
-            "loss_landscape": ("sec_reading", "_share_open")}
+            "loss_landscape": ("sec_reading", "_share_open"),
+            "kernel_average": ("sec_reading", "sec_learned", "_share_open")}
 
 
 def open_sections(at, page, *keys):
@@ -579,6 +580,78 @@ def test_random_features_says_when_a_bandwidth_switches_a_feature_off():
     assert len(omega) == 5 and np.allclose(omega[:, 0], 0)  # every ω on the ω₂ axis
 
 
+# ---------------------------------------------------------------- a kernel is an average of cosines
+def test_kernel_average_first_view():
+    """Three kernel pictures and the error curve, on canvases; the lessons below closed (no formula yet)."""
+    from gbrff.teaching.kernel_average import cosine_average
+
+    at = run_page("pages/kernel_average.py")
+    assert "kernel" in at.title[0].value.lower()
+    figs = light_charts(at)
+    assert set(figs) == {"kernel_panels", "kernel_error"} and not at.get("plotly_chart")
+    assert not at.latex and len(at.expander) == 3  # the two lessons and the share box, closed
+    want = cosine_average("gaussian", 1.0, 0, (0.5, 0.5), grid=80)
+    heat = [t for t in figs["kernel_panels"]["data"] if t["type"] == "heatmap"]
+    exact, est, diff = (array(t["z"]).reshape(80, 80) for t in heat)
+    np.testing.assert_allclose(exact, want["exact"], atol=1e-6)
+    np.testing.assert_allclose(est, want["estimates"][10], atol=1e-6)
+    np.testing.assert_allclose(diff, est - exact, atol=1e-6)
+    assert exact.max() > 0.95 and est.min() < 0  # an average of cosines dips below 0, the kernel never
+    titles = [a["text"] for a in figs["kernel_panels"]["layout"]["annotations"]]
+    assert titles[1] == "average of<br>10 cosines" and f"RMS {want['rms'][3]:.2f}" in titles[2]
+    lines = {t["name"]: t for t in figs["kernel_error"]["data"]}
+    assert array(lines["RMS error"]["x"]).tolist() == [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+    np.testing.assert_allclose(array(lines["RMS error"]["y"]), want["rms"])
+    assert array(lines["D = 10"]["x"]).tolist() == [10, 10]
+    captions = " ".join(m.value for m in at.markdown if m.value.startswith(":small["))
+    assert "x′ = (0.5, 0.5)" in captions and f"root-mean-square error {want['rms'][3]:.3f}" in captions
+
+
+def test_kernel_average_d_density_and_gamma_steps():
+    at = run_page("pages/kernel_average.py")
+    before = light_charts(at)["kernel_panels"]
+    at.select_slider(key="kernel_average:D").set_value(1000).run()
+    assert not at.exception
+    figs = light_charts(at)
+    heat = [t for t in figs["kernel_panels"]["data"] if t["type"] == "heatmap"]
+    assert np.abs(array(heat[2]["z"])).max() < 0.15  # 1000 cosines: the difference has faded
+    assert array(heat[0]["z"]).tolist() == array([t for t in before["data"] if t["type"] == "heatmap"][0]["z"]).tolist()
+    assert "D = 1000" in {t["name"] for t in figs["kernel_error"]["data"]}
+    at.radio(key="kernel_average:density").set_value("cauchy").run()
+    at.select_slider(key="kernel_average:gamma").set_value(4.0).run()
+    assert not at.exception
+    figs = light_charts(at)
+    assert "Laplacian, γ = 4" in figs["kernel_panels"]["layout"]["annotations"][0]["text"]
+    exact = array([t for t in figs["kernel_panels"]["data"] if t["type"] == "heatmap"][0]["z"])
+    assert (exact > 0.5).mean() < 0.01  # γ = 4: a narrow kernel
+    assert "Cauchy ω, γ = 4" in figs["kernel_error"]["layout"]["title"]["text"]
+
+
+def test_kernel_average_lessons_opened():
+    at = run_page("pages/kernel_average.py", {"x1": "-0.5", "x2": "0.5"}, opened=True)
+    figs = light_charts(at)
+    assert "learned_kernels" in figs and len(at.latex) >= 5
+    text = " ".join(m.value for m in at.markdown)
+    assert "law of large numbers" in text and "Rahimi" in text and "Laplacian kernel" in text
+    # the board: the learned kernel follows the cells, in numbers
+    assert "its kernel follows the cells: k = −" in text and "one cell across" in text
+    heat = [t for t in figs["learned_kernels"]["data"] if t["type"] == "heatmap"]
+    assert len(heat) == 3 and array(heat[2]["z"]).min() < -0.2  # GBRFF2's kernel dips below 0
+    assert any(t.get("marker", {}).get("symbol") == "circle-open" for t in figs["learned_kernels"]["data"])
+    assert {b.key for b in at.get("download_button")} == {"dl_kernel_panels", "dl_kernel_error", "dl_learned_kernels"}
+    at.segmented_control(key="kernel_average:data").set_value("moons").run()
+    assert not at.exception
+    assert "follows the cells" not in " ".join(m.value for m in at.markdown)
+
+
+def test_kernel_average_link_to_a_learned_kernel_opens_its_section():
+    """?data=moons names the section's control: the section opens on the link's first run and keeps it."""
+    at = run_page("pages/kernel_average.py", {"data": "moons", "seed": "3"})
+    assert at.segmented_control(key="kernel_average:data").value == "moons"
+    assert "learned_kernels" in light_charts(at) and "moons problem" in " ".join(m.value for m in at.markdown)
+    assert at.query_params["data"] == "moons"  # the address keeps it
+
+
 # ---------------------------------------------------------------- UCI
 def test_uci_page_shows_table_or_clear_message():
     at = run_page("pages/uci_comparison.py")
@@ -687,6 +760,10 @@ def test_uci_live_run_or_how_to_get_data():
     ("pages/k_and_lambda.py", {"data": "swiss", "n": "100", "T": "5", "gamma": "8.0"}),
     ("pages/random_features.py", {"data": "circles", "n": "100", "noise": "0.5", "D": "1", "gamma": "8.0"}),
     ("pages/random_features.py", {"D": "7", "gamma": "-3", "data": "nosuch"}),
+    ("pages/kernel_average.py", {"D": "7", "gamma": "-3", "density": "nosuch", "x1": "9", "x2": "nan", "seed": "x",
+                                 "data": "nosuch"}),
+    ("pages/kernel_average.py", {"D": "1000", "density": "cauchy", "gamma": "8.0", "x1": "-2", "x2": "2",
+                                 "seed": "9999", "data": "circles"}),
 ])
 def test_pages_survive_extreme_and_malformed_urls(page, query):
     at = run_page(page, query, opened=True)
