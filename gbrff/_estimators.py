@@ -119,7 +119,7 @@ class _GBRFFBase(BaseEstimator):
         problem a warm start continues; None when none needs more iterations.
         Raises the ValueErrors of a continuation that cannot be."""
         name = type(self).__name__
-        state = getattr(self, "_warm_start_state", None)
+        state = getattr(self, "_warm_start_state_", None)
         if state is None:
             raise ValueError(
                 f"This {name} holds a model without the state of its fit (from_dict rebuilds "
@@ -231,7 +231,7 @@ class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
             # omegas_ after a one-vs-rest refit) survives beside the new model
             for name in [k for k in vars(self) if k.endswith("_") and not k.startswith("_")]:
                 delattr(self, name)
-            self._warm_start_state = None
+            self._warm_start_state_ = None
         # float32 data stay float32 (the fit reads them as float32 anyway), in
         # their order: a column-major (Fortran) X is what the engine reads, so
         # it is used without a copy
@@ -305,7 +305,7 @@ class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
         else:
             fitted = [fit_one(k) for k in range(n_problems)]
         self.expansions_ = [model for model, _ in fitted]
-        self._warm_start_state = _warm_start.WarmStart(
+        self._warm_start_state_ = _warm_start.WarmStart(
             [problem for _, problem in fitted], digest, self._warm_start_params())
         self._set_expansion_attributes()
         return self
@@ -315,7 +315,7 @@ class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
         HistGradientBoostingClassifier forms it (``compute_sample_weight`` of
         ``class_weight`` on the labels y); the same weights in every
         one-vs-rest problem."""
-        class_weight = getattr(self, "class_weight", None)
+        class_weight = self.class_weight
         if class_weight is None:
             return sample_weight
         if isinstance(class_weight, dict):

@@ -7,7 +7,7 @@ the next draws are those of iterations T + 1, ...), the same validation split
 (its seed), and the compiled loop's scores H, the one state the loop carries
 from an iteration to the next (:class:`gbrff._boosting.Continuation`). The
 estimators of :mod:`gbrff._estimators` keep these per binary problem in
-``_warm_start_state`` (a :class:`WarmStart`): the random stream's state always
+``_warm_start_state_`` (a :class:`WarmStart`): the random stream's state always
 (2.5 kB a problem), the scores (n floats a problem) only when ``warm_start``
 is on at the fit, with a digest of the data they belong to.
 """

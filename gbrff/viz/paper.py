@@ -103,8 +103,9 @@ def table2_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
 
     Examples
     --------
-    >>> from gbrff.experiments import load_paper_table2
-    >>> paper = load_paper_table2()
+    >>> import pandas as pd
+    >>> paper = pd.DataFrame({"task": ["wine", "sonar"] * 2, "method": ["GBRFF1"] * 2 + ["GBRFF2"] * 2,
+    ...                       "mean": [96.0, 80.0, 97.0, 82.0], "std": 1.0})  # load_paper_table2()'s columns
     >>> summary = paper.assign(n_splits=20, mean=paper["mean"] + 0.5)   # a reproduction 0.5 above
     >>> from gbrff.viz.paper import table2_figure
     >>> fig = table2_figure(summary, paper, methods=["GBRFF1", "GBRFF2"])
@@ -184,8 +185,9 @@ def table2_diff_figure(summary: pd.DataFrame, paper: pd.DataFrame, methods=None,
 
     Examples
     --------
-    >>> from gbrff.experiments import load_paper_table2
-    >>> paper = load_paper_table2()
+    >>> import pandas as pd
+    >>> paper = pd.DataFrame({"task": ["wine", "sonar"] * 2, "method": ["GBRFF1"] * 2 + ["GBRFF2"] * 2,
+    ...                       "mean": [96.0, 80.0, 97.0, 82.0], "std": 1.0})  # load_paper_table2()'s columns
     >>> summary = paper.assign(n_splits=20, mean=paper["mean"] + 0.5)   # a reproduction 0.5 above
     >>> from gbrff.viz.paper import table2_diff_figure
     >>> fig = table2_diff_figure(summary, paper, methods=["GBRFF1", "GBRFF2"], tasks=["wine", "sonar"])
@@ -372,12 +374,11 @@ def preprint_fig2_figure(gap: pd.DataFrame, height=600) -> go.Figure:
     Examples
     --------
     >>> import pandas as pd
-    >>> from gbrff.experiments import preprint_fig2_gap
     >>> from gbrff.viz.paper import preprint_fig2_figure
-    >>> per_task = pd.DataFrame({"task": ["sonar", "sonar", "wine", "wine"],
-    ...                          "method": ["GBRFF-LS", "PBRFF"] * 2, "n_landmarks": 1,
-    ...                          "mean": [80.0, 75.0, 95.0, 96.0], "n_splits": 20})
-    >>> fig = preprint_fig2_figure(preprint_fig2_gap(per_task))
+    >>> gap = pd.DataFrame({"n_landmarks": [1], "pbrff_mean": [85.5], "gbrff_mean": [87.5], "gap": [2.0],
+    ...                     "gbrff_wins": [1], "ties": [0], "n_tasks": [2], "min_splits": [20],
+    ...                     "max_splits": [20], "paper_gap": [4.94], "paper_gbrff_wins": [12.0]})
+    >>> fig = preprint_fig2_figure(gap)   # the table of gbrff.experiments.preprint_fig2_gap
     >>> len(fig.data) > 2
     True
     """

@@ -183,7 +183,7 @@ def test_a_first_fit_without_warm_start_continues_from_its_predictions():
     prediction (as HistGradientBoosting does), a continuation close to one fit, not its bits."""
     X, y = data()
     est = GBRFF2Classifier(n_estimators=8, random_state=0).fit(X, y)
-    assert est._warm_start_state.problems[0].continuation is None     # n floats not kept by default
+    assert est._warm_start_state_.problems[0].continuation is None     # n floats not kept by default
     est.set_params(n_estimators=16, warm_start=True).fit(X, y)
     one = GBRFF2Classifier(n_estimators=16, random_state=0).fit(X, y)
     np.testing.assert_array_equal(est.omegas_[:8], one.omegas_[:8])
