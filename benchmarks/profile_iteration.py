@@ -47,6 +47,7 @@ def main(argv=None):
 
     from gbrff._engine._bias import best_bias
     from gbrff._engine._lbfgs import lbfgs
+    from gbrff._engine.loss_registry import HUBER_ALPHA
     from gbrff._engine._learners import OMEGA_EXP, _omega_trial_terms, omega_trial_fused
     from gbrff._engine._losses import _cosine_and_step, _update_scores, exp_weights
     from gbrff._engine._loop import COSINE, boost
@@ -129,7 +130,7 @@ def main(argv=None):
     e2 = np.empty((d, 0), dtype=np.float32)
     args_b = (XT, y, sw, H, om, np.zeros((args.T, 1)), np.zeros((args.T, 1)), np.zeros((args.T, d)),
               np.zeros(args.T), np.zeros(args.T), COSINE, 0, 10, 0.0, 1.0, 1.0, e2, e, e, e,
-              np.zeros(args.T), 0, 1e-4)
+              np.zeros(args.T), 0, 1e-4, HUBER_ALPHA, 0)   # quantile (huber only), scale_free (regressors)
     boost(*(a.copy() if isinstance(a, np.ndarray) else a for a in args_b))      # compile
     t0 = time.perf_counter()
     boost(*args_b)
