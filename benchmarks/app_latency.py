@@ -1,6 +1,6 @@
 """What a student waits for, in headless Chromium: first pictures, changes and bytes, beside TensorFlow Playground's.
 
-    python benchmarks/app_latency.py [--repeat 3] [--only first,plain,anchor,changes,bytes,boot,proxy,cold]
+    python benchmarks/app_latency.py [--repeat 3] [--only first,plain,anchor,changes,bytes,boot,proxy,cold,cpu]
                                      [--markdown FILE]
 
 Measures as ``../shared/checks/app-latency`` does: Debian's Chromium through
@@ -28,6 +28,11 @@ widget for 0.6 s (the time reported is that of the last activity). In one run:
   navigation → websocket open → first element → quiet; the playground's websocket open beside it;
 * ``proxy``   — the fresh load again behind nginx with gzip (the user guide's proxy set-up), when
   ``nginx`` is installed: Streamlit 1.67 serves its scripts uncompressed on purpose (see below);
+* ``cpu``     — what a first visit costs the machine: the CPU time of the benchmark's own processes
+  (browser, servers; not other work on the machine) while one, then three fresh contexts open the
+  playground at once, beside Streamlit's one-line page (same config), and the pictures' times. Three
+  browsers on the server's two cores are the load test's set-up (``tests/app/test_load.py``): this says
+  how much of their wait is Streamlit's own;
 * ``cold``    — first visits on a just-started server (home opened first, as a teacher does): the
   playground in the browser, and the server's part alone (a websocket client) for the playground and
   the landscape.
@@ -77,7 +82,7 @@ def _shared():
 
 SHARED = _shared()
 ANCHOR = SHARED / "anchors" / "tf-playground"
-MEASUREMENTS = ("first", "plain", "anchor", "changes", "bytes", "boot", "proxy", "cold")
+MEASUREMENTS = ("first", "plain", "anchor", "changes", "bytes", "boot", "proxy", "cold", "cpu")
 HEALTH_SECONDS = 120          # a server that has not answered by then is not coming
 QUIET_MS = 600                # the check's "quiet": nothing happened for 0.6 s
 LIMIT_S = 60                  # a page not quiet by then is reported as "> 60 s"
@@ -563,6 +568,72 @@ async def _server_visit(url, page):
                 return player, time.perf_counter() - t0
 
 
+def _busy_seconds():
+    """CPU seconds used so far by this process's descendants (the browser's processes, the servers, playwright's
+    driver), read from ``/proc``: other work on the machine is not counted. The processes of a context count
+    only while it is open (every visit here is measured before its context closes)."""
+    parent, times = {}, {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:   # a process that has just ended
+            continue
+        pid, rest = int(stat.parent.name), text[text.rindex(")") + 2:].split()
+        parent[pid], times[pid] = int(rest[1]), int(rest[11]) + int(rest[12])   # ppid; utime + stime
+    me, total = os.getpid(), 0
+    for pid, ticks in times.items():
+        up = parent.get(pid)
+        while up and up != me:
+            up = parent.get(up)
+        total += ticks if up == me else 0
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+# The picture of a visit: the player's first frame drawn (its own statistics) or the one-line page's text.
+SHOWN = """() => { if (window.__shown) return window.__shown;
+  for (const f of document.querySelectorAll('iframe')) { try { const s = f.contentWindow.gbrffStats;
+    if (s && s.stamps && s.stamps.length) return f.contentWindow.performance.timeOrigin + s.stamps[0]; }
+    catch (e) {} }
+  return 0; }"""
+
+
+def _visits_at_once(browser, url, n):
+    """``n`` fresh contexts (no interception) open ``url`` at once: (their pictures' seconds, core-seconds)."""
+    pages = [browser.fresh(intercept=False) for _ in range(n)]
+    busy0, t0 = _busy_seconds(), time.time() * 1000
+    for _, page in pages:
+        page.goto(url, wait_until="commit")
+    shown, deadline = [0] * n, time.monotonic() + LIMIT_S
+    while not all(shown) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        for i, (_, page) in enumerate(pages):
+            if not shown[i]:
+                with contextlib.suppress(Exception):
+                    shown[i] = page.evaluate(SHOWN)
+    busy = _busy_seconds() - busy0
+    for ctx, _ in pages:
+        ctx.close()
+    return [(at - t0) / 1000 if at else float("inf") for at in shown], busy
+
+
+def measure_cpu(browser, url, repeat, out):
+    """Core-seconds of a fresh visit, one and three at once: the playground beside Streamlit's one-line page."""
+    with tempfile.TemporaryDirectory(prefix="gbrff-boot-") as tmp:
+        (Path(tmp) / ".streamlit").mkdir()
+        shutil.copy(ROOT / ".streamlit" / "config.toml", Path(tmp) / ".streamlit" / "config.toml")
+        (Path(tmp) / "boot.py").write_text(BOOT_SCRIPT)
+        with streamlit_server("boot.py", cwd=tmp) as boot_url:
+            first_visit(browser, boot_url, picture=False)          # the server's first run
+            for name, target in (("the playground", f"{url}/playground"), ("Streamlit's one-line page", boot_url)):
+                for n in (1, 3):
+                    rows = [_visits_at_once(browser, target, n) for _ in range(repeat)]
+                    per_visit = statistics.median(busy / n for _, busy in rows)
+                    out[f"cpu {name} {n}"] = per_visit
+                    print(f"{name}, {n} fresh visit(s) at once: pictures "
+                          f"{'; '.join(secs(shown) for shown, _ in rows)}; the cores busy "
+                          f"{per_visit:.2f} s a visit (median)", flush=True)
+
+
 def measure_cold(browser, repeat, out):
     """First visits on a just-started server, home opened first (the teacher's visit): the playground in the
     browser, and on other servers the server's part alone (a websocket client, the playground then the loss
@@ -612,6 +683,8 @@ def _row(key, value, out):
         return "Streamlit alone (a one-line page): drawn and quiet", f"{value:.2f} s"
     if key.startswith("fresh load"):
         return f"bytes of a {key}", f"{value / 1e6:.2f} MB"
+    if key.startswith("cpu "):
+        return f"CPU a fresh visit, {key[4:-2]}, {key[-1]} at once", f"{value:.2f} core-s"
     if key.startswith("cold"):
         return "first picture, playground, just-started server (home first)", f"{value:.2f} s"
     return key, f"{value:.2f}"
@@ -689,7 +762,7 @@ def main(argv=None):
         try:
             if "anchor" in only:
                 measure_anchor(browser, args.anchor, args.repeat, out)
-            needs_app = {"first", "plain", "changes", "bytes", "boot", "proxy"} & set(only)
+            needs_app = {"first", "plain", "changes", "bytes", "boot", "proxy", "cpu"} & set(only)
             with (streamlit_server() if needs_app else contextlib.nullcontext()) as url:
                 if url:   # warm the server's caches and the engine, as the check does
                     for path in ("", "playground", "loss_landscape"):
@@ -704,6 +777,8 @@ def main(argv=None):
                     measure_changes(browser, url, args.repeat, out)
                 if "bytes" in only:
                     measure_bytes(browser, url, out)
+                if "cpu" in only:
+                    measure_cpu(browser, url, args.repeat, out)
                 if "proxy" in only:
                     with nginx_proxy(url) as proxied:
                         first_visit(browser, f"{proxied}/playground")

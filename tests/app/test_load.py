@@ -27,7 +27,10 @@ Then 30 sessions (27 clients, 3 browsers) open one shared link at once (a class
 following the teacher's link, which the teacher opened first: one model, fitted
 once). Before either round the teacher has opened the playground once in a
 browser (the engine compiles once per server, and Streamlit reads its scripts
-from disk once: not a student's wait). Then three sessions in headless Chromium
+from disk once: not a student's wait). Then Streamlit's floor under the same load:
+the three browsers open a one-line Streamlit page (its own server, the app's
+config) while 27 clients open the playground, which says how much of the
+browsers' wait is Streamlit's own boot on these cores. Then three sessions in headless Chromium
 press play and must show every frame to the end while the server stays idle
 (the frames play in the browser).
 
@@ -59,7 +62,7 @@ import pytest
 from tests._benchmarks import load_benchmark
 
 from tests.app.test_browser import (CHROMIUM, CHROMIUM_ARGS, ERRORS, browser, play_to_the_end,  # noqa: F401
-                                    player_frame, server, server_cpu_seconds)
+                                    player_frame, server, server_cpu_seconds, stop, streamlit_server)
 
 websockets = pytest.importorskip("websockets")
 pytestmark = pytest.mark.load
@@ -76,6 +79,9 @@ DATA = ("moons", "circles", "swiss", "board")
 # moment of activity (a DOM change, the end of a long task, a canvas drawing call), in ms since the epoch; one
 # copy, the benchmark's (benchmarks/app_latency.py measures the same way)
 INIT = load_benchmark("app_latency").INIT
+# Streamlit's floor (issue 45's evidence): its one-line page and the stamps of its text on the page's clock, the
+# benchmark's too
+BOOT_SCRIPT, STAMPS = load_benchmark("app_latency").BOOT_SCRIPT, load_benchmark("app_latency").STAMPS
 # One look at a page, from its top frame through its frames (the player's iframe is of the same origin): the
 # last activity in any frame, a running or stale widget (app-latency's busy), a picture of at least 200 × 150
 # px in any frame (app-latency's has_picture), and the player's first frame drawn: [when (ms since the epoch,
@@ -194,6 +200,23 @@ class Student:
         return out
 
 
+    async def visit_floor(self, url):
+        """Open Streamlit's one-line page at ``url`` now: seconds from the navigation until its text is shown
+        (stamped on the page's clock as it appears)."""
+        await self.ctx.add_init_script(STAMPS)
+        t0 = time.time() * 1000
+        await self.page.goto(url, wait_until="commit", timeout=VISIT_SECONDS * 1000)
+        shown, deadline = None, time.monotonic() + VISIT_SECONDS
+        while shown is None and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+            try:
+                shown = await self.page.evaluate("window.__shown || null")
+            except Exception:  # the document is being replaced
+                pass
+        await self.ctx.close()
+        return {"picture": (shown - t0) / 1000 if shown else float("inf")}
+
+
 def session_query(k):
     return {"data": DATA[k % 4], "seed": str(k), "T": str(40 + 2 * k)}
 
@@ -258,7 +281,17 @@ async def a_round(url, browser, queries):
     return results[:n], results[n:], wall, server_cpu_seconds() - cpu0
 
 
-async def a_lesson(url, shared):
+async def a_floor_round(url, boot_url, browser, queries):
+    """Streamlit's floor under the same load: the first :data:`BROWSERS` open a one-line Streamlit page (its own
+    server, the app's config) in fresh Chromium contexts while the others open the playground as websocket
+    clients. The one-line pages' seconds to their text."""
+    students = [await Student.arrive(browser) for _ in queries[:BROWSERS]]
+    results = await asyncio.gather(*[open_page(url, q) for q in queries[BROWSERS:]],
+                                   *[s.visit_floor(boot_url) for s in students])
+    return results[len(queries) - BROWSERS:]
+
+
+async def a_lesson(url, shared, boot_url=None):
     """The teacher opens the playground in a browser, then the two rounds: thirty students each with a model of
     their own, then thirty on the teacher's link (which the teacher opened first). The teacher's visit (alone on
     the server) and both rounds' results."""
@@ -272,9 +305,15 @@ async def a_lesson(url, shared):
             own = await a_round(url, browser, [session_query(k) for k in range(SESSIONS)])
             await open_page(url, shared)
             same = await a_round(url, browser, [shared] * SESSIONS)
+            floor = None
+            if boot_url:
+                first = await Student.arrive(browser)
+                await first.visit_floor(boot_url)  # the one-line server's first run: not a student's wait
+                floor = await a_floor_round(url, boot_url, browser,
+                                            [session_query(k + SESSIONS) for k in range(SESSIONS)])
         finally:
             await browser.close()
-    return alone, own, same
+    return alone, own, same, floor
 
 
 def _kb(values):
@@ -300,11 +339,16 @@ def _summary(clients, students, wall, cpu):
             f"{_kb([r['bytes'] for r in clients])}")
 
 
-def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa: F811
+def test_thirty_sessions_open_the_playground_and_play(server, browser, tmp_path):  # noqa: F811
     load = os.getloadavg()[0]
     shared = {"data": "circles", "T": "60", "gamma": "2.0", "seed": "77"}
-    alone, (own, own_students, wall, cpu), (same, same_students, wall_same, cpu_same) = run_async(
-        a_lesson(server, shared))
+    (tmp_path / "boot.py").write_text(BOOT_SCRIPT)  # Streamlit's one-line page, served with the app's config
+    boot_url, boot = streamlit_server(str(tmp_path / "boot.py"))
+    try:
+        alone, (own, own_students, wall, cpu), (same, same_students, wall_same, cpu_same), floor = run_async(
+            a_lesson(server, shared, boot_url))
+    finally:
+        stop(boot)
     problems = []
     queries = [session_query(k) for k in range(SESSIONS)]
     for k, r in zip(range(BROWSERS, SESSIONS), own):
@@ -341,18 +385,23 @@ def test_thirty_sessions_open_the_playground_and_play(server, browser):  # noqa:
           f"of the fresh server before them: picture {alone['picture']:.2f} s, drawn and quiet {alone['quiet']:.2f} s\n"
           f"each its own model: {_summary(own, own_students, wall, cpu)}\n"
           f"one shared link: {_summary(same, same_students, wall_same, cpu_same)}\n"
+          f"Streamlit's floor, the same load: {BROWSERS} Chromium pages opening a one-line Streamlit page while "
+          f"{SESSIONS - BROWSERS} websocket clients open the playground: its text shown after "
+          f"{_seconds(r['picture'] for r in floor)} s\n"
           + "; ".join(f"play: {n} frames at {fps:.1f}/s, server CPU {c:.2f} s" for n, fps, c in plays))
     assert not problems, problems
     # Every student sees a picture within 5 s (the websocket clients: the player's message received) and the
     # browsers' pictures are on the screen within 3 s, both reported when either is late. The server shares the
-    # 2 cores with the three browsers (each parses and draws its page, about 1.3 s of a core) and the clients:
-    # on this machine, quiet, the clients' last first paint came at 4.0 s with three browsers opened with them
-    # and the browsers' pictures at 4.4-5.1 s (2026-11-28); with the cores busy with other work everything
-    # arrives later (benchmarks/HISTORY.md: the figures with their load averages).
+    # 2 cores with the three browsers and the clients. On this machine, idle (2026-11-28): the browsers'
+    # pictures at 3.6-5.2 s (own models) and 3.3-3.9 s (one link). Not met, and the floor says why: a fresh
+    # Chromium visit costs the machine about 2.3 core-seconds for the playground and 1.55 for Streamlit's
+    # one-line page (its frontend's boot), so three at once take about 7 core-seconds of the two cores before the
+    # server's 30 runs; three one-line pages alone show their text after 1.9-2.6 s (benchmarks/HISTORY.md).
     paints = max(r.get("first_paint", float("inf")) for r in own + same)
     pictures = max(r["picture"] for r in own_students + same_students)
     late = [f"websocket first paint up to {paints:.1f} s > {FIRST_PAINT_SECONDS} s"] * (paints > FIRST_PAINT_SECONDS)
     late += [f"the last Chromium picture after {pictures:.1f} s > {PICTURE_SECONDS} s (own: "
              f"{_seconds(r['picture'] for r in own_students)}; one link: "
-             f"{_seconds(r['picture'] for r in same_students)})"] * (pictures > PICTURE_SECONDS)
+             f"{_seconds(r['picture'] for r in same_students)}; Streamlit's one-line page under the same "
+             f"load: {_seconds(r['picture'] for r in floor)})"] * (pictures > PICTURE_SECONDS)
     assert not late, f"{'; '.join(late)}; load average {load:.1f} before"

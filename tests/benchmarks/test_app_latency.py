@@ -82,3 +82,24 @@ def test_a_markdown_file_in_a_missing_folder_is_one_line_and_exit_2(app_latency,
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "its folder does not exist" in err
+
+
+def test_busy_seconds_counts_a_child_process_cpu(app_latency):
+    import subprocess
+    import sys
+
+    before = app_latency._busy_seconds()
+    child = subprocess.Popen([sys.executable, "-c", "import time\nt = time.process_time()\n"
+                              "while time.process_time() - t < 0.3: pass\ntime.sleep(2)"])
+    try:
+        import time
+        time.sleep(1.0)   # the child has spun 0.3 s of CPU and sleeps: still alive, so counted
+        assert app_latency._busy_seconds() - before >= 0.25
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_the_cpu_rows_read_as_core_seconds(app_latency):
+    assert app_latency._row("cpu the playground 3", 2.09, {}) == (
+        "CPU a fresh visit, the playground, 3 at once", "2.09 core-s")
