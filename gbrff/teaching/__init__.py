@@ -12,6 +12,8 @@ module is named by what it holds:
   and timings, LightGBM's beside them;
 * :mod:`gbrff.teaching.learning_curves` — test accuracy against the number of
   training examples (the GBRFF paper's Fig. 5, live);
+* :mod:`gbrff.teaching.rotation` — a toy problem turned about its centre, and
+  test accuracy of GBRFF and LightGBM against the angle;
 * :mod:`gbrff.teaching.sweeps` — GBRFF1's K at a fixed budget (Fig. 3, live)
   and GBRFF2's λ sweep;
 * :mod:`gbrff.teaching.two_ways` — GBRFF2's learned ω beside Fourier kernel
@@ -38,4 +40,4 @@ reference is fitted) and the experiments' protocol with them.
 """
 
 __all__ = ["expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci", "menu",
-           "sweeps", "three_ways", "toy", "two_ways"]
+           "rotation", "sweeps", "three_ways", "toy", "two_ways"]
