@@ -9,7 +9,7 @@ __all__ = ["HELP", "GLOSSARY"]
 #: Tooltip (``help=``) of each control, by its URL key.
 HELP = {
     "data": "Which toy problem: two interleaved moons, a swiss roll, two circles, a checkerboard — "
-            "or your own CSV of 2-D points.",
+            "or points you draw on the picture, or your own CSV of 2-D points.",
     "n": "How many points are generated (shared between training and test).",
     "noise": "Random jitter added to each point: 0 gives clean shapes, more makes the two classes overlap.",
     "angle": ("Turn the toy problem about its centre by this many degrees before the split: the picture's axes stay "

@@ -6,13 +6,14 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from appkit import (begin_page, control, download_name, explain, figure_download, frame_player, kept_upload,
+from appkit import (begin_page, control, download_name, drawing_board, explain, figure_download, frame_player, kept_upload,
                     light_chart, model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
                     read_points_csv, register, section, share_box, split_column, split_indices, upload_label, warm_engine,
                     what_changed, widget_key)
 from gbrff import LOSSES
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.teaching import expansions as cmp
+from gbrff.teaching.drawing import plane_corners, too_few
 from gbrff.teaching.fits import fit_reference, fit_run, reference_surface, run_frames, warm_reference
 from gbrff.teaching.learning_curves import learning_curve as refit_on_subsets
 from gbrff.teaching.menu import (ALGOS, BETAS, GAMMAS, LAMBDAS, LS_BUDGET, LS_RATES, LS_TEMPS, PLUS_LAM, PLUS_LAMBDAS,
@@ -56,8 +57,16 @@ warm_engine()
 # ---------------------------------------------------------------- controls
 sb = st.sidebar
 sb.header("Data")
-data_name = control("segmented_control", "Data set", "data", "moons", options=[*TOY_PROBLEMS, "upload"], where=sb,
-                    format_func=lambda s: "your CSV…" if s == "upload" else s)
+data_name = control("segmented_control", "Data set", "data", "moons", options=[*TOY_PROBLEMS, "draw", "upload"],
+                    where=sb, format_func=lambda s: {"upload": "your CSV…", "draw": "draw your own"}.get(s, s))
+drawing = data_name == "draw"  # the student's own points, clicked onto the picture (appkit._drawing)
+board = drawing_board() if drawing else None
+if drawing:
+    sb.caption(f"**Your drawing: {len(board.y)} points.** Click on the left picture to add a point of the class "
+               "chosen in the player's bar, drag to paint several; ↶ undo and ✕ clear are there too. A test share "
+               "of your points is held out (diamonds); the link carries the drawing.")
+    if board.note:
+        sb.warning(plain(board.note), icon=":material/warning:")
 upload = upload_bytes = None
 if data_name == "upload":
     file = kept_upload("2-D CSV: columns x1, x2, label (two classes)", "upload_file", where=sb, type=["csv", "txt"])
@@ -78,7 +87,7 @@ if data_name == "upload":
             sb.success((f"Your earlier file {plain(file_name)}: " if earlier else "")
                        + f"{len(upload[1])} points, classes {plain(upload[2][0])} → −1 and {plain(upload[2][1])} → +1 "
                        "(features standardised)." + (" Upload another to replace it." if earlier else ""))
-is_toy = upload is None
+is_toy = upload is None and not drawing
 toy_name = data_name if data_name in TOY_PROBLEMS else "moons"
 n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_value=1000, step=20,
                     where=sb, disabled=not is_toy)
@@ -138,7 +147,7 @@ def load_rows(name, n, noise, seed, csv_digest, _upload):
 @st.cache_resource(max_entries=24, show_spinner="Fitting…")
 def fit_bundle(key, _data):
     """Fit once per parameter set; keep the grid, curves and timing with the model."""
-    return fit_run(key[1], _data, grid=GRID)
+    return fit_run(key[1], _data, grid=GRID, include=plane_corners() if key[0][0] == "draw" else None)
 
 
 @st.cache_resource(show_spinner=False)
@@ -169,22 +178,53 @@ def learning_curve(key, _data):
     return refit_on_subsets(key[1], _data)
 
 
+@st.cache_data(max_entries=8, show_spinner=False)
+def empty_picture(code, _X, _y):
+    """The drawing area with the points drawn so far and no model yet (p = ½ everywhere), as one frame."""
+    xs, ys, G = cmp.make_grid(plane_corners(), n=GRID)
+    fig = surface_figs.surface_animation(xs, ys, [0], np.zeros((1, len(G))), _X, _y,
+                                         titles=["Your drawing: no model yet"])
+    return pack_frames([fig], [0])
+
+
+def empty_drawing(board, test_share, presenter):
+    """Too few drawn points to split and fit: the same elements above the player as a fitted picture (the player
+    keeps its place: no new iframe), the drawing area to click on, and what to draw; then the page stops."""
+    c1, c2 = st.columns(2)
+    c1.metric(f"{algo} (T = {T}): test accuracy · fit time", "—")
+    c2.empty()
+    st.empty()  # "what changed"
+    st.caption(f"your drawing, no model yet: {too_few(board.y, test_share)}")
+    st.empty()  # the player's note (player_start)
+    frame_player(empty_picture(board.code, board.X, board.y), 0, default_t=0, presenter=presenter, draw=board)
+    st.info("Click on the picture to add a point of the class chosen in the player's bar (shift-click: the other "
+            "class), drag to paint several. The model is fitted as soon as it has points of both classes to learn "
+            "from and to test on.", icon=":material/draw:")
+    share_box()
+    st.stop()
+
+
 # ---------------------------------------------------------------- data and fits
 digest = hashlib.sha1(upload_bytes).hexdigest() if upload is not None else None
-X_rows, y_rows = load_rows(toy_name if is_toy else "upload", n_samples, noise, seed, digest, upload)
+if drawing:  # the drawing's own points, in the plane's units (the model sees them as they are)
+    X_rows, y_rows, digest = board.X, board.y, board.code
+else:
+    X_rows, y_rows = load_rows(toy_name if is_toy else "upload", n_samples, noise, seed, digest, upload)
 turn = angle if is_toy else 0  # the toy problem turned about its centre (the origin) before the split
 if turn:
     X_rows = rotate(X_rows, turn)
+if drawing and too_few(y_rows, test_share):  # nothing to fit yet: the drawing area, its points, what to draw
+    empty_drawing(board, test_share, presenter)
 train_rows, test_rows = split_indices(y_rows, test_share, seed)  # scikit-learn's stratified split
 data = X_rows[train_rows], X_rows[test_rows], y_rows[train_rows], y_rows[test_rows]
 X_tr, X_te, y_tr, y_te = data
-data_key = (toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest, turn)
+data_key = (toy_name if is_toy else data_name if drawing else "upload", n_samples, noise, test_share, seed, digest, turn)
 model_key = (data_key, (algo, T, gamma, lam, K, beta, lr, seed))
 bundle = fit_bundle(model_key, data)
 model, expansion = bundle["model"], bundle["expansion"]
 lgbm = fit_lgbm(data_key, data) if with_lgbm else None
-label = toy_name if is_toy else "your data"
-data_tag = toy_name if is_toy else upload_label(file_name)  # the <data> of the downloads' names
+label = toy_name if is_toy else "your drawing" if drawing else "your data"
+data_tag = toy_name if is_toy else "drawn" if drawing else upload_label(file_name)  # the <data> of the downloads' names
 
 # Every element above the player is there on every run, drawn or empty: a line that appeared only after a
 # change (what changed, LightGBM's metric) would move the player in Streamlit's element tree, and Streamlit
@@ -197,7 +237,7 @@ if lgbm is not None:
     lgbm_slot.metric("LightGBM: test accuracy · fit time",
                      f"{100 * lgbm['test_acc']:.1f} % · {1000 * lgbm['fit_time']:.0f} ms")
 changed_slot = st.empty()
-changed = what_changed()
+changed = " ".join(filter(None, [what_changed(), board.change if drawing else None]))  # a drawing: its points too
 if changed:
     changed_slot.markdown(f":blue-background[**What changed:** {plain(changed)}]")
 turned = f" turned by {turn}°" if turn else ""  # the angle the picture uses, in words (a link's ?angle=45)
@@ -257,7 +297,8 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
 
 packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,
                    bundle, data)
-frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter)
+frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter,
+             draw=board)
 painted()  # the picture is sent: the other students' pictures before the rest of this page
 register("t", "Iteration t", T, t_start)
 st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
@@ -459,12 +500,12 @@ split = split_column(len(y_rows), test_rows)
 
 
 def data_csv():  # made when clicked
-    return points_to_csv(X_rows, y_rows, split) if is_toy else upload.to_csv(split)
+    return points_to_csv(X_rows, y_rows, split) if upload is None else upload.to_csv(split)
 
 
 def model_json():
-    if is_toy:
-        return model_to_json(model, algo, data=toy_name)
+    if upload is None:
+        return model_to_json(model, algo, data=data_tag)
     return model_to_json(model, algo, features=upload.features, classes=upload.classes,
                          standardisation=upload.standardisation(), data=file_name)
 
@@ -477,6 +518,8 @@ def downloads():
                        on_click="ignore",
                        help=("The points as generated (x1, x2, label −1 or +1), each with its split (train or test "
                              "here); uploaded back, they are standardised first." if is_toy else
+                             "Your drawing's points (x1, x2, label −1 or +1), each with its split (train or test "
+                             "here); uploaded back, they are standardised first." if drawing else
                              "Your file back: its columns, values and class names, each row with its split (train or "
                              "test here). Uploaded again, it gives the same picture at the same seed and test share."))
     d2.download_button("fitted model (JSON: H⁰, α, ω, b, q per iteration)", icon=":material/download:",
