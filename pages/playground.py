@@ -62,7 +62,7 @@ data_name = control("segmented_control", "Data set", "data", "moons", options=[*
 drawing = data_name == "draw"  # the student's own points, clicked onto the picture (appkit._drawing)
 board = drawing_board() if drawing else None
 if drawing:
-    sb.caption(f"**Your drawing: {len(board.y)} points.** Click on the left picture to add a point of the class "
+    sb.markdown(f"**Your drawing: {len(board.y)} points.** Click on the left picture to add a point of the class "
                "chosen in the player's bar, drag to paint several; ↶ undo and ✕ clear are there too. A test share "
                "of your points is held out (diamonds); the link carries the drawing.")
     if board.note:

@@ -136,7 +136,7 @@ def test_the_seed_set_and_its_short_address():
     at = run_page(PAGE, {"data": "draw"})
     assert "your drawing: 11 training and 5 test points" in texts(at)
     assert "pts" not in at.query_params  # the seed set needs no pts
-    assert any("Your drawing: 16 points" in c.value for c in at.sidebar.caption)
+    assert any("Your drawing: 16 points" in m.value for m in at.sidebar.markdown)
 
 
 @pytest.mark.usefixtures("in_checkout")
