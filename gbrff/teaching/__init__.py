@@ -12,6 +12,10 @@ module is named by what it holds:
   and timings, LightGBM's beside them;
 * :mod:`gbrff.teaching.learning_curves` — test accuracy against the number of
   training examples (the GBRFF paper's Fig. 5, live);
+* :mod:`gbrff.teaching.drawing` — the playground's drawing area, the set a
+  drawing starts from, and when a drawn set can be split and fitted;
+* :mod:`gbrff.teaching.rotation` — a toy problem turned about its centre, and
+  test accuracy of GBRFF and LightGBM against the angle;
 * :mod:`gbrff.teaching.sweeps` — GBRFF1's K at a fixed budget (Fig. 3, live)
   and GBRFF2's λ sweep;
 * :mod:`gbrff.teaching.two_ways` — GBRFF2's learned ω beside Fourier kernel
@@ -37,5 +41,5 @@ gbrff.teaching import fits``): they bring scikit-learn, LightGBM (when a
 reference is fitted) and the experiments' protocol with them.
 """
 
-__all__ = ["expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci", "menu",
-           "sweeps", "three_ways", "toy", "two_ways"]
+__all__ = ["drawing", "expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci", "menu",
+           "rotation", "sweeps", "three_ways", "toy", "two_ways"]
