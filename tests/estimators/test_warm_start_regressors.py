@@ -7,11 +7,13 @@ The rules are the classifiers' (tests/estimators/test_warm_start.py), which shar
 
 import json
 import pickle
+import warnings
 
 import numpy as np
 import pytest
 from sklearn.base import clone
 from sklearn.datasets import make_friedman1
+from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from gbrff import GBRFF1Regressor, GBRFF2Regressor, GBRFFLSRegressor
 from gbrff._engine.blocks import BLOCK
@@ -314,3 +316,18 @@ def test_get_params_shows_it_and_clone_forgets_the_fit(cls):
     assert fresh.set_params(n_estimators=2).fit(X, y).n_estimators_ == 2
     with pytest.raises(ValueError, match="warm_start"):
         cls(warm_start="yes").fit(X, y)
+
+
+@parametrize_with_checks([
+    GBRFF2Regressor(n_estimators=10, n_iter_no_change=None, gamma="auto", standardize=False,
+                    loss="huber", random_state=0, warm_start=True),
+    GBRFF1Regressor(n_estimators=10, n_iter_no_change=None, random_state=0, warm_start=True),
+    GBRFFLSRegressor(n_estimators=10, random_state=0, warm_start=True),
+])
+def test_sklearn_estimator_checks_with_warm_start_on(estimator, check):
+    """scikit-learn's checks with warm_start=True (the defaults' rows, warm_start off, are in
+    tests/integration/test_sklearn_checks.py): a check that refits a fitted estimator on other data
+    of the same shape continues it, as HistGradientBoosting's warm start would."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check(estimator)
