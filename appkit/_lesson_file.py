@@ -35,7 +35,7 @@ _HEAD = """<title>{title}</title>
   .lesson h1 {{ font-size: 26px; margin: 0 0 0.3rem; font-weight: 700; }}
   .lesson p {{ font-size: 16px; line-height: 1.4; margin: 0.2rem 0; }}
   .lesson .how, .lesson .cite {{ color: #555867; font-size: 14px; }}
-  body > .bar, body > .loading, body > .grid {{ margin-left: 0.8rem; margin-right: 0.8rem; }}
+  main.lesson-player {{ display: block; padding: 0 0.8rem; }}
 </style>
 """
 _HEADER = """<header class="lesson">
@@ -46,6 +46,7 @@ file plays offline in any recent browser: the model and every frame are in it.</
 <p class="cite">Made on {day} with the teaching app of gbrff {version}. GBRFF: {citation}</p>
 </header>
 <script type="application/json" id="gbrff-lesson">{args}</script>
+<main class="lesson-player">
 """
 
 
@@ -112,11 +113,13 @@ def lesson_file(packed, title, caption, start=0, *, bookmarks=(), presenter=Fals
               # JSON inside <script>: no "</" may close it early (the payload is base64, the texts may hold one)
               "args": json.dumps(args, separators=(",", ":")).replace("</", "<\\/")}
     page = _player_page()
-    for anchor, text in ((b"<meta charset=\"utf-8\">\n", _HEAD), (b"<body>\n", _HEADER)):
+    # the header and the payload after <body>, the player in the page's one landmark (a screen reader's "main")
+    for anchor, before, after in ((b"<meta charset=\"utf-8\">\n", b"", _HEAD), (b"<body>\n", b"", _HEADER),
+                                  (b"</body>", b"</main>\n", "")):
         if page.count(anchor) != 1:
             raise RuntimeError(f"appkit/player/index.html no longer has one {anchor.decode().strip()}: "
                                "the lesson file cannot be assembled")
-        page = page.replace(anchor, anchor + text.format(**fields).encode(), 1)
+        page = page.replace(anchor, before + anchor + after.format(**fields).encode(), 1)
     return page
 
 

@@ -56,6 +56,9 @@ def test_the_file_is_the_player_with_its_renderer_and_frames_inline():
     assert "<title>A &lt;/script&gt; line that rises</title>" in text
     assert "Four frames &lt;b&gt;bold&lt;/b&gt; &amp; more." in text and "<b>bold</b>" not in text
     assert CITATION in text and "ECML-PKDD 2020" in text
+    # a heading, then the player in the page's one landmark (the player's own page, otherwise untouched)
+    assert text.index("<h1>") < text.index('<main class="lesson-player">') < text.index('<div class="bar"') \
+        < text.index("</main>") < text.index("</body>")
     import gbrff
     assert f"gbrff {gbrff.__version__}" in text
     # the payload: the page's frames (deflated again, smaller), and the player's arguments
