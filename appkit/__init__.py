@@ -11,6 +11,7 @@ Streamlit; everything that does, apart from the pages, is here:
   carries it between the page and the player;
 * :mod:`appkit._player` — the iteration player: every frame computed once,
   played in the browser (``appkit/player/index.html``);
+* :mod:`appkit._lesson_file` — the player's animation downloaded as one HTML file that plays offline;
 * :mod:`appkit._charts` — the pages' still figures drawn on a canvas by the player's renderer
   (``appkit/chart/index.html``, ``appkit/player/figure.js``), not by plotly.js;
 * :mod:`appkit._gate` — first paints first when a class opens the app at once; small fits on one BLAS thread;
@@ -37,6 +38,7 @@ from ._files import (MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, download_name, model_to_
 from ._gate import one_blas_thread, painted
 from ._router import FAVICON, PAGES, ROOT, current_page, ensure_router, run_router
 from ._player import frame_player, pack_frames, play_schedule, player_start
+from ._lesson_file import animation_download, lesson_file
 from ._tables import ablation_table, defaults_overview, table_columns
 from ._state import (adopt, begin_page, control, hidden_keys, is_hidden, refresh_share_box, register, section,
                      share_box, what_changed, widget_key)
@@ -52,4 +54,5 @@ __all__ = [
     "player_start", "light_chart", "pack_figure", "LIGHT_TRACES", "painted", "one_blas_thread", "explain", "figure_download", "section", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
     "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "table_columns", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
     "read_points_csv", "split_column", "split_indices", "upload_label", "download_name", "drawing_board",
+    "lesson_file", "animation_download",
 ]

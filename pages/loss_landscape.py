@@ -4,6 +4,7 @@ import streamlit as st
 
 from appkit import (begin_page, control, explain, frame_player, pack_frames, painted, player_start, register,
                     section, share_box, warm_engine)
+from appkit import animation_download
 from gbrff.teaching.landscape import fit_landscape, landscape_frames
 from gbrff.viz.landscape import bias_curve_animation, landscape_animation
 from gbrff.viz.surfaces import surface_animation
@@ -70,6 +71,8 @@ t_start = max(1, player_start(T, key, key="it"))
 frame_player(animation(key, b), t_start, key="it", default_t=T)
 painted()  # the picture is sent: the other students' pictures first (appkit._gate)
 register("it", "Iteration t", T, t_start)
+animation_download(animation(key, b), t_start, key="dl_animation", name="animation", data="moons",  # one file, offline
+                   title="Loss landscape of a landmark: GBRFF1 with K = 1 on the two moons (the paper's Fig. 1)")
 # drawn when opened (appkit.section): closed, the explanations and their formulas cost the first picture nothing
 reading = section("How to read the three pictures, with their formulas", "sec_reading", icon=":material/menu_book:")
 if reading.open:

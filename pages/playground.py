@@ -10,6 +10,7 @@ from appkit import (begin_page, control, download_name, drawing_board, explain, 
                     light_chart, model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
                     read_points_csv, register, section, share_box, split_column, split_indices, upload_label, warm_engine,
                     what_changed, widget_key)
+from appkit import animation_download
 from gbrff import LOSSES
 from gbrff.datasets import TOY_PROBLEMS, make_toy
 from gbrff.teaching import expansions as cmp
@@ -301,8 +302,15 @@ frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}",
              draw=board)
 painted()  # the picture is sent: the other students' pictures before the rest of this page
 register("t", "Iteration t", T, t_start)
-st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
-           "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
+cap, take = st.columns([2, 1], vertical_alignment="center")
+cap.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
+            "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
+with take:  # the lesson as one file: this player, its model and frames, playing offline (made when clicked)
+    animation_download(packed, t_start, title=f"{algo} on {label}: the vote, one weak learner at a time",
+                       name=f"animation {algo}", data=data_tag, key="dl_animation",
+                       bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter,
+                       note=f"{label}: {len(y_tr)} training and {len(y_te)} test points; test accuracy "
+                            f"{100 * bundle['test']['accuracy'][-1]:.1f} % at T = {T}.")
 
 # ---------------------------------------------------------------- sections below the player
 # Each is drawn when the student opens it (appkit.section): closed, it costs the first picture nothing; opened,

@@ -171,7 +171,9 @@ def test_playground_first_view_has_no_plotly_chart():
     # below the player, only the sections' titles: their figures, formulas and buttons come when opened
     labels = [e.label for e in at.expander]
     assert len(labels) == 7 and any("beside LightGBM" in t for t in labels), labels
-    assert not light_charts(at) and not at.latex and not at.get("download_button")
+    assert not light_charts(at) and not at.latex
+    # one button: the animation as one file (appkit.animation_download), made when clicked
+    assert [b.key for b in at.get("download_button")] == ["dl_animation"]
     assert len(at.get("component_instance")) == 1 and not at.number_input and not at.selectbox
     open_sections(at, "playground").run()
     assert not at.exception and not at.get("plotly_chart")
