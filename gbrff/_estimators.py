@@ -20,7 +20,7 @@ from sklearn.utils.class_weight import compute_sample_weight
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from . import _boosting, _warm_start
+from . import _boosting, _stochastic, _warm_start
 from ._boosting import Expansion
 from ._feature_map import FeatureMap
 from ._serialization import (FORMAT, REQUIRED, VERSION, check_model_dict, labels_from_plain,
@@ -1002,6 +1002,9 @@ class GBRFF2Classifier(_BaseGBRFF):
         "bandwidth_shrinkage": [Interval(Real, 0, 1, closed="both")],
         "quantile_features": ["boolean"],
         "memory": [None, str, HasMethods(["cache"])],
+        "subsample": [Interval(Real, 0, 1, closed="right")],
+        "sampling_method": [StrOptions(set(_stochastic.SAMPLING_METHODS))],
+        "n_candidates": [Interval(Integral, 1, None, closed="left")],
     }
     _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + (
         "quantile_features", "feature_bandwidths", "bandwidth_shrinkage")
@@ -1010,7 +1013,8 @@ class GBRFF2Classifier(_BaseGBRFF):
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
-                 quantile_features=False, memory=None, class_weight=None, warm_start=False):
+                 quantile_features=False, memory=None, class_weight=None, warm_start=False,
+                 subsample=1.0, sampling_method="uniform", n_candidates=1):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -1029,6 +1033,9 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.memory = memory
         self.class_weight = class_weight
         self.warm_start = warm_start
+        self.subsample = subsample
+        self.sampling_method = sampling_method
+        self.n_candidates = n_candidates
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -1041,6 +1048,17 @@ class GBRFF2Classifier(_BaseGBRFF):
                           bandwidth_shrinkage=self.bandwidth_shrinkage, memory=self.memory)
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads, n_estimators, start):
+        if self.subsample < 1.0 or self.n_candidates > 1:
+            # stochastic boosting (gbrff._stochastic); off by default: the paper's loop below
+            return _stochastic.fit_stochastic(
+                X, y, sw, n_estimators=n_estimators, gamma=gamma, reg_lambda=self.reg_lambda,
+                learning_rate=self.learning_rate, n_optim_steps=self.n_optim_steps, rng=rng,
+                subsample=self.subsample, sampling_method=self.sampling_method,
+                n_candidates=self.n_candidates, validation=val,
+                n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
+                n_threads=n_threads,
+                standardization=self.feature_map_.fit_standardization(X.dtype), start=start,
+                return_scores=True)
         return _boosting.fit_gbrff2(
             X, y, sw, n_estimators=n_estimators, gamma=gamma,
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,
