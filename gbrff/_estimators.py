@@ -888,6 +888,19 @@ class GBRFF2Classifier(_BaseGBRFF):
         after a first fit with ``warm_start=True``, the model is one fit of
         that size, bit for bit. Read more in the User Guide
         (:doc:`/user_guide/fitting`).
+    subsample : float in (0, 1], default=1.0
+        The share of the rows each weak learner is fitted on, drawn anew each
+        iteration (stochastic gradient boosting); the step α is taken on every
+        row. 1.0: every row, the paper's algorithm. Read more in the User
+        Guide (:doc:`/user_guide/fitting`).
+    sampling_method : {"uniform", "goss"}, default="uniform"
+        With ``subsample < 1``: "uniform" draws the rows uniformly; "goss"
+        keeps the half of the sample of largest |ỹ| and draws the other half
+        uniformly, weighted up (LightGBM's gradient-based one-side sampling).
+    n_candidates : int, default=1
+        Frequencies ω drawn an iteration; the one whose cosine (its phase b
+        and step α, before refinement) leaves the lowest loss is refined and
+        kept. 1: the paper's single draw.
 
     Attributes
     ----------
@@ -925,7 +938,8 @@ class GBRFF2Classifier(_BaseGBRFF):
     alphas_ : ndarray of shape (T,)
         The steps α_t (learning rate included).
     train_loss_ : ndarray of shape (T,)
-        The loss on the training data after each iteration.
+        The loss on the training data after each iteration (with
+        ``subsample < 1``: on the iteration's sample, in-bag).
     validation_loss_ : ndarray of shape (T,)
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int or ndarray of shape (n_classes,)
