@@ -895,7 +895,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         Guide (:doc:`/user_guide/fitting`).
     sampling_method : {"uniform", "goss"}, default="uniform"
         With ``subsample < 1``: "uniform" draws the rows uniformly; "goss"
-        keeps the half of the sample of largest |ỹ| and draws the other half
+        keeps the half of the sample of largest residuals in absolute value and draws the other half
         uniformly, weighted up (LightGBM's gradient-based one-side sampling).
     n_candidates : int, default=1
         Frequencies ω drawn an iteration; the one whose cosine (its phase b

@@ -83,7 +83,7 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
     subsample : float in (0, 1], default=1.0
         The share of the rows each weak learner is fitted on (1.0: every row).
     sampling_method : {"uniform", "goss"}, default="uniform"
-        How those rows are drawn (GOSS: the largest |ỹ| half, and a weighted
+        How those rows are drawn (GOSS: the half of largest absolute residual, and a weighted
         uniform half).
     n_candidates : int, default=1
         Frequencies drawn an iteration, the best before refinement kept.
