@@ -20,7 +20,7 @@ from sklearn.utils.class_weight import compute_sample_weight
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from . import _boosting, _warm_start
+from . import _boosting, _stochastic, _warm_start
 from ._boosting import Expansion
 from ._feature_map import FeatureMap
 from ._serialization import (FORMAT, REQUIRED, VERSION, check_model_dict, labels_from_plain,
@@ -894,6 +894,19 @@ class GBRFF2Classifier(_BaseGBRFF):
         after a first fit with ``warm_start=True``, the model is one fit of
         that size, bit for bit. Read more in the User Guide
         (:doc:`/user_guide/fitting`).
+    subsample : float in (0, 1], default=1.0
+        The share of the rows each weak learner is fitted on, drawn anew each
+        iteration (stochastic gradient boosting); the step α is taken on every
+        row. 1.0: every row, the paper's algorithm. Read more in the User
+        Guide (:doc:`/user_guide/fitting`).
+    sampling_method : {"uniform", "goss"}, default="uniform"
+        With ``subsample < 1``: "uniform" draws the rows uniformly; "goss"
+        keeps the half of the sample of largest residuals in absolute value and draws the other half
+        uniformly, weighted up (LightGBM's gradient-based one-side sampling).
+    n_candidates : int, default=1
+        Frequencies ω drawn an iteration; the one whose cosine (its phase b
+        and step α, before refinement) leaves the lowest loss is refined and
+        kept. 1: the paper's single draw.
 
     Attributes
     ----------
@@ -931,7 +944,8 @@ class GBRFF2Classifier(_BaseGBRFF):
     alphas_ : ndarray of shape (T,)
         The steps α_t (learning rate included).
     train_loss_ : ndarray of shape (T,)
-        The loss on the training data after each iteration.
+        The loss on the training data after each iteration (with
+        ``subsample < 1``: on the iteration's sample, in-bag).
     validation_loss_ : ndarray of shape (T,)
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int or ndarray of shape (n_classes,)
@@ -1008,6 +1022,9 @@ class GBRFF2Classifier(_BaseGBRFF):
         "bandwidth_shrinkage": [Interval(Real, 0, 1, closed="both")],
         "quantile_features": ["boolean"],
         "memory": [None, str, HasMethods(["cache"])],
+        "subsample": [Interval(Real, 0, 1, closed="right")],
+        "sampling_method": [StrOptions(set(_stochastic.SAMPLING_METHODS))],
+        "n_candidates": [Interval(Integral, 1, None, closed="left")],
     }
     _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + (
         "quantile_features", "feature_bandwidths", "bandwidth_shrinkage")
@@ -1016,7 +1033,8 @@ class GBRFF2Classifier(_BaseGBRFF):
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
-                 quantile_features=False, memory=None, class_weight=None, warm_start=False):
+                 quantile_features=False, memory=None, class_weight=None, warm_start=False,
+                 subsample=1.0, sampling_method="uniform", n_candidates=1):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -1035,6 +1053,9 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.memory = memory
         self.class_weight = class_weight
         self.warm_start = warm_start
+        self.subsample = subsample
+        self.sampling_method = sampling_method
+        self.n_candidates = n_candidates
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -1047,6 +1068,17 @@ class GBRFF2Classifier(_BaseGBRFF):
                           bandwidth_shrinkage=self.bandwidth_shrinkage, memory=self.memory)
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads, n_estimators, start):
+        if self.subsample < 1.0 or self.n_candidates > 1:
+            # stochastic boosting (gbrff._stochastic); off by default: the paper's loop below
+            return _stochastic.fit_stochastic(
+                X, y, sw, n_estimators=n_estimators, gamma=gamma, reg_lambda=self.reg_lambda,
+                learning_rate=self.learning_rate, n_optim_steps=self.n_optim_steps, rng=rng,
+                subsample=self.subsample, sampling_method=self.sampling_method,
+                n_candidates=self.n_candidates, validation=val,
+                n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
+                n_threads=n_threads,
+                standardization=self.feature_map_.fit_standardization(X.dtype), start=start,
+                return_scores=True)
         return _boosting.fit_gbrff2(
             X, y, sw, n_estimators=n_estimators, gamma=gamma,
             reg_lambda=self.reg_lambda, learning_rate=self.learning_rate,

@@ -80,6 +80,13 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         Class weights, multiplied into ``sample_weight``.
     warm_start : bool, default=False
         Continue the fitted expansions up to ``n_estimators`` when fitted again.
+    subsample : float in (0, 1], default=1.0
+        The share of the rows each weak learner is fitted on (1.0: every row).
+    sampling_method : {"uniform", "goss"}, default="uniform"
+        How those rows are drawn (GOSS: the half of largest absolute residual, and a weighted
+        uniform half).
+    n_candidates : int, default=1
+        Frequencies drawn an iteration, the best before refinement kept.
 
     Attributes
     ----------
@@ -113,7 +120,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths="fkl", bandwidth_shrinkage=0.75,
-                 quantile_features=True, memory=None, class_weight=None, warm_start=False):
+                 quantile_features=True, memory=None, class_weight=None, warm_start=False,
+                 subsample=1.0, sampling_method="uniform", n_candidates=1):
         super().__init__(
             n_estimators=n_estimators, gamma=gamma, reg_lambda=reg_lambda,
             learning_rate=learning_rate, random_state=random_state, n_optim_steps=n_optim_steps,
@@ -121,4 +129,5 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
             n_jobs=n_jobs, loss=loss, standardize=standardize,
             feature_bandwidths=feature_bandwidths, bandwidth_shrinkage=bandwidth_shrinkage,
             quantile_features=quantile_features, memory=memory, class_weight=class_weight,
-            warm_start=warm_start)
+            warm_start=warm_start, subsample=subsample, sampling_method=sampling_method,
+            n_candidates=n_candidates)

@@ -49,6 +49,7 @@ _LANDMARK_DESCENT = {_WEIGHTS: "the landmark descent amplifies the row order's r
 # GBRFF2's squared error standardised parts from the copies by the engine's round-off, as the
 # classifier's (_STANDARDIZED).
 _EARLY_STOPPING_SPLIT = {_WEIGHTS: "early stopping's validation split draws rows, not weights"}
+_ROW_SAMPLES = {_WEIGHTS: "stochastic boosting draws rows, not weights"}
 
 _MKBOOST_KERNELS = (("rbf", 0.5), ("rbf", 4.0), ("poly", 1), ("poly", 2))
 
@@ -61,6 +62,8 @@ SETTINGS = {
         (dict(n_estimators=10, random_state=0, feature_bandwidths="fkl", bandwidth_shrinkage=0.5),
          _SCALES_IGNORE_WEIGHTS),
         (dict(n_estimators=10, random_state=0, quantile_features=True), _RANKS_LAST_BITS),
+        (dict(n_estimators=10, random_state=0, subsample=0.5, sampling_method="goss", n_candidates=2),
+         _ROW_SAMPLES),
     ],
     # GBRFF2+ (GBRFF2Classifier(**GBRFF2_PLUS), tests/estimators/test_gbrff2_plus.py)
     "GBRFF2PlusClassifier": [(dict(n_estimators=10, random_state=0), _STANDARDIZED)],

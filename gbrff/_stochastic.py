@@ -1,0 +1,241 @@
+"""Stochastic boosting of GBRFF2's cosine learner: each weak learner fitted on a sample of rows.
+
+Friedman's stochastic gradient boosting (Computational Statistics & Data
+Analysis, 2002) fits each weak learner on a random fraction of the training
+rows; LightGBM's gradient-based one-side sampling (GOSS; Ke et al., NIPS 2017)
+keeps the rows of largest residual and a random share of the others, these
+weighted up so that the sample's sums estimate the whole data's. Here the
+weak learner is GBRFF2's (Gautheron et al., ECML-PKDD 2020, Algorithm 3): on
+the sample, the residuals ỹ, the global phase b, the L-BFGS refinement of ω and
+the step α, by the compiled loop itself (one iteration a call,
+:func:`gbrff._boosting` ``boost``); the score H then moves on every row.
+Several frequencies may be drawn an iteration (``n_candidates``): each gets
+its phase b and step α on the sample without refinement, and the one of
+lowest loss is refined.
+
+This module, like :mod:`gbrff._boosting`, knows nothing of scikit-learn. The
+draws come from ``rng`` (a ``RandomState``) iteration by iteration: the
+frequencies, then a seed of the iteration's rows, so that a fit continued
+from its :class:`gbrff._boosting.Continuation` (a warm start) draws what one
+longer fit draws.
+"""
+
+import contextlib
+import math
+
+import numpy as np
+
+from . import _aot
+from ._blas import one_blas_thread
+from ._boosting import (LEARNERS, TRAIN_DTYPE, Continuation, Expansion, _prepare, check_loss,
+                        early_stopping_memory, engine_for, initial_score)
+from ._engine.loss_registry import HUBER_ALPHA, LOSSES
+
+__all__ = ["SAMPLING_METHODS", "fit_stochastic", "sample_rows"]
+
+#: How the rows of an iteration are drawn: "uniform" (stochastic gradient
+#: boosting), "goss" (gradient-based one-side sampling: the half of the sample
+#: with the largest |ỹ| sw, the other half drawn from the remaining rows).
+SAMPLING_METHODS = ("uniform", "goss")
+
+
+def sample_size(n, subsample):
+    """The rows of an iteration's sample: ⌈subsample n⌉, at least 2, at most n."""
+    return int(min(n, max(2, math.ceil(subsample * n))))
+
+
+def sample_rows(gen, n, m, sampling_method="uniform", magnitude=None):
+    """The rows of one iteration (sorted indices) and their weight factors.
+
+    Parameters
+    ----------
+    gen : numpy.random.Generator
+        The iteration's generator.
+    n, m : int
+        Rows in all, rows drawn (m <= n).
+    sampling_method : {"uniform", "goss"}
+        "uniform": m rows without replacement, factors None (each row keeps
+        its weight). "goss": the k = ⌈m / 2⌉ rows of largest ``magnitude``
+        (ties broken by index), then m − k of the other n − k uniformly;
+        factors (m,): m / n for the first, (m / n)(n − k)/(m − k) for the
+        others, so that the sample's weighted mean of any per-row quantity
+        estimates the whole data's mean (unbiased over the draws).
+    magnitude : ndarray of shape (n,), optional
+        |ỹ| sw of every row (GOSS only).
+
+    Returns
+    -------
+    rows : ndarray of int64, shape (m,), increasing
+    factors : ndarray of shape (m,) or None
+    """
+    if m >= n:
+        return np.arange(n), None
+    if sampling_method == "uniform":
+        return np.sort(gen.choice(n, m, replace=False)), None
+    k = (m + 1) // 2
+    top = np.sort(np.argpartition(-magnitude, k - 1)[:k])
+    outside = np.ones(n, dtype=bool)
+    outside[top] = False
+    rest = np.flatnonzero(outside)
+    drawn = rest[np.sort(gen.choice(rest.shape[0], m - k, replace=False))]
+    rows = np.concatenate([top, drawn])
+    order = np.argsort(rows, kind="stable")
+    factors = np.empty(m)
+    factors[:k] = m / n
+    factors[k:] = (m / n) * (n - k) / (m - k)
+    return rows[order], factors[order]
+
+
+def _cosines(XT, omega, b):
+    """cos(ω·x − b) on every column x of XT (d, n) float32, in float64: the
+    projection by one float32 BLAS product (a relative rounding of 1e-7, as
+    the engine's float32 copy of the data)."""
+    z = np.dot(omega.astype(TRAIN_DTYPE), XT).astype(np.float64)
+    z -= b
+    return np.cos(z, out=z)
+
+
+def line_step(entry, y, H, sw, h):
+    """The step α along h from the scores H, before the learning rate, as the
+    compiled loop takes it (:mod:`gbrff._engine._losses`): the exponential
+    loss's closed form ½ ln(Σ sw w (1 + y h) / Σ sw w (1 − y h)), w = exp(−yH)
+    (the paper's, its sums floored at 1e-12 Σ sw w), else one Newton step
+    Σ sw ỹ h / Σ sw w h² (w the curvatures, ỹ the residuals at H; 0 where it
+    is not finite)."""
+    if entry.name == "exponential":
+        a = -y * H
+        w = sw * np.exp(a - a.max())            # α is scale free: no overflow
+        W = float(np.sum(w))
+        S = float(np.dot(w, y * h))
+        eps = 1e-12 * W
+        num, den = max(W + S, 0.0) + eps, max(W - S, 0.0) + eps
+        return 0.5 * math.log(num / den) if num > 0.0 and den > 0.0 else 0.0
+    w, yt = entry.residuals(y, H)
+    num = float(np.dot(sw * yt, h))
+    den = float(np.dot(sw * w, h * h))
+    step = num / den if den > 0.0 else 0.0
+    return step if math.isfinite(step) else 0.0
+
+
+def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lambda=0.0,
+                   learning_rate=1.0, n_optim_steps=10, rng, subsample=1.0,
+                   sampling_method="uniform", n_candidates=1, validation=None,
+                   n_iter_no_change=None, tol=1e-4, omegas=None, n_threads=1,
+                   standardization=None, start=None, return_scores=False):
+    """Boost GBRFF2's cosine learner, each iteration on a sample of the rows.
+
+    The arguments are :func:`gbrff._boosting.fit_gbrff2`'s, and:
+
+    subsample : float in (0, 1]
+        The share of the rows each weak learner is fitted on (:func:`sample_size`).
+    sampling_method : {"uniform", "goss"}
+        How they are drawn (:func:`sample_rows`).
+    n_candidates : int >= 1
+        Frequencies drawn an iteration; the one whose learner (phase b and
+        step α, before refinement) leaves the lowest loss on the sample is
+        refined and kept.
+
+    Each iteration draws its ``n_candidates`` frequencies ω ~ N(0, 2γ)^d from
+    ``rng`` (``omegas`` (T, n_candidates, d), if given, replaces them), then
+    a seed for its rows; fits the learner on the rows (the compiled loop's
+    iteration: residuals at H, b, L-BFGS on ω); takes the step α on every
+    row (:func:`line_step`, times ``learning_rate``: a step taken on the
+    sample follows the sample's noise, up to α ≈ 14 on log_loss); and adds
+    α cos(ω·x − b) to H on every row (and the validation rows). With every
+    row in the sample (m = n) the iteration is the compiled loop's, bit for
+    bit. ``train_loss`` is the loss on each iteration's sample after its
+    step (scikit-learn's ``train_score_`` of a subsample: the in-bag loss); ``val_loss`` and
+    early stopping are :func:`gbrff._boosting.fit`'s. Returns what
+    :func:`gbrff._boosting.fit` returns."""
+    check_loss("cosine", loss)
+    if sampling_method not in SAMPLING_METHODS:
+        raise ValueError(f"sampling_method must be one of {SAMPLING_METHODS}, got {sampling_method!r}")
+    n, d = X.shape
+    C = int(n_candidates)
+    T = int(n_estimators)
+    XT, y, sw, XvT, yv, swv = _prepare(X, y, sw, validation, standardization)
+    m = sample_size(n, subsample)
+    if start is None:
+        init = initial_score(y, sw, loss)
+        H = np.full(n, init)
+        Hv = np.full(yv.shape[0], init)
+        best, since = np.inf, 0
+    else:
+        init = float(start.init_score)
+        H = np.array(start.scores, dtype=np.float64)
+        Hv = np.array(start.validation_scores, dtype=np.float64)
+        best, since = early_stopping_memory(start.val_loss, tol)
+    out_omegas = np.zeros((T, 1, d))
+    phases = np.zeros((T, 1))
+    q = np.ones((T, 1))
+    alphas = np.zeros(T)
+    train_loss = np.zeros(T)
+    val_loss = np.full(T, np.nan)
+    kernels, _ = engine_for(m, n_threads)
+    patience = int(n_iter_no_change or 0) if yv.shape[0] else 0
+    entry = LOSSES[loss]
+    no_val = (np.empty((d, 0), dtype=TRAIN_DTYPE), np.empty(0), np.empty(0), np.empty(0), np.empty(0))
+    scale = math.sqrt(2.0 * gamma)
+
+    def one_iteration(XTs, ys, sws, Hs, om, n_steps, ph, al, tl):
+        return _aot.call(
+            kernels, "boost", XT=XTs, y=ys, sw=sws, H=Hs, omegas=om, phases=ph,
+            qs=np.ones((1, 1)), landmarks=np.zeros((1, d)), alphas=al, train_loss=tl,
+            learner=LEARNERS["cosine"], loss=entry.code, n_steps=n_steps,
+            reg_lambda=float(reg_lambda), beta=1.0, learning_rate=float(learning_rate),
+            XvT=no_val[0], yv=no_val[1], swv=no_val[2], Hv=no_val[3], val_loss=no_val[4],
+            n_iter_no_change=0, tol=float(tol), quantile=HUBER_ALPHA, scale_free=0)
+
+    blas = one_blas_thread() if n_threads == 1 else contextlib.nullcontext()
+    n_iter = 0
+    with blas:
+        for t in range(T):
+            if patience and since >= patience:
+                break
+            draws = (rng.standard_normal((C, d)) * scale if omegas is None
+                     else np.asarray(omegas[t], dtype=np.float64).reshape(C, d))
+            gen = np.random.default_rng(rng.randint(np.iinfo(np.int32).max))
+            magnitude = None
+            if sampling_method == "goss" and m < n:
+                magnitude = np.abs(entry.residuals(y, H)[1]) * sw
+            rows, factors = sample_rows(gen, n, m, sampling_method, magnitude)
+            XTs = np.ascontiguousarray(XT[:, rows]) if m < n else XT
+            ys = np.ascontiguousarray(y[rows])
+            sws = sw[rows] if factors is None else sw[rows] * factors
+            best_c = 0
+            if C > 1:
+                losses = np.empty(C)
+                for c in range(C):
+                    tl = np.zeros(1)
+                    one_iteration(XTs, ys, sws, H[rows], draws[c].reshape(1, 1, d).copy(), 0,
+                                  np.zeros((1, 1)), np.zeros(1), tl)
+                    losses[c] = tl[0]
+                best_c = int(np.argmin(losses))
+            out_omegas[t, 0] = draws[best_c]
+            # every row (m = n): the compiled iteration moves H itself, with its arithmetic
+            Hs = H if m == n else H[rows]
+            one_iteration(XTs, ys, sws, Hs, out_omegas[t:t + 1], int(n_optim_steps),
+                          phases[t:t + 1], alphas[t:t + 1], train_loss[t:t + 1])
+            omega, b = out_omegas[t, 0], phases[t, 0]
+            if m < n:
+                # the step on every row: a sample's step would follow its own noise
+                h = _cosines(XT, omega, b)
+                alphas[t] = learning_rate * line_step(entry, y, H, sw, h)
+                H += alphas[t] * h
+                train_loss[t] = entry.mean(H[rows], ys, sws)
+            al = alphas[t]
+            n_iter = t + 1
+            if yv.shape[0]:
+                Hv += al * _cosines(XvT, omega, b)
+                val_loss[t] = entry.mean(Hv, yv, swv)
+                if val_loss[t] < best - tol:
+                    best, since = float(val_loss[t]), 0
+                else:
+                    since += 1
+    cut = slice(0, n_iter)
+    model = Expansion("cosine", loss, init, out_omegas[cut], phases[cut], q[cut], alphas[cut],
+                      None, train_loss[cut], val_loss[cut] if yv.shape[0] else np.empty(0))
+    if not return_scores:
+        return model
+    history = np.empty(0) if start is None else np.asarray(start.val_loss)
+    return model, Continuation(init, H, Hv, np.concatenate([history, model.val_loss]))
