@@ -582,6 +582,9 @@ def fit(X, y, sw, *, learner, loss="exponential", n_estimators, n_components=1, 
         init = float(start.init_score)
         H = np.array(start.scores, dtype=np.float64)
         Hv = np.array(start.validation_scores, dtype=np.float64)
+        if H.shape != (n,) or Hv.shape != (yv.shape[0],):  # scores of other rows would be silent garbage
+            raise ValueError(f"cannot continue: the saved scores cover {H.shape[0]} training and {Hv.shape[0]} "
+                             f"validation rows, this fit has {n} and {yv.shape[0]}")
     phases = np.zeros((T, K))
     q = np.zeros((T, K))
     alphas = np.zeros(T)

@@ -278,3 +278,18 @@ def test_clone_forgets_the_fit():
     est = GBRFF2Classifier(n_estimators=4, warm_start=True, random_state=0).fit(X, y)
     fresh = clone(est).set_params(n_estimators=2).fit(X, y)
     assert fresh.n_estimators_ == 2
+
+
+def test_the_loop_refuses_scores_of_other_rows():
+    """A continuation whose saved scores cover other rows is an error, never a fit on mismatched scores."""
+    from gbrff import _boosting
+
+    X, y = make_classification(60, 4, random_state=0)
+    y = np.where(y == 1, 1.0, -1.0)
+    sw = np.ones(len(y))
+    kw = dict(gamma=0.5, reg_lambda=0.0, learning_rate=1.0, n_optim_steps=2)
+    _, start = _boosting.fit_gbrff2(X, y, sw, n_estimators=3, rng=np.random.default_rng(0), return_scores=True,
+                                    **kw)
+    with pytest.raises(ValueError, match="saved scores cover 60 training"):
+        _boosting.fit_gbrff2(X[:50], y[:50], sw[:50], n_estimators=2, rng=np.random.default_rng(0), start=start,
+                             **kw)
