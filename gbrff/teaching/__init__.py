@@ -10,6 +10,9 @@ module is named by what it holds:
   LightGBM reference (:func:`~gbrff.teaching.menu.lightgbm_reference`);
 * :mod:`gbrff.teaching.fits` — the playground's fits with their grids, curves
   and timings, LightGBM's beside them;
+* :mod:`gbrff.teaching.regression` — the playground's regression problems: the
+  menu's regressors, LightGBM's, RMSE and R² after every iteration, the
+  colour range and the points' sizes of the predicted surface;
 * :mod:`gbrff.teaching.learning_curves` — test accuracy against the number of
   training examples (the GBRFF paper's Fig. 5, live);
 * :mod:`gbrff.teaching.sweeps` — GBRFF1's K at a fixed budget (Fig. 3, live)
@@ -38,4 +41,4 @@ reference is fitted) and the experiments' protocol with them.
 """
 
 __all__ = ["expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci", "menu",
-           "sweeps", "three_ways", "toy", "two_ways"]
+           "regression", "sweeps", "three_ways", "toy", "two_ways"]
