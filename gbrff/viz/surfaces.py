@@ -611,7 +611,7 @@ def residual_learner_animation(xs, ys, expansion, stages, X, residuals, *, drawn
     >>> X, y = make_toy("plane", 100, random_state=0)
     >>> reg = GBRFF2Regressor(n_estimators=5, n_iter_no_change=None, standardize=False, random_state=0).fit(X, y)
     >>> xs, ys, G = make_grid(X, n=30)
-    >>> H = [np.full(len(y), reg.init_score_)] + list(reg.staged_predict(X))
+    >>> H = [np.full(len(y), reg.expansion_.init_score)] + list(reg.staged_predict(X))
     >>> from gbrff.viz.surfaces import residual_learner_animation
     >>> fig = residual_learner_animation(xs, ys, reg.expansion_, [1, 5], X, np.array([y - H[0], y - H[4]]))
     >>> points = fig["data"][2]["marker"]
