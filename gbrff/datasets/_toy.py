@@ -20,7 +20,7 @@ test RMSE any model can reach (on average). TensorFlow Playground's
 instead perturb the point where the label is read, x + noise·U(−6, 6)²: a
 noise that vanishes where f is flat and grows with its slope, not the
 textbook y = f(x) + ε; and its "multi-Gaussian" is six clamped cones joined
-by the largest |value|, a surface with kinks and plateaus. Here the plane
+by the largest absolute value, a surface with kinks and plateaus. Here the plane
 is its plane rescaled, and "gaussians" a true mixture: a smooth sum of six
 Gaussian bumps on its layout, of width σ = 0.5 — a function an RBF kernel
 of γ = 1/(2σ²) = 2 describes well, which makes the choice of γ a lesson.

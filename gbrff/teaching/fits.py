@@ -71,7 +71,7 @@ def fit_run(params, data, grid=100, task="classification"):
         ``r2``, ``loss``), ``range`` is the colour range of the targets
         (:func:`~gbrff.teaching.regression.value_range`) and ``size_reference``
         the residual the pictures draw largest (the training points' largest
-        |y − H⁰|: :func:`~gbrff.teaching.regression.residual_sizes`).
+        ``|y − H⁰|``: :func:`~gbrff.teaching.regression.residual_sizes`).
 
     Examples
     --------

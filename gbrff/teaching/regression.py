@@ -258,7 +258,7 @@ def residual_sizes(residuals, reference):
     """The regression picture's point sizes: ``4 + 18 √min(1, |r| / reference)`` pixels.
 
     One scale for every iteration (``reference``: the largest residual at
-    H⁰, the training points' |y − ȳ|), so that the points shrink as the model
+    H⁰, the training points' ``|y − ȳ|``), so that the points shrink as the model
     fits them and what stays large at the end is what it missed. The player
     computes the same in the browser (``appkit/player/index.html``).
 
@@ -288,7 +288,7 @@ def finer_than_the_grid(expansion, dx, dy, stages):
     """How many cosines of H^t are finer than two cells of a ``dx × dy`` grid, for each t of ``stages``.
 
     A regression picture samples ŷ at the cells' centres (its values are
-    ``staged_predict``'s). A cosine with |ω₁| dx > π or |ω₂| dy > π (less
+    ``staged_predict``'s). A cosine with ``|ω₁| dx > π`` or ``|ω₂| dy > π`` (less
     than two cells a wavelength: beyond the grid's Nyquist limit) cannot be
     drawn there: sampled, it aliases into speckles. Late in a run, a
     regressor may add such needles to fit single noisy points; the picture

@@ -4,7 +4,7 @@ loss's link, the black line is H = 0).
 
 A regression's surface is the predicted value ŷ = H itself (``value_surface_*``), on the value scale
 (:data:`gbrff.viz.style.VALUE_COLORSCALE`) with its own colour bar, the points coloured by their target
-on the same scale and sized by their residual |y − ŷ|; its weak learner is drawn with the residuals it
+on the same scale and sized by their residual ``|y − ŷ|``; its weak learner is drawn with the residuals it
 fits (:func:`residual_learner_animation`).
 """
 
@@ -495,7 +495,7 @@ def value_surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_
     """:func:`value_surface_figure` at every iteration of ``stages``, as Plotly frames.
 
     Frame ``str(t)`` replaces the heatmap (ŷ = H^t), the points' sizes
-    (their residuals |y − H^t(x)|), the title and the readout.
+    (their residuals ``|y − H^t(x)|``), the title and the readout.
 
     Parameters
     ----------
@@ -573,9 +573,9 @@ def residual_learner_animation(xs, ys, expansion, stages, X, residuals, *, drawn
     :func:`gbrff.viz.learners.weak_learner_animation` (the learner ``h_t``
     on the plane, its crest or landmark, α in the title) with one set of
     points: the training points, each coloured by the residual it leaves
-    to fit, ỹᵢ = yᵢ − H^{t−1}(xᵢ), over the largest |ỹ| (on the learner's
+    to fit, ỹᵢ = yᵢ − H^{t−1}(xᵢ), over the largest ``|ỹ|`` (on the learner's
     own scale: red points want H higher, blue ones lower, and the learner's
-    red stripes, which add to H when α > 0, fall on them), and sized by |ỹᵢ|.
+    red stripes, which add to H when α > 0, fall on them), and sized by ``|ỹᵢ|``.
 
     Parameters
     ----------
