@@ -7,6 +7,8 @@ Streamlit; everything that does, apart from the pages, is here:
   deep links on a fresh server;
 * :mod:`appkit._state` — controls whose values live in the URL, the share
   box (``?hide=…`` classroom links), and a page's sections drawn when opened;
+* :mod:`appkit._drawing` — the playground's drawn data set: its URL codec (``pts``), and the board that
+  carries it between the page and the player;
 * :mod:`appkit._player` — the iteration player: every frame computed once,
   played in the browser (``appkit/player/index.html``);
 * :mod:`appkit._charts` — the pages' still figures drawn on a canvas by the player's renderer
@@ -29,6 +31,7 @@ the tests run from it.
 
 from ._cache import RESULTS_DIR, paper_table2, preprint_table2, stored_results, warm_engine
 from ._charts import LIGHT_TRACES, light_chart, pack_figure
+from ._drawing import drawing_board
 from ._files import (MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, download_name, model_to_json, parse_points_csv, points_to_csv,
                      read_points_csv, split_column, split_indices, upload_label)
 from ._gate import one_blas_thread, painted
@@ -48,5 +51,5 @@ __all__ = [
     "is_hidden", "share_box", "refresh_share_box", "what_changed", "play_schedule", "frame_player", "pack_frames",
     "player_start", "light_chart", "pack_figure", "LIGHT_TRACES", "painted", "one_blas_thread", "explain", "figure_download", "section", "kept_upload", "presenter_style", "TOY_GAMMAS", "toy_controls", "toy_split",
     "HELP", "GLOSSARY", "defaults_overview", "ablation_table", "table_columns", "warm_engine", "stored_results", "paper_table2", "preprint_table2", "parse_points_csv", "points_to_csv", "model_to_json",
-    "read_points_csv", "split_column", "split_indices", "upload_label", "download_name",
+    "read_points_csv", "split_column", "split_indices", "upload_label", "download_name", "drawing_board",
 ]

@@ -23,6 +23,11 @@ keeps it in the address and the link instead of the ``t`` of the page's last
 run. The player sits in an ``st.fragment``: a report reruns that fragment
 alone (the frames are not sent again), never the page.
 
+On the playground's drawn data set (``frame_player(..., draw=board)``) the
+player also takes clicks on its first figure (``appkit/player/draw.js``) and
+reports the drawn set with the iteration; a new set reruns the page, whose
+new model the player draws in place (:mod:`appkit._drawing`).
+
 :func:`player_start` is the server's side of that contract: a page opened
 from a link starts at the link's ``t`` (clamped, with a note); a new model
 (any parameter changed) starts at its final iteration ``T`` (so ``t`` leaves
@@ -49,6 +54,7 @@ FPS = 20
 MAX_FRAMES = 101
 _WEB = Path(__file__).with_name("player")
 _RENDERER_TAG = b'<script src="figure.js"></script>'
+_DRAWING_TAG = b'<script src="draw.js"></script>'  # the drawing tools (appkit/player/draw.js)
 
 
 def served_folder(prefix, files):
@@ -79,7 +85,8 @@ def _player_page():
     if _RENDERER_TAG not in page:
         raise RuntimeError(f"appkit/player/index.html no longer has {_RENDERER_TAG.decode()}: the player's renderer "
                            "would not load")
-    return page.replace(_RENDERER_TAG, b"<script>\n" + (_WEB / "figure.js").read_bytes() + b"\n</script>", 1)
+    page = page.replace(_RENDERER_TAG, b"<script>\n" + (_WEB / "figure.js").read_bytes() + b"\n</script>", 1)
+    return page.replace(_DRAWING_TAG, b"<script>\n" + (_WEB / "draw.js").read_bytes() + b"\n</script>", 1)
 
 
 _component = components.declare_component("frame_player",
@@ -190,7 +197,7 @@ def player_start(T, model_key, key="t"):
     return value
 
 
-def frame_player(packed, start, *, key="t", default_t=None, bookmarks=(), fps=FPS, presenter=False):
+def frame_player(packed, start, *, key="t", default_t=None, bookmarks=(), fps=FPS, presenter=False, draw=None):
     """Draw the player of ``packed`` (:func:`pack_frames`) opening at iteration ``start``.
 
     ``key`` is the iteration's name in the address; ``default_t`` the
@@ -199,29 +206,38 @@ def frame_player(packed, start, *, key="t", default_t=None, bookmarks=(), fps=FP
     shows one figure a row with large controls and titles. The page
     registers ``key`` after it (the iteration the player reports
     then updates the page's state and address: :func:`_reported`).
+    ``draw`` (an :class:`appkit._drawing.Board`) lets the student draw
+    points on the first figure: the player reports the set, and the page
+    runs again to fit it.
     """
     _player_fragment(packed, int(start), key, None if default_t is None else int(default_t),
-                     [[str(a), int(b)] for a, b in bookmarks], int(fps), bool(presenter))
+                     [[str(a), int(b)] for a, b in bookmarks], int(fps), bool(presenter), draw)
 
 
 @st.fragment
-def _player_fragment(packed, start, key, default_t, bookmarks, fps, presenter):
-    """The component, in a fragment of its own: the iteration it reports reruns this alone."""
+def _player_fragment(packed, start, key, default_t, bookmarks, fps, presenter, draw=None):
+    """The component, in a fragment of its own: the iteration it reports reruns this alone (a drawn set, the
+    page: its model is another)."""
     from ._state import widget_key
 
     digest, payload = packed
     skey = widget_key(f"_player_{key}")
     _component(payload=payload, digest=digest, start=start, url_key=key, default_t=default_t,
-               bookmarks=bookmarks, fps=fps, presenter=presenter, key=skey, default=None,
-               on_change=lambda: _reported(skey, key, digest, default_t))
+               bookmarks=bookmarks, fps=fps, presenter=presenter, draw=None if draw is None else draw.args(),
+               key=skey, default=None, on_change=lambda: _reported(skey, key, digest, default_t, draw))
+    if draw is not None and draw.stale():
+        st.rerun(scope="app")
 
 
-def _reported(skey, key, digest, default_t):
+def _reported(skey, key, digest, default_t, draw=None):
     """The player stopped on a frame of the frames ``digest``: the page's ``key`` takes it
-    (a report about other frames, from before a new model, is dropped)."""
+    (a report about other frames, from before a new model, is dropped). A drawn set in the report
+    goes to ``draw`` (:meth:`appkit._drawing.Board.take`); a new one makes the frames old."""
     from ._state import set_registered
 
     value = st.session_state.get(skey)
+    if draw is not None and isinstance(value, dict) and draw.take(value.get("draw")):
+        return
     if not isinstance(value, dict) or value.get("digest") != digest:
         return
     try:

@@ -425,6 +425,9 @@ def _change_sentence(key, label, old, new):
     if key == "lam" and num:
         return (f"λ {_fmt(old)} → {_fmt(new)}: a {'stronger' if new > old else 'weaker'} pull of ω towards 0, "
                 f"so {'longer waves and a smoother' if new > old else 'shorter waves and a wigglier'} boundary")
+    if key == "angle" and num:
+        return (f"the data turned by {_fmt(new)}° instead of {_fmt(old)}° about their centre: the same problem, at "
+                f"another angle to the axes the trees cut along")
     if key == "noise" and num:
         return f"noise {_fmt(old)} → {_fmt(new)}: the classes {'overlap more' if new > old else 'are cleaner'}"
     if key == "n" and num:

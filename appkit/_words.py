@@ -9,9 +9,12 @@ __all__ = ["HELP", "GLOSSARY"]
 #: Tooltip (``help=``) of each control, by its URL key.
 HELP = {
     "data": "Which toy problem: two interleaved moons, a swiss roll, two circles, a checkerboard — "
-            "or your own CSV of 2-D points.",
+            "or points you draw on the picture, or your own CSV of 2-D points.",
     "n": "How many points are generated (shared between training and test).",
     "noise": "Random jitter added to each point: 0 gives clean shapes, more makes the two classes overlap.",
+    "angle": ("Turn the toy problem about its centre by this many degrees before the split: the picture's axes stay "
+              "put. A tree cuts along the axes and minds the turn; a cosine's ω is drawn alike in every direction "
+              "and does not."),
     "test": "Share of the points held out to test the model: it never sees them while learning.",
     "seed": ("Seed of the random draws (the points and the frequencies ω): the same seed gives the same picture; "
              "move it for another draw (← → step by one)."),

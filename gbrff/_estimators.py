@@ -141,7 +141,8 @@ class _GBRFFBase(BaseEstimator):
                 "shaped: change them with warm_start=False (a new fit), or set them back.")
         same_data = digest is not None and digest == state.digest
         previous = []
-        for model, problem in zip(self.expansions_, state.problems):
+        fitted = self.expansions_ if state.expansions is None else state.expansions
+        for model, problem in zip(fitted, state.problems):
             if not same_data and problem.continuation is not None:
                 # other data, or scores not kept: continued from the model's scores on them
                 problem = _warm_start.Problem(problem.rng_state, problem.split_seed, None)
@@ -170,6 +171,36 @@ class _GBRFFBase(BaseEstimator):
 
         return _boosting.Continuation(model.init_score, scores(X),
                                       np.empty(0) if val is None else scores(val[0]), np.empty(0))
+
+    def _fit_problem(self, X, y, sw, gamma, rng, n_threads, previous=None):
+        """One problem (a classifier's binary one, a regressor's standardised
+        target): (its expansion, its :class:`gbrff._warm_start.Problem`).
+        ``previous`` = (expansion, Problem) continues that fit up to
+        ``n_estimators`` (``rng`` then in the state it left)."""
+        n_estimators, start = self.n_estimators, None
+        if previous is None:
+            seed = None if self.n_iter_no_change is None else rng.randint(np.iinfo(np.int32).max)
+        else:
+            seed = previous[1].split_seed
+            n_estimators = self._iterations_to_add(previous[0])
+            if n_estimators == 0:       # a one-vs-rest class already as long as asked, or stopped
+                return previous
+        X, y, sw, val = self._split_validation(X, y, sw, seed)
+        self._check_training_part(y, sw)
+        if previous is not None:
+            start = previous[1].continuation or self._continuation_by_prediction(previous[0], X, val)
+        model, scores = self._run_boosting(X, y, sw, gamma, rng, val, n_threads,
+                                           n_estimators=n_estimators, start=start)
+        # fitted on z ⊙ s with per-feature bandwidths: ω ⊙ s acts on z, as every GBRFF's ω
+        model.omegas = self.feature_map_.frequencies_on_z(model.omegas)
+        if previous is not None:
+            model = _boosting.concatenate(previous[0], model)
+        return model, _warm_start.Problem(rng.get_state(), seed,
+                                          scores if self.warm_start else None)
+
+    def _check_training_part(self, y, sw):
+        """Raise the ValueError of a training part the engine cannot fit (a
+        classifier's: a class of no weight); nothing by default."""
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -296,7 +327,7 @@ class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
         n_threads = 1 if inner else min(threads, n_problems)
 
         def fit_one(k):
-            return self._fit_binary(X, target(k), sample_weight, self.gamma_, rngs[k],
+            return self._fit_problem(X, target(k), sample_weight, self.gamma_, rngs[k],
                                     threads if inner else 1, previous[k])
 
         if n_threads > 1:
@@ -343,35 +374,10 @@ class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
                              "validation_fraction or give more data." % self.validation_fraction)
         return Xa, ya, wa, (Xb, yb, wb)
 
-    def _check_weighted_classes(self, y, sw):
+    def _check_training_part(self, y, sw):
         if not (np.sum(sw[y > 0]) > 0 and np.sum(sw[y < 0]) > 0):
             raise ValueError("Each class needs a positive total sample_weight (times its "
                              "class_weight).")
-
-    def _fit_binary(self, X, y, sw, gamma, rng, n_threads, previous=None):
-        """One binary problem: (its expansion, its :class:`gbrff._warm_start.Problem`).
-        ``previous`` = (expansion, Problem) continues that fit up to
-        ``n_estimators`` (``rng`` then in the state it left)."""
-        n_estimators, start = self.n_estimators, None
-        if previous is None:
-            seed = None if self.n_iter_no_change is None else rng.randint(np.iinfo(np.int32).max)
-        else:
-            seed = previous[1].split_seed
-            n_estimators = self._iterations_to_add(previous[0])
-            if n_estimators == 0:       # a one-vs-rest class already as long as asked, or stopped
-                return previous
-        X, y, sw, val = self._split_validation(X, y, sw, seed)
-        self._check_weighted_classes(y, sw)
-        if previous is not None:
-            start = previous[1].continuation or self._continuation_by_prediction(previous[0], X, val)
-        model, scores = self._run_boosting(X, y, sw, gamma, rng, val, n_threads,
-                                           n_estimators=n_estimators, start=start)
-        # fitted on z ⊙ s with per-feature bandwidths: ω ⊙ s acts on z, as every GBRFF's ω
-        model.omegas = self.feature_map_.frequencies_on_z(model.omegas)
-        if previous is not None:
-            model = _boosting.concatenate(previous[0], model)
-        return model, _warm_start.Problem(rng.get_state(), seed,
-                                          scores if self.warm_start else None)
 
     def _set_expansion_attributes(self):
         """The fitted attributes read from ``expansions_``: a binary model's

@@ -22,7 +22,7 @@ from sklearn.model_selection import train_test_split
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from . import _boosting
+from . import _boosting, _warm_start
 from ._boosting import Expansion
 from ._engine.loss_registry import HUBER_ALPHA, REGRESSION, losses_for
 from ._estimators import _check_float32_range, _fitted_by_map, _GBRFFBase
@@ -74,12 +74,17 @@ class _BaseGBRFFRegressor(RegressorMixin, _GBRFFBase):
         **_GBRFFBase._parameter_constraints,
         "loss": [StrOptions(set(losses_for(REGRESSION)))],
         "alpha": [Interval(Real, 0, 1, closed="neither")],
+        "warm_start": ["boolean"],
     }
 
     # -- fitting ---------------------------------------------------------
     @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
         """Fit the boosted ensemble to a real target.
+
+        A refit starts from nothing: no fitted attribute of an earlier fit
+        survives beside the new model. With ``warm_start=True`` a fitted
+        estimator continues its expansion up to ``n_estimators`` instead.
 
         Parameters
         ----------
@@ -95,11 +100,23 @@ class _BaseGBRFFRegressor(RegressorMixin, _GBRFFBase):
         -------
         self : object
             The fitted estimator.
+
+        Raises
+        ------
+        ValueError
+            If X holds values beyond the float32 range, if y holds anything
+            but finite real numbers, or if no sample has a positive weight;
+            with ``warm_start=True``, if ``n_estimators`` is below the
+            iterations already fitted, or a parameter that shapes the model
+            changed since the fit continued.
         """
-        for name in [k for k in vars(self) if k.endswith("_") and not k.startswith("_")]:
-            delattr(self, name)
+        continuing = bool(self.warm_start) and hasattr(self, "expansions_")
+        if not continuing:
+            for name in [k for k in vars(self) if k.endswith("_") and not k.startswith("_")]:
+                delattr(self, name)
+            self._warm_start_state_ = None
         X, y = validate_data(self, X, y, dtype=[np.float64, np.float32], ensure_min_samples=2,
-                             y_numeric=True)
+                             y_numeric=True, reset=not continuing)
         y = _check_target(y)
         if not np.all(np.isfinite(y)):
             raise ValueError("Input y contains NaN or infinity: a regression target must be finite.")
@@ -108,22 +125,38 @@ class _BaseGBRFFRegressor(RegressorMixin, _GBRFFBase):
                                             ensure_non_negative=True)
         if not np.any(sample_weight > 0):
             raise ValueError("sample_weight must have at least one positive value.")
-        rng = check_random_state(self.random_state)
-        # the target standardised: tol, the learners' scale and the losses read
-        # alike for a target in millimetres or in kilometres
-        self.target_mean_, self.target_scale_ = _target_scale(y, sample_weight)
+        # the rows of positive weight are digested too: the validation split draws from them
+        digest = (_warm_start.data_digest(X, y, positive=sample_weight > 0)
+                  if self.warm_start else None)
+        if continuing:
+            # the target's standardisation, the feature map and γ stay the first fit's
+            previous = self._previous_fit(digest)
+            if previous is None:        # as long as asked, or stopped by early stopping
+                return self
+            (previous,) = previous
+            rng = _warm_start.restored_rng(previous[1].rng_state)
+            X = self.feature_map_.expand(X)
+        else:
+            previous = None
+            rng = check_random_state(self.random_state)
+            # the target standardised: tol, the learners' scale and the losses read
+            # alike for a target in millimetres or in kilometres
+            self.target_mean_, self.target_scale_ = _target_scale(y, sample_weight)
+            feature_map = self._feature_map()
+            X = feature_map.fit_expand(X, None, sample_weight, rng)
+            self.feature_map_ = feature_map
+            # the "quantile" rule reads pairs of rows: the rows of positive weight only (a
+            # row of weight 0 counts for nothing, as if it were not there)
+            positive = sample_weight > 0
+            self.gamma_ = self._gamma_value(X if positive.all() else X[positive], rng)
         z = (y - self.target_mean_) / self.target_scale_
-        feature_map = self._feature_map()
-        X = feature_map.fit_expand(X, None, sample_weight, rng)
-        self.feature_map_ = feature_map
-        # the "quantile" rule reads pairs of rows: the rows of positive weight only (a row
-        # of weight 0 counts for nothing, as if it were not there)
-        positive = sample_weight > 0
-        self.gamma_ = gamma = self._gamma_value(X if positive.all() else X[positive], rng)
-        threads = _boosting.resolve_threads(self.n_jobs)
-        Xa, za, swa, val = self._split_validation(X, z, sample_weight, rng)
-        model = self._run_boosting(Xa, za, swa, gamma, rng, val, threads)
-        model.omegas = self.feature_map_.frequencies_on_z(model.omegas)
+        # the split's seed, then the ω, from rng (_GBRFFBase._fit_problem)
+        model, problem = self._fit_problem(X, z, sample_weight, self.gamma_, rng,
+                                           _boosting.resolve_threads(self.n_jobs), previous)
+        # the expansion in fitting units (the standardised target) is what a warm
+        # start continues; expansions_ hold it in the target's units
+        self._warm_start_state_ = _warm_start.WarmStart(
+            [problem], digest, self._warm_start_params(), expansions=[model])
         self.expansions_ = [self._in_target_units(model)]
         self._set_expansion_attributes()
         return self
@@ -131,14 +164,13 @@ class _BaseGBRFFRegressor(RegressorMixin, _GBRFFBase):
     def _feature_map(self):
         return FeatureMap(standardize=self.standardize)
 
-    def _split_validation(self, X, z, sw, rng):
+    def _split_validation(self, X, z, sw, seed):
         """(X, z, sw) to fit on and the validation part (None without early
-        stopping): a random ``validation_fraction`` of the rows of positive
-        weight (a row of weight 0 counts for nothing in either part, as if it
-        were not there)."""
+        stopping): a ``validation_fraction`` of the rows of positive weight
+        drawn with ``seed`` (a row of weight 0 counts for nothing in either
+        part, as if it were not there)."""
         if self.n_iter_no_change is None:
             return X, z, sw, None
-        seed = rng.randint(np.iinfo(np.int32).max)
         rows = np.flatnonzero(sw > 0)
         if rows.shape[0] < 2:
             raise ValueError("Early stopping (n_iter_no_change=%r) needs at least two rows of "
@@ -435,6 +467,15 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
     quantile_features : bool, default=False
         Beside each feature, its rank F_j(x_j) ∈ [0, 1] (as
         :class:`gbrff.GBRFF2Classifier`'s).
+    warm_start : bool, default=False
+        True: fitting a fitted estimator again continues its expansion up to
+        ``n_estimators`` (the same ``n_estimators``: nothing more; a smaller
+        one: ValueError), as HistGradientBoosting's warm start; the target's
+        standardisation, the feature map and γ stay the first fit's. On the
+        same data (X, y and the rows of positive weight), after a first fit
+        with ``warm_start=True``, the model is one fit of that size, bit for
+        bit, early stopping included (a fit it ended adds nothing). Read
+        more in the User Guide (:doc:`/user_guide/fitting`).
 
     Attributes
     ----------
@@ -461,7 +502,8 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
     validation_loss_ : ndarray of shape (T,)
         Only with early stopping: the loss on the validation split.
     n_estimators_ : int
-        T, the number of iterations actually run (the arrays' first axis).
+        T, the number of iterations actually run (the arrays' first axis;
+        every fit of a warm start counted).
     expansions_ : list of one :class:`gbrff.Expansion`
         The fitted model in the target's units, acting on z;
         ``expansion_`` is it.
@@ -504,11 +546,13 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
         "reg_lambda": [Interval(Real, 0, None, closed="left")],
         "quantile_features": ["boolean"],
     }
+    _WARM_START_FIXED = _BaseGBRFFRegressor._WARM_START_FIXED + ("quantile_features",)
 
     def __init__(self, n_estimators=500, gamma="quantile", reg_lambda=0.0, learning_rate=0.1,
                  random_state=None, n_optim_steps=10, n_iter_no_change=20,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="squared_error",
-                 alpha=HUBER_ALPHA, standardize=True, quantile_features=False):
+                 alpha=HUBER_ALPHA, standardize=True, quantile_features=False,
+                 warm_start=False):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -523,6 +567,7 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
         self.alpha = alpha
         self.standardize = standardize
         self.quantile_features = quantile_features
+        self.warm_start = warm_start
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -530,14 +575,14 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
     def _feature_map(self):
         return FeatureMap(standardize=self.standardize, quantile_features=self.quantile_features)
 
-    def _run_boosting(self, X, z, sw, gamma, rng, val, n_threads):
+    def _run_boosting(self, X, z, sw, gamma, rng, val, n_threads, n_estimators, start):
         return _boosting.fit_gbrff2(
-            X, z, sw, n_estimators=self.n_estimators, gamma=gamma, reg_lambda=self.reg_lambda,
+            X, z, sw, n_estimators=n_estimators, gamma=gamma, reg_lambda=self.reg_lambda,
             learning_rate=self.learning_rate, n_optim_steps=self.n_optim_steps, rng=rng,
             validation=val, n_iter_no_change=self.n_iter_no_change, tol=self.tol,
             loss=self.loss, n_threads=n_threads,
             standardization=self.feature_map_.fit_standardization(X.dtype),
-            quantile=self.alpha, scale_free=True)
+            quantile=self.alpha, scale_free=True, start=start, return_scores=True)
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -590,6 +635,10 @@ class GBRFF1Regressor(_BaseGBRFFRegressor):
     landmarks : {"learn", "random"}, default="learn"
         "learn": the landmark by descent; "random": a training point drawn
         at random (with positive weight), no descent.
+    warm_start : bool, default=False
+        As in :class:`GBRFF2Regressor`; not the same model as one fit with
+        ``landmarks="random"``, whose landmarks are drawn after every
+        iteration's ω.
 
     Attributes
     ----------
@@ -623,11 +672,13 @@ class GBRFF1Regressor(_BaseGBRFFRegressor):
         "beta": [Interval(Real, 0, None, closed="left")],
         "landmarks": [StrOptions({"learn", "random"})],
     }
+    _WARM_START_FIXED = _BaseGBRFFRegressor._WARM_START_FIXED + ("n_components", "landmarks")
 
     def __init__(self, n_estimators=500, n_components=30, gamma="auto", beta=4.0,
                  learning_rate=0.3, random_state=None, n_optim_steps=10,
                  n_iter_no_change=20, validation_fraction=0.1, tol=1e-4, n_jobs=None,
-                 loss="squared_error", alpha=HUBER_ALPHA, landmarks="learn", standardize=True):
+                 loss="squared_error", alpha=HUBER_ALPHA, landmarks="learn", standardize=True,
+                 warm_start=False):
         self.n_estimators = n_estimators
         self.n_components = n_components
         self.gamma = gamma
@@ -643,6 +694,7 @@ class GBRFF1Regressor(_BaseGBRFFRegressor):
         self.alpha = alpha
         self.landmarks = landmarks
         self.standardize = standardize
+        self.warm_start = warm_start
 
     def _engine_beta(self, sw):
         """β for the engine, whose inverse temperature β√n counts the rows of
@@ -651,15 +703,15 @@ class GBRFF1Regressor(_BaseGBRFFRegressor):
         beta = self.beta if total == n_pos else self.beta * np.sqrt(total / n_pos)
         return min(beta, 1e150)
 
-    def _run_boosting(self, X, z, sw, gamma, rng, val, n_threads):
+    def _run_boosting(self, X, z, sw, gamma, rng, val, n_threads, n_estimators, start):
         return _boosting.fit_gbrff1(
-            X, z, sw, n_estimators=self.n_estimators, n_components=self.n_components,
+            X, z, sw, n_estimators=n_estimators, n_components=self.n_components,
             gamma=gamma, beta=self._engine_beta(sw), learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
             landmarks=self.landmarks, n_threads=n_threads,
             standardization=self.feature_map_.fit_standardization(X.dtype),
-            quantile=self.alpha, scale_free=True)
+            quantile=self.alpha, scale_free=True, start=start, return_scores=True)
 
     @staticmethod
     def _weak_learner_arrays(m):
@@ -704,6 +756,10 @@ class GBRFFLSRegressor(_BaseGBRFFRegressor):
         all T iterations.
     validation_fraction, tol, random_state, n_jobs, standardize
         As in :class:`GBRFF2Regressor`.
+    warm_start : bool, default=False
+        As in :class:`GBRFF2Regressor`; not the same model as one fit with
+        ``landmarks="random"``, whose landmarks are drawn after every
+        iteration's ω.
 
     Attributes
     ----------
@@ -734,12 +790,14 @@ class GBRFFLSRegressor(_BaseGBRFFRegressor):
         "n_components": [Interval(Integral, 1, None, closed="left")],
         "c": [Interval(Real, 0, None, closed="left")],
         "landmarks": [StrOptions({"learn", "random"})],
+        "warm_start": ["boolean"],
     }
+    _WARM_START_FIXED = _BaseGBRFFRegressor._WARM_START_FIXED + ("n_components", "landmarks")
 
     def __init__(self, n_estimators=200, n_components=100, learning_rate=0.1, c=1.0,
                  gamma="auto", landmarks="learn", n_optim_steps=10, random_state=None,
                  n_iter_no_change=None, validation_fraction=0.1, tol=1e-4, n_jobs=None,
-                 standardize=True):
+                 standardize=True, warm_start=False):
         self.n_estimators = n_estimators
         self.n_components = n_components
         self.learning_rate = learning_rate
@@ -753,17 +811,19 @@ class GBRFFLSRegressor(_BaseGBRFFRegressor):
         self.tol = tol
         self.n_jobs = n_jobs
         self.standardize = standardize
+        self.warm_start = warm_start
 
-    def _run_boosting(self, X, z, sw, gamma, rng, val, n_threads):
+    def _run_boosting(self, X, z, sw, gamma, rng, val, n_threads, n_estimators, start):
         # the engine's inverse temperature is beta * sqrt(n), n the samples of positive weight
         n_pos = int(np.count_nonzero(sw > 0))
         return _boosting.fit_gbrff1(
-            X, z, sw, n_estimators=self.n_estimators, n_components=self.n_components,
+            X, z, sw, n_estimators=n_estimators, n_components=self.n_components,
             gamma=gamma, beta=float(self.c) / np.sqrt(n_pos), learning_rate=self.learning_rate,
             n_optim_steps=self.n_optim_steps, rng=rng, validation=val,
             n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss="squared_error",
             landmarks=self.landmarks, n_threads=n_threads,
-            standardization=self.feature_map_.fit_standardization(X.dtype), scale_free=True)
+            standardization=self.feature_map_.fit_standardization(X.dtype), scale_free=True,
+            start=start, return_scores=True)
 
     @staticmethod
     def _weak_learner_arrays(m):

@@ -7,22 +7,25 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from appkit import (begin_page, control, download_name, explain, figure_download, frame_player, kept_upload,
+from appkit import (begin_page, control, download_name, drawing_board, explain, figure_download, frame_player, kept_upload,
                     light_chart, model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
                     read_points_csv, register, section, share_box, split_column, split_indices, upload_label, warm_engine,
-                    what_changed)
+                    what_changed, widget_key)
 from gbrff import LOSSES
 from gbrff.datasets import REGRESSION_PROBLEMS, TOY_PROBLEMS, make_toy
 from gbrff.teaching import expansions as cmp
+from gbrff.teaching.drawing import plane_corners, too_few
 from gbrff.teaching.fits import fit_reference, fit_run, reference_surface, run_frames, warm_reference
 from gbrff.teaching.regression import learning_curve as regression_learning_curve
 from gbrff.teaching.regression import finer_than_the_grid, regression_split, regressor_algo, residual_sizes
 from gbrff.teaching.learning_curves import learning_curve as refit_on_subsets
 from gbrff.teaching.menu import (ALGOS, BETAS, GAMMAS, LAMBDAS, LS_BUDGET, LS_RATES, LS_TEMPS, PLUS_LAM, PLUS_LAMBDAS,
                                  PLUS_SHRINK, RATES)
+from gbrff.teaching.rotation import LESSON, angle_curve, rotate
 from gbrff.viz import curves as curve_figs
 from gbrff.viz import learners as learner_figs
 from gbrff.viz import omega_prior as omega_figs
+from gbrff.viz import rotation as rotation_figs
 from gbrff.viz import surfaces as surface_figs
 from gbrff.viz.style import VOTE_COLORSCALE, number_label
 
@@ -76,8 +79,17 @@ warm_engine()
 # ---------------------------------------------------------------- controls
 sb = st.sidebar
 sb.header("Data")
-data_name = control("segmented_control", "Data set", "data", "moons", options=[*TOY_PROBLEMS, *REGRESSION_PROBLEMS,
-                    "upload"], where=sb, format_func=lambda s: "your CSV…" if s == "upload" else s, help=DATA_HELP)
+data_name = control("segmented_control", "Data set", "data", "moons",
+                    options=[*TOY_PROBLEMS, *REGRESSION_PROBLEMS, "draw", "upload"], where=sb, help=DATA_HELP,
+                    format_func=lambda s: {"upload": "your CSV…", "draw": "draw your own"}.get(s, s))
+drawing = data_name == "draw"  # the student's own points, clicked onto the picture (appkit._drawing)
+board = drawing_board() if drawing else None
+if drawing:
+    sb.markdown(f"**Your drawing: {len(board.y)} points.** Click on the left picture to add a point of the class "
+               "chosen in the player's bar, drag to paint several; ↶ undo and ✕ clear are there too. A test share "
+               "of your points is held out (diamonds); the link carries the drawing.")
+    if board.note:
+        sb.warning(plain(board.note), icon=":material/warning:")
 upload = upload_bytes = None
 if data_name == "upload":
     file = kept_upload("2-D CSV: columns x1, x2, label (two classes)", "upload_file", where=sb, type=["csv", "txt"])
@@ -98,7 +110,7 @@ if data_name == "upload":
             sb.success((f"Your earlier file {plain(file_name)}: " if earlier else "")
                        + f"{len(upload[1])} points, classes {plain(upload[2][0])} → −1 and {plain(upload[2][1])} → +1 "
                        "(features standardised)." + (" Upload another to replace it." if earlier else ""))
-is_toy = upload is None
+is_toy = upload is None and not drawing
 toy_name = data_name if data_name in TOY_PROBLEMS + REGRESSION_PROBLEMS else "moons"
 regression = is_toy and toy_name in REGRESSION_PROBLEMS  # a real target: the regressors, ŷ drawn as a value
 task = "regression" if regression else "classification"
@@ -107,6 +119,8 @@ n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_va
 noise = control("slider", "Noise (std of the Gaussian noise on y)" if regression else "Noise (std of the Gaussian jitter)",
                 "noise", 0.1, min_value=0.0, max_value=0.6, step=0.02, where=sb, disabled=not is_toy,
                 help=REGRESSION_HELP["noise"] if regression else None)
+angle = control("slider", "Turn the data (degrees, about the centre)", "angle", 0, min_value=0, max_value=90, step=5,
+                where=sb, disabled=not is_toy, format="%d°")
 test_share = control("slider", "Test share", "test", 0.3, min_value=0.1, max_value=0.9, step=0.05, where=sb)
 seed = control("slider", "Seed", "seed", 0, min_value=0, max_value=9999, step=1, where=sb)
 show_test = control("toggle", "Show test points", "show_test", True, where=sb)
@@ -167,7 +181,7 @@ def load_rows(name, n, noise, seed, csv_digest, _upload):
 @st.cache_resource(max_entries=24, show_spinner="Fitting…")
 def fit_bundle(key, _data, task):
     """Fit once per parameter set; keep the grid, curves and timing with the model."""
-    return fit_run(key[1], _data, grid=GRID, task=task)
+    return fit_run(key[1], _data, grid=GRID, include=plane_corners() if key[0][0] == "draw" else None, task=task)
 
 
 @st.cache_resource(show_spinner=False)
@@ -188,25 +202,64 @@ def lgbm_surface(data_key, _model, _G):
     return reference_surface(_model, _G)
 
 
+@st.cache_data(max_entries=8, show_spinner="Turning the data: refitting both models at 7 angles, 3 draws each…")
+def angle_scores(name, n, noise, test_share, seed, params):
+    return angle_curve(params, name, n, noise, test_share, seed)
+
+
 @st.cache_data(max_entries=16, show_spinner="Learning curve: refitting on growing subsets…")
 def learning_curve(key, _data, task):
     return (regression_learning_curve if task == "regression" else refit_on_subsets)(key[1], _data)
 
 
+@st.cache_data(max_entries=8, show_spinner=False)
+def empty_picture(code, _X, _y):
+    """The drawing area with the points drawn so far and no model yet (p = ½ everywhere), as one frame."""
+    xs, ys, G = cmp.make_grid(plane_corners(), n=GRID)
+    fig = surface_figs.surface_animation(xs, ys, [0], np.zeros((1, len(G))), _X, _y,
+                                         titles=["Your drawing: no model yet"])
+    return pack_frames([fig], [0])
+
+
+def empty_drawing(board, test_share, presenter):
+    """Too few drawn points to split and fit: the same elements above the player as a fitted picture (the player
+    keeps its place: no new iframe), the drawing area to click on, and what to draw; then the page stops."""
+    c1, c2 = st.columns(2)
+    c1.metric(f"{algo} (T = {T}): test accuracy · fit time", "—")
+    c2.empty()
+    st.empty()  # "what changed"
+    st.caption(f"your drawing, no model yet: {too_few(board.y, test_share)}")
+    st.empty()  # the player's note (player_start)
+    frame_player(empty_picture(board.code, board.X, board.y), 0, default_t=0, presenter=presenter, draw=board)
+    st.info("Click on the picture to add a point of the class chosen in the player's bar (shift-click: the other "
+            "class), drag to paint several. The model is fitted as soon as it has points of both classes to learn "
+            "from and to test on.", icon=":material/draw:")
+    share_box()
+    st.stop()
+
+
 # ---------------------------------------------------------------- data and fits
 digest = hashlib.sha1(upload_bytes).hexdigest() if upload is not None else None
-X_rows, y_rows = load_rows(toy_name if is_toy else "upload", n_samples, noise, seed, digest, upload)
+if drawing:  # the drawing's own points, in the plane's units (the model sees them as they are)
+    X_rows, y_rows, digest = board.X, board.y, board.code
+else:
+    X_rows, y_rows = load_rows(toy_name if is_toy else "upload", n_samples, noise, seed, digest, upload)
+turn = angle if is_toy else 0  # the toy problem turned about its centre (the origin) before the split
+if turn:
+    X_rows = rotate(X_rows, turn)
+if drawing and too_few(y_rows, test_share):  # nothing to fit yet: the drawing area, its points, what to draw
+    empty_drawing(board, test_share, presenter)
 train_rows, test_rows = (regression_split(len(y_rows), test_share, seed) if regression  # unstratified: y is real
                          else split_indices(y_rows, test_share, seed))  # scikit-learn's stratified split
 data = X_rows[train_rows], X_rows[test_rows], y_rows[train_rows], y_rows[test_rows]
 X_tr, X_te, y_tr, y_te = data
-data_key = (toy_name if is_toy else "upload", n_samples, noise, test_share, seed, digest)
+data_key = (toy_name if is_toy else data_name if drawing else "upload", n_samples, noise, test_share, seed, digest, turn)
 model_key = (data_key, (algo, T, gamma, lam, K, beta, lr, seed))
 bundle = fit_bundle(model_key, data, task)
 model, expansion = bundle["model"], bundle["expansion"]
 lgbm = fit_lgbm(data_key, data, task) if with_lgbm else None
-label = toy_name if is_toy else "your data"
-data_tag = toy_name if is_toy else upload_label(file_name)  # the <data> of the downloads' names
+label = toy_name if is_toy else "your drawing" if drawing else "your data"
+data_tag = toy_name if is_toy else "drawn" if drawing else upload_label(file_name)  # the <data> of the downloads' names
 
 # Every element above the player is there on every run, drawn or empty: a line that appeared only after a
 # change (what changed, LightGBM's metric) would move the player in Streamlit's element tree, and Streamlit
@@ -226,11 +279,12 @@ elif lgbm is not None:
     lgbm_slot.metric("LightGBM: test accuracy · fit time",
                      f"{100 * lgbm['test_acc']:.1f} % · {1000 * lgbm['fit_time']:.0f} ms")
 changed_slot = st.empty()
-changed = what_changed()
+changed = " ".join(filter(None, [what_changed(), board.change if drawing else None]))  # a drawing: its points too
 if changed:
     changed_slot.markdown(f":blue-background[**What changed:** {plain(changed)}]")
+turned = f" turned by {turn}°" if turn else ""  # the angle the picture uses, in words (a link's ?angle=45)
 st.caption((f":orange[**GBRFF2+ has no regressor: {algo}'s is shown.**] " if fallback else "")
-           + f"{label}: {len(y_tr)} training and {len(y_te)} test points"
+           + f"{label}{turned}: {len(y_tr)} training and {len(y_te)} test points"
            + (f", y = f(x) + noise of σ = {noise:g}" if regression else "")
            + ". LightGBM: 100 trees of depth ≤ 5 on the same split. Times are wall-clock fits on this server (the "
            "GBRFF engine is compiled once).")
@@ -332,7 +386,8 @@ if regression:
 else:
     packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,
                        bundle, data)
-frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter)
+frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter,
+             draw=board)
 painted()  # the picture is sent: the other students' pictures before the rest of this page
 register("t", "Iteration t", T, t_start)
 st.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
@@ -549,6 +604,52 @@ def beside_lightgbm_regression():
         figure_download(fig_lc, "learning_curve", "dl_lc", data=data_tag)
 
 
+def lesson_setting():
+    """The rotation lesson's setting (gbrff.teaching.rotation.LESSON), set on the sidebar's controls."""
+    for k, v in LESSON.items():
+        st.session_state[widget_key(k)] = v
+
+
+def turned_data():
+    """The rotation lesson: both models' test accuracy against the angle the data are turned by, and why."""
+    angles, scores = angle_scores(toy_name, n_samples, noise, test_share, seed, model_key[1])
+    fig_a = rotation_figs.angle_curve_figure(angles, scores, current=turn)
+    light_chart(fig_a, key="angle_curve", presenter=presenter)
+    g, t = (100 * scores[k].mean(axis=1) for k in (algo, "LGBM"))
+    i0, i45 = angles.index(0.0), angles.index(45.0)
+    st.markdown(f"**{toy_name}, {n_samples} points, mean of {scores['LGBM'].shape[1]} draws:** LightGBM "
+                f"{t[i0]:.1f} % at 0°, {t[i45]:.1f} % at 45° (lowest {t.min():.1f} % at {angles[int(t.argmin())]:g}°); "
+                f"{algo} {g[i0]:.1f} % and {g[i45]:.1f} % (from {g.min():.1f} to {g.max():.1f} %). The dotted line "
+                f"is this picture's turn, {turn}°.")
+    explain("**Why the trees care and the cosines do not.** A tree asks *is x₁ ≤ s?*: every cut is parallel to an "
+            "axis, so a boundary along the axes (the board at 0°) takes a few cuts, and the same boundary at 45° a "
+            "staircase of many small ones, which a hundred trees of depth ≤ 5 learn only roughly from a few hundred "
+            "points. A cosine cos(ω·x − b) is a wave in the direction of ω, and ω is drawn from N(0, 2γI), the same "
+            "in every direction: the RBF kernel k(x, x′) = exp(−γ‖x − x′‖²) depends only on the distance, which a "
+            "turn does not change. Turned data are the same problem to GBRFF, up to its random draws (the bands: "
+            "± one standard deviation over the draws). A turn by 90° only swaps and negates the axes: the trees are "
+            "back at 90°.",
+            r"\begin{gathered}k_\gamma(Rx, Rx') = e^{-\gamma\|R(x - x')\|^2} = k_\gamma(x, x')\\"
+            r"\omega \sim \mathcal{N}(0, 2\gamma I)\ \Rightarrow\ R\,\omega \sim \mathcal{N}(0, 2\gamma I)\end{gathered}")
+    if algo == "GBRFF2+":
+        st.info("GBRFF2+ is not blind to the axes: it puts each coordinate's rank F(x) beside it and gives each "
+                "column its own bandwidth, both made along the axes, as a tree's cuts are. Choose GBRFF2 for the "
+                "isotropic model.", icon=":material/info:")
+    current = {"data": toy_name, "n": n_samples, "noise": noise, "gamma": gamma, "algo": algo, "angle": turn}
+    if current != LESSON:
+        st.markdown(f"The board shows it best: its edges lie along the axes, and with {LESSON['n']} clean points the "
+                    "trees find them at 0° (a checkerboard is an XOR: no single cut helps, and with a few noisy "
+                    "points the trees miss the board at every angle). Then open *GBRFF beside LightGBM* above: at "
+                    "45° the trees' boundary is a staircase, the cosines' stays smooth.")
+        st.button(f"Show the lesson: board, {LESSON['n']} points, no noise, γ = {LESSON['gamma']:g}, "
+                  f"{LESSON['algo']}, turned by {LESSON['angle']}°", key="turn_lesson", on_click=lesson_setting,
+                  icon=":material/rotate_right:")
+    st.caption(f"Each draw is {toy_name} at seed {seed}, {seed + 1}, {seed + 2} (the first is this picture's data) "
+               "with its own stratified split, turned about the centre of the plane; both models are refitted at "
+               "every angle with the sidebar's settings.")
+    figure_download(fig_a, "accuracy_vs_angle", "dl_angle", data=data_tag)
+
+
 def challenge_list():
     """The challenges, ticked (they are ticked on every run, open or closed)."""
     st.markdown("\n".join(f"- {DONE if i in done else TODO} {text}" for i, (text, _) in enumerate(CHALLENGES)))
@@ -564,14 +665,14 @@ split = split_column(len(y_rows), test_rows)
 def data_csv():  # made when clicked
     if regression:  # the real target in a column named y
         return points_to_csv(X_rows, y_rows, split, columns=("x1", "x2", "y"))
-    return points_to_csv(X_rows, y_rows, split) if is_toy else upload.to_csv(split)
+    return points_to_csv(X_rows, y_rows, split) if upload is None else upload.to_csv(split)
 
 
 def model_json():
     if regression:  # the regressor's own plain data: type(model).from_dict(json.loads(text)) predicts as here
         return json.dumps(model.to_dict(), indent=1)
-    if is_toy:
-        return model_to_json(model, algo, data=toy_name)
+    if upload is None:
+        return model_to_json(model, algo, data=data_tag)
     return model_to_json(model, algo, features=upload.features, classes=upload.classes,
                          standardisation=upload.standardisation(), data=file_name)
 
@@ -586,6 +687,8 @@ def downloads():
                              "test here)." if regression else
                              "The points as generated (x1, x2, label −1 or +1), each with its split (train or test "
                              "here); uploaded back, they are standardised first." if is_toy else
+                             "Your drawing's points (x1, x2, label −1 or +1), each with its split (train or test "
+                             "here); uploaded back, they are standardised first." if drawing else
                              "Your file back: its columns, values and class names, each row with its split (train or "
                              "test here). Uploaded again, it gives the same picture at the same seed and test share."))
     d2.download_button("fitted model (JSON: H⁰, α, ω, b, q per iteration)", icon=":material/download:",
@@ -629,6 +732,8 @@ for title, key, icon, draw, shown, opened in [
         ("GBRFF beside LightGBM on the same split: their two surfaces, and the learning curve", "sec_lgbm",
          ":material/compare:", beside_lightgbm_regression if regression else beside_lightgbm, lgbm is not None,
          "lc" in st.query_params),
+        ("Turn the data: trees against cosines, test accuracy against the angle", "sec_turn",
+         ":material/rotate_right:", turned_data, is_toy and not regression, False),
         (f"Challenges: {len(CHALLENGES)} goals to reach with the sidebar's controls", "sec_challenges",
          ":material/emoji_events:",
          challenge_list, True, False),

@@ -15,6 +15,10 @@ module is named by what it holds:
   colour range and the points' sizes of the predicted surface;
 * :mod:`gbrff.teaching.learning_curves` — test accuracy against the number of
   training examples (the GBRFF paper's Fig. 5, live);
+* :mod:`gbrff.teaching.drawing` — the playground's drawing area, the set a
+  drawing starts from, and when a drawn set can be split and fitted;
+* :mod:`gbrff.teaching.rotation` — a toy problem turned about its centre, and
+  test accuracy of GBRFF and LightGBM against the angle;
 * :mod:`gbrff.teaching.sweeps` — GBRFF1's K at a fixed budget (Fig. 3, live)
   and GBRFF2's λ sweep;
 * :mod:`gbrff.teaching.two_ways` — GBRFF2's learned ω beside Fourier kernel
@@ -40,5 +44,5 @@ gbrff.teaching import fits``): they bring scikit-learn, LightGBM (when a
 reference is fitted) and the experiments' protocol with them.
 """
 
-__all__ = ["expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci", "menu",
-           "regression", "sweeps", "three_ways", "toy", "two_ways"]
+__all__ = ["drawing", "expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci",
+           "menu", "regression", "rotation", "sweeps", "three_ways", "toy", "two_ways"]

@@ -36,7 +36,7 @@ def _is_regression(task):
     return task == "regression"
 
 
-def fit_run(params, data, grid=100, task="classification"):
+def fit_run(params, data, grid=100, include=None, task="classification"):
     """Fit the menu's estimator once; keep the grid, curves and timing with the model.
 
     Parameters
@@ -48,6 +48,9 @@ def fit_run(params, data, grid=100, task="classification"):
         The split ``(X_tr, X_te, y_tr, y_te)`` (:func:`~gbrff.teaching.toy.toy_split`).
     grid : int, default=100
         Points per axis of the grid over the plane.
+    include : array-like of shape (k, 2) or None, default=None
+        More points the grid covers (a drawn set's fixed plane:
+        :func:`~gbrff.teaching.drawing.plane_corners`).
     task : {"classification", "regression"}, default="classification"
         ``"regression"``: ``params`` name a regressor
         (:func:`gbrff.teaching.regression.make_regressor`; GBRFF2+ has none)
@@ -57,7 +60,7 @@ def fit_run(params, data, grid=100, task="classification"):
     -------
     dict
         ``model``, ``expansion``, ``fit_time`` (s), the ``grid × grid`` grid
-        ``xs``, ``ys``, ``G`` over all the points, ``plane`` (whether the
+        ``xs``, ``ys``, ``G`` over all the points (and ``include``), ``plane`` (whether the
         expansion acts on the plane itself), ``Z_G``, ``Z_tr`` and ``Z_te``
         (grid, training and test points as the expansion sees them),
         ``drawn`` (the expansion as the picture's cells show it), ``final``
@@ -96,7 +99,7 @@ def fit_run(params, data, grid=100, task="classification"):
     model.fit(X_tr, y_tr)
     fit_time = time.perf_counter() - t0
     expansion = model.expansion_
-    xs, ys, G = make_grid(np.vstack([X_tr, X_te]), n=grid)
+    xs, ys, G = make_grid(np.vstack([X_tr, X_te]), n=grid, include=include)
     # the expansion acts on z(x): the plane itself, or (GBRFF2+) the standardised x beside its ranks
     plane = acts_on_plane(model)
     Z_G, Z_tr, Z_te = (G, X_tr, X_te) if plane else (model_space(model, P) for P in (G, X_tr, X_te))

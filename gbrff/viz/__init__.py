@@ -10,6 +10,8 @@ Each module is named by what it draws:
 * :mod:`gbrff.viz.curves` — accuracy and loss against the iteration, test
   accuracy against the training size (the paper's Fig. 5), against the budget
   T × K, and the λ sweep;
+* :mod:`gbrff.viz.rotation` — test accuracy against the angle the data are
+  turned by, GBRFF beside LightGBM;
 * :mod:`gbrff.viz.omega_prior` — learned ω against the prior N(0, 2γ I), and a
   kernel as the mean of random cosines;
 * :mod:`gbrff.viz.kernel_average` — kernels around a point x′ (exact, an
@@ -37,5 +39,5 @@ from .._optional import require
 
 require("gbrff.viz", "experiments", "plotly")
 
-__all__ = ["curves", "features", "fkl", "kernel_average", "landscape", "learners", "omega_prior", "paper", "style",
-           "surfaces", "thesis"]
+__all__ = ["curves", "features", "fkl", "kernel_average", "landscape", "learners", "omega_prior", "paper", "rotation",
+           "style", "surfaces", "thesis"]

@@ -231,7 +231,9 @@ SETTINGS_SHOWN = {
     # the 2019 GBRFF in the playground: its landmark view and its weights Q under the player
     "playground_ls": ("playground?algo=GBRFF-LS&T=30", "playground"),
     # GBRFF2+ (beyond the paper): its weak learners drawn in the plane through z(x)
-    "playground_plus": ("playground?algo=GBRFF2%2B&T=30", "playground")}
+    "playground_plus": ("playground?algo=GBRFF2%2B&T=30", "playground"),
+    # the rotation lesson's setting: the board turned by 45°, its section's curve of accuracy against the angle
+    "playground_turned": ("playground?data=board&n=1000&noise=0.0&gamma=2.0&angle=45", "playground")}
 
 
 def views():

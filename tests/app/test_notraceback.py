@@ -84,6 +84,7 @@ LINKS = [  # the issue's link shapes, plus visible out-of-range and garbage valu
     ("pages/playground.py", {"hide": "seed", "seed": "-1"}, "seed = -1 is too small"),
     ("pages/playground.py", {"hide": "test", "test": "0"}, "test = 0 is too small"),
     ("pages/playground.py", {"hide": "n", "n": "-1"}, "n = -1 is too small"),
+    ("pages/playground.py", {"hide": "angle", "data": "board", "angle": "1e400"}, "angle = 1e400 is too large"),
     ("pages/playground.py", {"hide": "algo,K", "algo": "GBRFF1", "K": "0"}, "K = 0 is too small"),
     ("pages/playground.py", {"hide": "n", "n": "50000"},
      "n = 50000 is too large: n takes a whole number from 40 to 1000 in steps of 20 here; using 1000."),

@@ -32,7 +32,8 @@ pytestmark = pytest.mark.usefixtures("in_checkout")  # tests/conftest.py
 
 
 #: Each page's sections below its picture (appkit.section), closed until a student opens them.
-SECTIONS = {"playground": ("sec_reading", "sec_kernel", "sec_lgbm", "sec_challenges", "sec_downloads", "_share_open"),
+SECTIONS = {"playground": ("sec_reading", "sec_kernel", "sec_lgbm", "sec_turn", "sec_challenges", "sec_downloads",
+                           "_share_open"),
             "loss_landscape": ("sec_reading", "_share_open"),
             "kernel_average": ("sec_reading", "sec_learned", "_share_open")}
 
@@ -169,7 +170,7 @@ def test_playground_first_view_has_no_plotly_chart():
     at = run_page("pages/playground.py")
     # below the player, only the sections' titles: their figures, formulas and buttons come when opened
     labels = [e.label for e in at.expander]
-    assert len(labels) == 6 and any("beside LightGBM" in t for t in labels), labels
+    assert len(labels) == 7 and any("beside LightGBM" in t for t in labels), labels
     assert not light_charts(at) and not at.latex and not at.get("download_button")
     assert len(at.get("component_instance")) == 1 and not at.number_input and not at.selectbox
     open_sections(at, "playground").run()
