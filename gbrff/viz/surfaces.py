@@ -424,8 +424,9 @@ def _value_plane(xs, ys, H, X_train, y_train, X_test, y_test, zrange, sizes, tit
 
 
 def value_surfaces_figure(xs, ys, surfaces, X_train, y_train, X_test=None, y_test=None, *, titles, zrange,
-                          sizes=None, height=430):
-    """Regression surfaces side by side (GBRFF's and LightGBM's, say) on one value scale, one colour bar.
+                          sizes=None, height=480):
+    """Regression surfaces side by side (GBRFF's and LightGBM's, say) on one value scale, one colour bar
+    (between two panels).
 
     Each panel is :func:`value_surface_figure`'s picture: the predicted value
     as a heatmap, the points coloured by their target on the same scale.
@@ -448,7 +449,7 @@ def value_surfaces_figure(xs, ys, surfaces, X_train, y_train, X_test=None, y_tes
         Per panel, the training and test points' sizes (their residuals under
         that panel's model: :func:`gbrff.teaching.regression.residual_sizes`);
         None: 9 px.
-    height : int, default=430
+    height : int, default=480
         The figure's height in pixels.
 
     Returns
@@ -469,12 +470,14 @@ def value_surfaces_figure(xs, ys, surfaces, X_train, y_train, X_test=None, y_tes
     ([True, False], 2)
     """
     n = len(surfaces)
-    fig = make_subplots(rows=1, cols=n, subplot_titles=titles, horizontal_spacing=0.08)
+    # the one colour bar between the panels (each panel, square, sits in the middle of its half): beside both
+    fig = make_subplots(rows=1, cols=n, subplot_titles=titles, horizontal_spacing=0.16)
     test = X_test is not None and len(X_test)
     for i, H in enumerate(surfaces):
         size_tr, size_te = (9, 9) if sizes is None else sizes[i]
         heat = _value_heat(xs, ys, H, zrange, showscale=i == 0)
-        heat["colorbar"] = dict(heat["colorbar"], x=1.02, len=0.9)
+        heat["colorbar"] = dict(heat["colorbar"], x=0.5 if n == 2 else 1.02, xanchor="center" if n == 2 else "left",
+                                len=0.8, title=dict(text="ŷ", side="top"))
         traces = [heat, _value_points(X_train, y_train, zrange, "train (colour: y)", "circle", "white", size_tr)]
         if test:
             traces.append(_value_points(X_test, y_test, zrange, "test (colour: y)", "diamond", "black", size_te))
@@ -483,7 +486,8 @@ def value_surfaces_figure(xs, ys, surfaces, X_train, y_train, X_test=None, y_tes
             fig.add_trace(trace, row=1, col=i + 1)
         fig.update_xaxes(range=[xs[0], xs[-1]], constrain="domain", title_text="x₁", row=1, col=i + 1)
         fig.update_yaxes(range=[ys[0], ys[-1]], scaleanchor="x" if i == 0 else f"x{i + 1}", scaleratio=1,
-                         constrain="domain", title_text="x₂" if i == 0 else None, row=1, col=i + 1)
+                         constrain="domain", title_text="x₂" if i == 0 else None, showticklabels=i == 0,
+                         row=1, col=i + 1)  # the same x₂ in every panel: its numbers once, clear of the bar
     fig.update_annotations(font=dict(size=17))
     fig = _layout(fig, None, height=height, bottom=95, legend=_BOTTOM_LEGEND)
     fig.update_layout(margin_t=50)  # the panels' titles
