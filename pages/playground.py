@@ -1,6 +1,7 @@
 """Boosting playground: watch GBRFF grow on a 2-D problem, one weak learner at a time."""
 
 import hashlib
+import json
 from functools import partial
 
 import numpy as np
@@ -12,10 +13,12 @@ from appkit import (begin_page, control, download_name, drawing_board, explain, 
                     what_changed, widget_key)
 from appkit import animation_download
 from gbrff import LOSSES
-from gbrff.datasets import TOY_PROBLEMS, make_toy
+from gbrff.datasets import REGRESSION_PROBLEMS, TOY_PROBLEMS, make_toy
 from gbrff.teaching import expansions as cmp
 from gbrff.teaching.drawing import plane_corners, too_few
 from gbrff.teaching.fits import fit_reference, fit_run, reference_surface, run_frames, warm_reference
+from gbrff.teaching.regression import learning_curve as regression_learning_curve
+from gbrff.teaching.regression import finer_than_the_grid, regression_split, regressor_algo, residual_sizes
 from gbrff.teaching.learning_curves import learning_curve as refit_on_subsets
 from gbrff.teaching.menu import (ALGOS, BETAS, GAMMAS, LAMBDAS, LS_BUDGET, LS_RATES, LS_TEMPS, PLUS_LAM, PLUS_LAMBDAS,
                                  PLUS_SHRINK, RATES)
@@ -49,7 +52,26 @@ CHALLENGES = [
     ((f"GBRFF2+ as defined (λ = {number_label(PLUS_LAM)}, chosen on the UCI tables) fails the **circles**: "
       "find the λ that lets **GBRFF2+** reach 90 % test accuracy there."),
      lambda m: m["data"] == "circles" and m["algo"] == "GBRFF2+" and m["test_acc"] >= 0.90),
+    # regression (the plane and the gaussians): R² and RMSE on the test points
+    ("**One wave for a plane:** with GBRFF2 and a **single** weak learner (T = 1), beat LightGBM's 100 trees "
+     "on the **plane** (a lower test RMSE).",
+     lambda m: m["data"] == "plane" and m["algo"] == "GBRFF2" and m["T"] == 1 and m["lgbm_rmse"] is not None
+     and m["test_rmse"] < m["lgbm_rmse"]),
+    ("Make GBRFF2 **overfit the gaussians**: train R² ≥ 0.95 with test R² at most 0.7.",
+     lambda m: m["data"] == "gaussians" and m["algo"] == "GBRFF2" and m["train_r2"] >= 0.95
+     and m["test_r2"] <= 0.70),
 ]
+# the sidebar's tooltips where a regression problem (a real target y) needs other words than appkit's
+DATA_HELP = ("Which toy problem. Classification (two classes, ±1): two interleaved moons, a swiss roll, circles, a "
+             "checkerboard — or your own CSV of 2-D points. Regression (a real target y, as TensorFlow Playground's): "
+             "plane, y = (x₁ + x₂)/4; gaussians, a sum of six Gaussian bumps of height ±1.")
+REGRESSION_HELP = {
+    "noise": "Gaussian noise added to the target y: y = f(x) + ε, ε of this standard deviation σ. No model's test "
+             "RMSE goes below σ on average (the grey line of the curves).",
+    "lgbm": "Also fit LightGBM's regressor (100 trees of depth ≤ 5) on the same split, to compare.",
+    "discrete": "Only for the classification problems: a regression surface has no classes.",
+    "lc": "Refit both models on growing subsets of the training points and plot their test R².",
+}
 
 st.title("Boosting playground")
 hidden = begin_page("playground")
@@ -58,8 +80,9 @@ warm_engine()
 # ---------------------------------------------------------------- controls
 sb = st.sidebar
 sb.header("Data")
-data_name = control("segmented_control", "Data set", "data", "moons", options=[*TOY_PROBLEMS, "draw", "upload"],
-                    where=sb, format_func=lambda s: {"upload": "your CSV…", "draw": "draw your own"}.get(s, s))
+data_name = control("segmented_control", "Data set", "data", "moons",
+                    options=[*TOY_PROBLEMS, *REGRESSION_PROBLEMS, "draw", "upload"], where=sb, help=DATA_HELP,
+                    format_func=lambda s: {"upload": "your CSV…", "draw": "draw your own"}.get(s, s))
 drawing = data_name == "draw"  # the student's own points, clicked onto the picture (appkit._drawing)
 board = drawing_board() if drawing else None
 if drawing:
@@ -89,11 +112,14 @@ if data_name == "upload":
                        + f"{len(upload[1])} points, classes {plain(upload[2][0])} → −1 and {plain(upload[2][1])} → +1 "
                        "(features standardised)." + (" Upload another to replace it." if earlier else ""))
 is_toy = upload is None and not drawing
-toy_name = data_name if data_name in TOY_PROBLEMS else "moons"
+toy_name = data_name if data_name in TOY_PROBLEMS + REGRESSION_PROBLEMS else "moons"
+regression = is_toy and toy_name in REGRESSION_PROBLEMS  # a real target: the regressors, ŷ drawn as a value
+task = "regression" if regression else "classification"
 n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_value=1000, step=20,
                     where=sb, disabled=not is_toy)
-noise = control("slider", "Noise (std of the Gaussian jitter)", "noise", 0.1, min_value=0.0, max_value=0.6,
-                step=0.02, where=sb, disabled=not is_toy)
+noise = control("slider", "Noise (std of the Gaussian noise on y)" if regression else "Noise (std of the Gaussian jitter)",
+                "noise", 0.1, min_value=0.0, max_value=0.6, step=0.02, where=sb, disabled=not is_toy,
+                help=REGRESSION_HELP["noise"] if regression else None)
 angle = control("slider", "Turn the data (degrees, about the centre)", "angle", 0, min_value=0, max_value=90, step=5,
                 where=sb, disabled=not is_toy, format="%d°")
 test_share = control("slider", "Test share", "test", 0.3, min_value=0.1, max_value=0.9, step=0.05, where=sb)
@@ -102,6 +128,12 @@ show_test = control("toggle", "Show test points", "show_test", True, where=sb)
 
 sb.header("Model")
 algo = control("segmented_control", "Algorithm", "algo", "GBRFF2", options=ALGOS, where=sb)
+fallback = regression and regressor_algo(algo) != algo  # GBRFF2+: no regressor, GBRFF2's instead (the URL keeps it)
+if fallback:
+    sb.warning(f"**{algo} has no regressor** (its settings were chosen on classification tasks, its bandwidths "
+               f"learned from the classes): this regression problem fits **{regressor_algo(algo)}**'s.",
+               icon=":material/info:")
+    algo = regressor_algo(algo)
 T = control("slider", "Iterations T (weak learners)", "T", 100, min_value=1, max_value=500, where=sb)
 gamma = control("select_slider", "γ: frequencies drawn from N(0, 2γ)", "gamma", 0.5, options=GAMMAS, where=sb)
 if algo == "GBRFF2":
@@ -128,8 +160,10 @@ if algo == "GBRFF-LS":  # beta carries c, lr carries v: one model key for the th
     lr = control("select_slider", "v: learning rate (shrinks every α)", "v", 0.5, options=LS_RATES, where=sb)
 else:
     lr = control("select_slider", "Learning rate (shrinks every α)", "lr", 1.0, options=RATES, where=sb)
-with_lgbm = control("toggle", "Compare with LightGBM", "lgbm", True, where=sb)
-discretise = control("toggle", "Discretise the surface (class only)", "discrete", False, where=sb)
+with_lgbm = control("toggle", "Compare with LightGBM", "lgbm", True, where=sb, help=REGRESSION_HELP["lgbm"] if regression
+                    else None)
+discretise = control("toggle", "Discretise the surface (class only)", "discrete", False, where=sb, disabled=regression,
+                     help=REGRESSION_HELP["discrete"] if regression else None) and not regression
 presenter = control("toggle", "Presenter mode", "presenter", False, where=sb)
 if presenter:  # large type on the whole page, larger headline numbers (the player does its own)
     presenter_style()
@@ -146,9 +180,9 @@ def load_rows(name, n, noise, seed, csv_digest, _upload):
 
 
 @st.cache_resource(max_entries=24, show_spinner="Fitting…")
-def fit_bundle(key, _data):
+def fit_bundle(key, _data, task):
     """Fit once per parameter set; keep the grid, curves and timing with the model."""
-    return fit_run(key[1], _data, grid=GRID, include=plane_corners() if key[0][0] == "draw" else None)
+    return fit_run(key[1], _data, grid=GRID, include=plane_corners() if key[0][0] == "draw" else None, task=task)
 
 
 @st.cache_resource(show_spinner=False)
@@ -158,9 +192,9 @@ def warm_lgbm():
 
 
 @st.cache_resource(max_entries=24, show_spinner="Fitting LightGBM…")
-def fit_lgbm(data_key, _data):
+def fit_lgbm(data_key, _data, task):
     warm_lgbm()
-    return fit_reference(_data)
+    return fit_reference(_data, task)
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
@@ -175,8 +209,8 @@ def angle_scores(name, n, noise, test_share, seed, params):
 
 
 @st.cache_data(max_entries=16, show_spinner="Learning curve: refitting on growing subsets…")
-def learning_curve(key, _data):
-    return refit_on_subsets(key[1], _data)
+def learning_curve(key, _data, task):
+    return (regression_learning_curve if task == "regression" else refit_on_subsets)(key[1], _data)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -216,14 +250,15 @@ if turn:
     X_rows = rotate(X_rows, turn)
 if drawing and too_few(y_rows, test_share):  # nothing to fit yet: the drawing area, its points, what to draw
     empty_drawing(board, test_share, presenter)
-train_rows, test_rows = split_indices(y_rows, test_share, seed)  # scikit-learn's stratified split
+train_rows, test_rows = (regression_split(len(y_rows), test_share, seed) if regression  # unstratified: y is real
+                         else split_indices(y_rows, test_share, seed))  # scikit-learn's stratified split
 data = X_rows[train_rows], X_rows[test_rows], y_rows[train_rows], y_rows[test_rows]
 X_tr, X_te, y_tr, y_te = data
 data_key = (toy_name if is_toy else data_name if drawing else "upload", n_samples, noise, test_share, seed, digest, turn)
 model_key = (data_key, (algo, T, gamma, lam, K, beta, lr, seed))
-bundle = fit_bundle(model_key, data)
+bundle = fit_bundle(model_key, data, task)
 model, expansion = bundle["model"], bundle["expansion"]
-lgbm = fit_lgbm(data_key, data) if with_lgbm else None
+lgbm = fit_lgbm(data_key, data, task) if with_lgbm else None
 label = toy_name if is_toy else "your drawing" if drawing else "your data"
 data_tag = toy_name if is_toy else "drawn" if drawing else upload_label(file_name)  # the <data> of the downloads' names
 
@@ -231,10 +266,17 @@ data_tag = toy_name if is_toy else "drawn" if drawing else upload_label(file_nam
 # change (what changed, LightGBM's metric) would move the player in Streamlit's element tree, and Streamlit
 # would rebuild its iframe (the picture gone, the page jumping) instead of sending it the new frames.
 c1, c2 = st.columns(2)  # two wide metrics: their numbers stay whole on a 1024×768 projector
-c1.metric(f"{algo} (T = {T}): test accuracy · fit time",
-          f"{100 * bundle['test']['accuracy'][-1]:.1f} % · {1000 * bundle['fit_time']:.0f} ms")
+if regression:  # the test RMSE (target units) and R², as scikit-learn's regressors score
+    c1.metric(f"{algo} (T = {T}, fit {1000 * bundle['fit_time']:.0f} ms): test RMSE · R²",
+              f"{bundle['test']['rmse'][-1]:.3f} · {bundle['test']['r2'][-1]:.2f}")
+else:
+    c1.metric(f"{algo} (T = {T}): test accuracy · fit time",
+              f"{100 * bundle['test']['accuracy'][-1]:.1f} % · {1000 * bundle['fit_time']:.0f} ms")
 lgbm_slot = c2.empty()
-if lgbm is not None:
+if lgbm is not None and regression:
+    lgbm_slot.metric(f"LightGBM (fit {1000 * lgbm['fit_time']:.0f} ms): test RMSE · R²",
+                     f"{lgbm['test_rmse']:.3f} · {lgbm['test_r2']:.2f}")
+elif lgbm is not None:
     lgbm_slot.metric("LightGBM: test accuracy · fit time",
                      f"{100 * lgbm['test_acc']:.1f} % · {1000 * lgbm['fit_time']:.0f} ms")
 changed_slot = st.empty()
@@ -242,8 +284,11 @@ changed = " ".join(filter(None, [what_changed(), board.change if drawing else No
 if changed:
     changed_slot.markdown(f":blue-background[**What changed:** {plain(changed)}]")
 turned = f" turned by {turn}°" if turn else ""  # the angle the picture uses, in words (a link's ?angle=45)
-st.caption(f"{label}{turned}: {len(y_tr)} training and {len(y_te)} test points. LightGBM: 100 trees of depth ≤ 5 "
-           "on the same split. Times are wall-clock fits on this server (the GBRFF engine is compiled once).")
+st.caption((f":orange[**GBRFF2+ has no regressor: {algo}'s is shown.**] " if fallback else "")
+           + f"{label}{turned}: {len(y_tr)} training and {len(y_te)} test points"
+           + (f", y = f(x) + noise of σ = {noise:g}" if regression else "")
+           + ". LightGBM: 100 trees of depth ≤ 5 on the same split. Times are wall-clock fits on this server (the "
+           "GBRFF engine is compiled once).")
 
 # ---------------------------------------------------------------- animation
 t_start = player_start(T, model_key)
@@ -296,8 +341,52 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     return pack_frames([fig, fig_w, fig_c], stages, wide=[False, False, True], strip=strip, vote=vote)
 
 
-packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,
-                   bundle, data)
+@st.cache_data(max_entries=16, show_spinner="Drawing every iteration…")
+def regression_animation(key, stages, show_test, lgbm_scores, noise, _bundle, _data):
+    """A regression's figures, packed for the player: the predicted surface ŷ = Hᵗ with the points (colour y, size
+    |y − ŷ|), the weak learner on the residuals it fits, RMSE and R² against t. The player computes ŷ, hₜ and the
+    residuals from the model's cosines, as the classification's vote (no frames of pixels)."""
+    X_tr, X_te, y_tr, y_te = _data
+    expansion, xs, ys, ref = _bundle["expansion"], _bundle["xs"], _bundle["ys"], _bundle["size_reference"]
+    frames = run_frames(_bundle, stages, y_tr, strip=STRIP, y_test=y_te)
+    tr, te = _bundle["train"], _bundle["test"]
+    # the model itself, not cell means: the grid's values are the regressor's staged_predict (and the picture says
+    # when it has cosines too fine for the cells, which sampled speckle)
+    vote = cmp.grid_expansion(expansion, _bundle["Z_G"], len(xs), len(ys))
+    fine = finer_than_the_grid(expansion, xs[1] - xs[0], ys[1] - ys[0], stages)
+    fig = surface_figs.value_surface_animation(
+        xs, ys, stages, frames["H"], X_tr, y_tr, X_te if show_test else None, y_te, zrange=_bundle["range"],
+        titles=[f"ŷ after t = {t}: RMSE train {tr['rmse'][t]:.3f}, test {te['rmse'][t]:.3f}" for t in stages],
+        readouts=[f"R² train {tr['r2'][t]:.2f}, test {te['r2'][t]:.2f} · size: residual |y − ŷ|"
+                  + (f" · speckles: {k} cosine{'s' * (k > 1)} finer than the cells (‖ω‖ up to {w:.0f}) fitting "
+                     "single points" if k else "") for t, (k, w) in zip(stages, fine)],
+        sizes=residual_sizes(frames["residuals"], ref), test_sizes=residual_sizes(frames["test_residuals"], ref),
+        browser_vote=vote is not None)
+    fig_w = surface_figs.residual_learner_animation(xs, ys, expansion, stages, X_tr, frames["learner_residuals"],
+                                                    browser_learner=vote is not None)
+    if vote is not None:  # the points the player sizes and colours by their residuals (the model's own cosines)
+        vote.update(figure=0, learner_figure=1, loss=expansion.loss, task="regression", size_reference=ref,
+                    points={"z": _bundle["Z_tr"], "y": np.asarray(y_tr, dtype=np.float64),
+                            "coefs": expansion.components()[2]},
+                    test_points={"z": _bundle["Z_te"], "y": np.asarray(y_te, dtype=np.float64)} if show_test else None)
+    extra = {"LightGBM test": {"rmse": lgbm_scores[0], "r2": lgbm_scores[1]}} if lgbm_scores is not None else None
+    fig_c = curve_figs.regression_curves_animation(tr, te, stages, extra=extra, stop=frames["stop"], floor=noise)
+    strip = {"learners": frames["learners"], "z": frames["thumbnails"], "alphas": frames["alphas"], "n": STRIP,
+             "after": 2, "colorscale": VOTE_COLORSCALE}
+    thumbs = None if vote is None else cmp.thumbnail_expansion(expansion, xs, ys)
+    if thumbs is not None:
+        strip["model"] = {"q": thumbs["q"], "zx": thumbs["zx"], "zy": thumbs["zy"]}
+    figs = [fig, fig_w] + ([learner_figs.q_weights_animation(expansion, stages, c=_bundle["model"].c)]
+                           if "c" in _bundle["model"].get_params() else []) + [fig_c]  # GBRFF-LS: its weights Q
+    return pack_frames(figs, stages, wide=[False, False] + [True] * (len(figs) - 2), strip=strip, vote=vote)
+
+
+if regression:
+    packed = regression_animation(model_key, stages, show_test, None if lgbm is None else
+                                  (lgbm["test_rmse"], lgbm["test_r2"]), noise, bundle, data)
+else:
+    packed = animation(model_key, stages, show_test, discretise, lgbm["test_acc"] if lgbm is not None else None,
+                       bundle, data)
 frame_player(packed, t_start, default_t=T, bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter,
              draw=board)
 painted()  # the picture is sent: the other students' pictures before the rest of this page
@@ -370,6 +459,48 @@ def how_to_read():
             r"t^\star = \arg\min_{t\le T}\ \ell_{\text{held out}}(H^t)")
 
 
+def how_to_read_regression():
+    """The regression's pictures explained, each with its formula, and the stopping rule."""
+    e1, e2 = st.columns(2)
+    with e1:
+        explain("**Left — the prediction so far.** Colour: the predicted value ŷ = Hᵗ(x), on its own colour bar in the "
+                "target's units (dark blue low, yellow high). Each point is coloured by its target y on the same "
+                "scale: a point that stands out from the surface under it is one the model misses. Its size is its "
+                "residual |y − Hᵗ(x)|: the points shrink as the model fits them. Circles are training points, "
+                "diamonds test points. No link, no boundary: H is the prediction itself, starting from the mean.",
+                r"\begin{gathered}\hat y = H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x)\\ H^0 = \bar y"
+                r"\end{gathered}")
+    with e2:
+        if expansion.learner == "cosine":
+            explain("**Right — the weak learner added at t, fitted to the residuals.** Each training point is "
+                    "coloured by the residual it leaves, ỹᵢ = yᵢ − Hᵗ⁻¹(xᵢ) (red: the prediction is too low there, "
+                    "blue: too high), and sized by |ỹᵢ|. GBRFF2 draws ω, fits a₁ cos(ω·x) + a₂ sin(ω·x) to the "
+                    "residuals by least squares, tunes ω on that fit, and adds one cosine cos(ω·x − b): its red "
+                    "stripes, where it raises the prediction, fall on the red points. The step α is the least-squares "
+                    "one, times the learning rate ν.",
+                    r"\begin{gathered}\tilde y_i = y_i - H^{t-1}(x_i)\\ h^t(x) = \cos(\omega^t\cdot x - b^t)\\"
+                    r"\alpha^t = \nu\,\frac{\sum_i \tilde y_i\, h^t(x_i)}{\sum_i h^t(x_i)^2}\end{gathered}")
+        else:
+            explain(f"**Right — the weak learner added at t, fitted to the residuals.** Each training point is "
+                    "coloured by the residual it leaves, ỹᵢ = yᵢ − Hᵗ⁻¹(xᵢ) (red: the prediction is too low there, "
+                    f"blue: too high), and sized by |ỹᵢ|. {algo} sums K random cosines around a landmark xₜ (cross), "
+                    f"weighted by {'Q' if algo == 'GBRFF-LS' else 'q'}, placed and weighted to fit the residuals "
+                    "(divided by their root mean square: the last learners are fitted as carefully as the first). "
+                    "The step α is the least-squares one, times the learning rate.",
+                    r"\begin{gathered}\tilde y_i = y_i - H^{t-1}(x_i)\\ "
+                    r"h^t(x) = \sum_{j=1}^{K} q^t_j \cos\big(\omega^t_j\cdot(x^t - x)\big)\\"
+                    r"\alpha^t = \nu\,\frac{\sum_i \tilde y_i\, h^t(x_i)}{\sum_i h^t(x_i)^2}\end{gathered}")
+    t_rmse = bundle["test"]["rmse"]
+    explain("**Below — RMSE and R² after every iteration**, on training (solid) and test (dashed) points; the grey "
+            "line is the iteration shown, the dotted one LightGBM's test score, the dash-dotted one the noise σ: "
+            "the RMSE even the true f(x) has on average. A train RMSE that falls below σ while the test RMSE rises "
+            "is overfitting: the model learns the noise. **Stopping rule:** the star is the iteration of smallest "
+            f"test RMSE, t* = {stop} ({t_rmse[stop]:.3f} there, {t_rmse[-1]:.3f} at T = {T}); in practice, choose "
+            "t* on a validation split, not on the test points.",
+            r"\begin{gathered}\mathrm{RMSE} = \sqrt{\tfrac{1}{n}\textstyle\sum_i \big(y_i - H^t(x_i)\big)^2}\\ "
+            r"R^2 = 1 - \frac{\sum_i (y_i - H^t(x_i))^2}{\sum_i (y_i - \bar y)^2}\end{gathered}")
+
+
 def learned_kernel():
     """The learned ω against the prior they were drawn from (GBRFF2+: what it adds)."""
     if bundle["plane"]:
@@ -381,6 +512,10 @@ def learned_kernel():
                     "prior standard deviations √(2γ): even untuned draws fall outside them (61 %, 14 % and 1 % of "
                     "them in the plane); many learned ω far beyond the outer one mean the data asked for another "
                     "kernel than the RBF one.",
+                    # the regressor's: least squares on the residuals ỹ over their root mean square s
+                    r"\begin{gathered}\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \min_{a_1, a_2} \frac{1}{n}"
+                    r"\sum_{i=1}^n r_i^2\\ r_i = \tfrac{\tilde y_i}{s} - a_1\cos(\omega\cdot x_i) - a_2\sin(\omega\cdot "
+                    r"x_i)\end{gathered}" if regression else
                     r"\omega^t = \arg\min_{\omega}\ \lambda\|\omega\|_2^2 + \frac{1}{n}\sum_{i=1}^n e^{-\tilde y_i \cos(\omega\cdot x_i - b^t)}")
         else:
             explain(f"{algo} draws its K·T frequencies from the prior and never changes them, so they follow the "
@@ -388,7 +523,7 @@ def learned_kernel():
                     r"\omega^t_j \sim \mathcal{N}(0, 2\gamma)^d, \qquad k_\gamma(x, x') = e^{-\gamma\|x-x'\|^2}")
         explain("Here the toy data come centred (an uploaded file is standardised) and the model works on the "
                 "plane's own coordinates (`standardize=False`), so ω and the stripes are read in the picture's units. Used as a library, "
-                "`GBRFF2Classifier()` standardises each feature itself (`standardize=True`, the default): raw data "
+                f"`GBRFF2{'Regressor' if regression else 'Classifier'}()` standardises each feature itself (`standardize=True`, the default): raw data "
                 "need no scaler, and ω then acts on (x − mean_) / scale_.")
         figure_download(fig_o, "omegas_vs_prior", "dl_omegas", data=data_tag)
     else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
@@ -441,11 +576,39 @@ def beside_lightgbm():
                 "draws smooth, oblique and periodic boundaries.")
     if control("toggle", "Show test accuracy against the number of training examples (refits both models "
                "3 × 6 times: about a second)", "lc", False):
-        sizes, scores = learning_curve(model_key, data)
+        sizes, scores = learning_curve(model_key, data, task)
         fig_lc = curve_figs.learning_curve_figure(sizes, scores)
         light_chart(fig_lc, key="learning_curve", presenter=presenter)
         explain("Test accuracy when both models see only the first n training points (mean ± std over 3 "
                 "subsets), as in the paper's Fig. 5: kernel-like models often need fewer examples than trees.")
+        figure_download(fig_lc, "learning_curve", "dl_lc", data=data_tag)
+
+
+def beside_lightgbm_regression():
+    """GBRFF's and LightGBM's predicted surfaces side by side (one colour scale), and the learning curve."""
+    st.subheader(f"{algo} (T = {T}) beside LightGBM: test RMSE {bundle['test']['rmse'][-1]:.3f} "
+                 f"against {lgbm['test_rmse']:.3f}")
+    ref = bundle["size_reference"]
+    at_T = run_frames(bundle, [T], y_tr, strip=1, y_test=y_te)  # GBRFF's residuals at T: its points' sizes
+    fig_s = surface_figs.value_surfaces_figure(
+        bundle["xs"], bundle["ys"], [bundle["final"], lgbm_surface(data_key, lgbm["model"], bundle["G"])], X_tr, y_tr,
+        X_te if show_test else None, y_te, zrange=bundle["range"],
+        titles=[algo, "LightGBM (100 trees)"],
+        sizes=[(residual_sizes(at_T["residuals"][0], ref), residual_sizes(at_T["test_residuals"][0], ref)),
+               (residual_sizes(lgbm["train_residuals"], ref), residual_sizes(lgbm["test_residuals"], ref))])
+    light_chart(fig_s, key="cmp_surfaces", presenter=presenter)
+    figure_download(fig_s, f"surfaces {algo} and LightGBM", "dl_cmp_surfaces", data=data_tag)
+    st.markdown("Trees cut the plane along the axes, so LightGBM's surface is a patchwork of flat rectangles (a "
+                "staircase where the target is a slope) and stays flat beyond the data; a sum of cosines is smooth and "
+                "bends back towards its mean away from the points. One colour scale; each point's size is its residual "
+                "|y − ŷ| under that panel's model.")
+    if control("toggle", "Show test R² against the number of training examples (refits both models 3 × 6 times: "
+               "about a second)", "lc", False, help=REGRESSION_HELP["lc"]):
+        sizes, scores = learning_curve(model_key, data, task)
+        fig_lc = curve_figs.learning_curve_figure(sizes, scores, ylabel="test R²", scale=1)
+        light_chart(fig_lc, key="learning_curve", presenter=presenter)
+        explain("Test R² when both models see only the first n training points (mean ± std over 3 subsets): "
+                "a smooth model needs few points to draw a plane; trees need many steps.")
         figure_download(fig_lc, "learning_curve", "dl_lc", data=data_tag)
 
 
@@ -508,10 +671,14 @@ split = split_column(len(y_rows), test_rows)
 
 
 def data_csv():  # made when clicked
+    if regression:  # the real target in a column named y
+        return points_to_csv(X_rows, y_rows, split, columns=("x1", "x2", "y"))
     return points_to_csv(X_rows, y_rows, split) if upload is None else upload.to_csv(split)
 
 
 def model_json():
+    if regression:  # the regressor's own plain data: type(model).from_dict(json.loads(text)) predicts as here
+        return json.dumps(model.to_dict(), indent=1)
     if upload is None:
         return model_to_json(model, algo, data=data_tag)
     return model_to_json(model, algo, features=upload.features, classes=upload.classes,
@@ -524,7 +691,9 @@ def downloads():
     d1.download_button("data set (CSV)", icon=":material/download:", data=data_csv,
                        file_name=download_name("playground", "data", data_tag, "csv"), mime="text/csv", key="dl_data",
                        on_click="ignore",
-                       help=("The points as generated (x1, x2, label −1 or +1), each with its split (train or test "
+                       help=("The points as generated (x1, x2 and their target y), each with its split (train or "
+                             "test here)." if regression else
+                             "The points as generated (x1, x2, label −1 or +1), each with its split (train or test "
                              "here); uploaded back, they are standardised first." if is_toy else
                              "Your drawing's points (x1, x2, label −1 or +1), each with its split (train or test "
                              "here); uploaded back, they are standardised first." if drawing else
@@ -533,31 +702,48 @@ def downloads():
     d2.download_button("fitted model (JSON: H⁰, α, ω, b, q per iteration)", icon=":material/download:",
                        data=model_json, file_name=download_name("playground", f"model {algo}", data_tag, "json"),
                        mime="application/json", key="dl_model", on_click="ignore",
-                       help="Applies to the points of the data CSV as they are: its preprocessing steps (the "
-                            "standardisation of an upload), the expansion H, the link from H to a probability, the "
-                            "class names. Format gbrff-model/1.")
+                       help=(f"{type(model).__name__}.to_dict(): the expansion ŷ = H(x) in the target's units, "
+                             f"read back by {type(model).__name__}.from_dict (it predicts bit for bit as here)."
+                             if regression else
+                             "Applies to the points of the data CSV as they are: its preprocessing steps (the "
+                             "standardisation of an upload), the expansion H, the link from H to a probability, the "
+                             "class names. Format gbrff-model/1."))
     with d3:  # the player draws the curves: their figure is made only when the button is clicked
-        figure_download(partial(curve_figs.curves_figure, bundle["train"], bundle["test"], stop=stop,
-                                loss=expansion.loss,
-                                extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
-                        "curves", "dl_curves", label="curves (HTML)", data=data_tag)
+        if regression:
+            figure_download(partial(curve_figs.regression_curves_figure, bundle["train"], bundle["test"], stop=stop,
+                                    floor=noise, extra=None if lgbm is None else
+                                    {"LightGBM test": {"rmse": lgbm["test_rmse"], "r2": lgbm["test_r2"]}}),
+                            "curves", "dl_curves", label="curves (HTML)", data=data_tag)
+        else:
+            figure_download(partial(curve_figs.curves_figure, bundle["train"], bundle["test"], stop=stop,
+                                    loss=expansion.loss,
+                                    extra={"LightGBM test": lgbm["test_acc"]} if lgbm is not None else None),
+                            "curves", "dl_curves", label="curves (HTML)", data=data_tag)
 
 
-summary = {"data": label, "algo": algo, "T": T, "K": K, "n": len(y_tr) + len(y_te),
-           "train_acc": float(bundle["train"]["accuracy"][-1]), "test_acc": float(bundle["test"]["accuracy"][-1]),
-           "lgbm_acc": lgbm["test_acc"] if lgbm is not None else None}
+summary = {"data": label, "algo": algo, "T": T, "K": K, "n": len(y_tr) + len(y_te)}
+if regression:  # the regression challenges read R² and RMSE (the others see no accuracy: None)
+    summary.update({k: None for k in ("train_acc", "test_acc", "lgbm_acc")},
+                   train_r2=float(bundle["train"]["r2"][-1]), test_r2=float(bundle["test"]["r2"][-1]),
+                   test_rmse=float(bundle["test"]["rmse"][-1]), lgbm_rmse=lgbm["test_rmse"] if lgbm is not None else None)
+else:
+    summary.update({k: None for k in ("train_r2", "test_r2", "test_rmse", "lgbm_rmse")},
+                   train_acc=float(bundle["train"]["accuracy"][-1]), test_acc=float(bundle["test"]["accuracy"][-1]),
+                   lgbm_acc=lgbm["test_acc"] if lgbm is not None else None)
 done = st.session_state.setdefault("_challenges_done", set())  # ticked on every run, open or closed
 done.update(i for i, (_, test) in enumerate(CHALLENGES) if test(summary))
 for title, key, icon, draw, shown, opened in [
         ("How to read the three pictures, with their formulas, and the stopping rule", "sec_reading",
-         ":material/menu_book:", how_to_read, True, False),
+         ":material/menu_book:", how_to_read_regression if regression else how_to_read, True, False),
         ("What the boosting learned: its frequencies ω, against the kernel's prior", "sec_kernel",
          ":material/blur_on:", learned_kernel, True, False),
-        ("GBRFF beside LightGBM on the same split: two decision surfaces, and the learning curve", "sec_lgbm",
-         ":material/compare:", beside_lightgbm, lgbm is not None, "lc" in st.query_params),
+        ("GBRFF beside LightGBM on the same split: their two surfaces, and the learning curve", "sec_lgbm",
+         ":material/compare:", beside_lightgbm_regression if regression else beside_lightgbm, lgbm is not None,
+         "lc" in st.query_params),
         ("Turn the data: trees against cosines, test accuracy against the angle", "sec_turn",
-         ":material/rotate_right:", turned_data, is_toy, False),
-        ("Challenges: six goals to reach with the sidebar's controls", "sec_challenges", ":material/emoji_events:",
+         ":material/rotate_right:", turned_data, is_toy and not regression, False),
+        (f"Challenges: {len(CHALLENGES)} goals to reach with the sidebar's controls", "sec_challenges",
+         ":material/emoji_events:",
          challenge_list, True, False),
         ("Downloads: the data (CSV), the fitted model (JSON), the curves (HTML)", "sec_downloads",
          ":material/download:", downloads, True, False)]:

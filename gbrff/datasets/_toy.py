@@ -1,27 +1,53 @@
-"""Two-dimensional toy problems of the GBRFF paper (section 4.6, Fig. 1, Fig. 5).
+"""Two-dimensional toy problems: the GBRFF paper's classification problems (section 4.6, Fig. 1,
+Fig. 5) and two regression problems after TensorFlow Playground's.
 
 Every generator returns ``(X, y)`` with ``X`` of shape ``(n_samples, 2)``
-(float64) and ``y`` in {-1, +1} (int64), exactly balanced (``n_samples // 2``
-examples of class -1, the rest +1), shuffled, and deterministic for a given
-``random_state``. The scales are chosen for a teaching app: the features lie
-roughly in [-2.5, 2.5], so that an RBF bandwidth γ of 0.5 to 1 (the paper's
-γ grid times 1/d with d = 2) is a sensible starting point.
+(float64), shuffled, and deterministic for a given ``random_state``. The
+scales are chosen for a teaching app: the features lie roughly in
+[-2.5, 2.5], so that an RBF bandwidth γ of 0.5 to 1 (the paper's γ grid
+times 1/d with d = 2) is a sensible starting point.
 
-``noise`` is always the standard deviation of a Gaussian perturbation added
-to both coordinates, in feature units.
+The classification problems (:data:`TOY_PROBLEMS`) have ``y`` in {-1, +1}
+(int64), exactly balanced (``n_samples // 2`` examples of class -1, the
+rest +1); their ``noise`` is the standard deviation of a Gaussian
+perturbation added to both coordinates, in feature units.
+
+The regression problems (:data:`REGRESSION_PROBLEMS`) have a real ``y``
+(float64): y = f(x) + ε, x uniform on [-2.5, 2.5]², ε ~ N(0, noise²), so
+that ``noise`` is the standard deviation of the target's noise and the best
+test RMSE any model can reach (on average). TensorFlow Playground's
+"plane" and "multi-Gaussian" (its ``regressPlane`` and ``regressGaussian``)
+instead perturb the point where the label is read, x + noise·U(−6, 6)²: a
+noise that vanishes where f is flat and grows with its slope, not the
+textbook y = f(x) + ε; and its "multi-Gaussian" is six clamped cones joined
+by the largest absolute value, a surface with kinks and plateaus. Here the plane
+is its plane rescaled, and "gaussians" a true mixture: a smooth sum of six
+Gaussian bumps on its layout, of width σ = 0.5 — a function an RBF kernel
+of γ = 1/(2σ²) = 2 describes well, which makes the choice of γ a lesson.
 """
 
 import numpy as np
 from sklearn.datasets import make_moons
 from sklearn.utils import check_random_state
 
-__all__ = ["TOY_PROBLEMS", "make_toy"]
+__all__ = ["REGRESSION_PROBLEMS", "TOY_PROBLEMS", "make_toy"]
 
-#: Names accepted by :func:`make_toy`, in the order the app lists them.
+#: The classification problems of :func:`make_toy` (labels in {-1, +1}), in the order the app lists them.
 TOY_PROBLEMS = ("moons", "swiss", "circles", "board")
+#: The regression problems of :func:`make_toy` (a real target), in the order the app lists them.
+REGRESSION_PROBLEMS = ("plane", "gaussians")
 
-# Default noise per problem (standard deviation, feature units).
-_DEFAULT_NOISE = {"moons": 0.1, "swiss": 0.1, "circles": 0.07, "board": 0.0}
+# Default noise per problem (standard deviation: of the points, in feature units, for the
+# classification problems; of the target for the regression ones).
+_DEFAULT_NOISE = {"moons": 0.1, "swiss": 0.1, "circles": 0.07, "board": 0.0, "plane": 0.1, "gaussians": 0.1}
+# the regression problems' square, [-_HALF, _HALF]²: TensorFlow Playground's [-6, 6]² scaled to the
+# classification problems' span
+_HALF = 2.5
+# the Gaussian bumps of "gaussians": (centre x₁, centre x₂, sign), TensorFlow Playground's layout
+# ((±4 or 0, ±2.5) in its [-6, 6]²) on [-2.5, 2.5]², and their common width
+_BUMPS = ((-1.6, 1.0, 1.0), (0.0, 1.0, -1.0), (1.6, 1.0, 1.0), (-1.6, -1.0, -1.0), (0.0, -1.0, 1.0),
+          (1.6, -1.0, -1.0))
+_BUMP_WIDTH = 0.5
 
 
 def _class_sizes(n_samples):
@@ -94,26 +120,62 @@ def _board(n_samples, noise, rng):
     return X, np.repeat([-1, 1], [n_neg, n_pos])
 
 
-_GENERATORS = {"moons": _moons, "swiss": _swiss, "circles": _circles, "board": _board}
+def _plane_f(X):
+    """TensorFlow Playground's plane, (x₁ + x₂) / 10 on [-6, 6]², on [-2.5, 2.5]²: (x₁ + x₂) / 4,
+    from −1.25 to 1.25."""
+    return (X[:, 0] + X[:, 1]) / 4.0
+
+
+def _gaussians_f(X):
+    """Six Gaussian bumps of height ±1 and width σ = 0.5 on a 3 × 2 grid of alternating signs:
+    Σ_k s_k exp(−‖x − c_k‖² / (2σ²))."""
+    out = np.zeros(len(X))
+    for cx, cy, sign in _BUMPS:
+        out += sign * np.exp(-((X[:, 0] - cx) ** 2 + (X[:, 1] - cy) ** 2) / (2 * _BUMP_WIDTH ** 2))
+    return out
+
+
+def _regression(f):
+    """A generator of y = f(x) + ε, x uniform on [-2.5, 2.5]², ε ~ N(0, noise²)."""
+    def generate(n_samples, noise, rng):
+        X = rng.uniform(-_HALF, _HALF, size=(n_samples, 2))
+        return X, f(X) + noise * rng.standard_normal(n_samples)
+    generate.__doc__ = f"y = f(x) + ε with f {f.__doc__.strip()}"
+    return generate
+
+
+_GENERATORS = {"moons": _moons, "swiss": _swiss, "circles": _circles, "board": _board,
+               "plane": _regression(_plane_f), "gaussians": _regression(_gaussians_f)}
 
 
 def make_toy(name, n_samples=400, noise=None, random_state=None):
-    """Generate one of the paper's two-dimensional toy problems.
+    """Generate one of the two-dimensional toy problems: the paper's four classification
+    problems, or one of two regression problems.
 
     Parameters
     ----------
-    name : {"moons", "swiss", "circles", "board"}
-        ``"moons"``: scikit-learn's two moons (the paper's Fig. 1), centred.
-        ``"swiss"``: two interleaved spirals, one per class.
-        ``"circles"``: four concentric circles (radii 0.5, 1, 1.5, 2) of
-        alternating class. ``"board"``: a 4×4 checkerboard on [-2, 2]² of
-        alternating class. The last three are the paper's section 4.6 / Fig. 5.
+    name : {"moons", "swiss", "circles", "board", "plane", "gaussians"}
+        Classification (:data:`TOY_PROBLEMS`): ``"moons"``: scikit-learn's
+        two moons (the paper's Fig. 1), centred. ``"swiss"``: two
+        interleaved spirals, one per class. ``"circles"``: four concentric
+        circles (radii 0.5, 1, 1.5, 2) of alternating class. ``"board"``: a
+        4×4 checkerboard on [-2, 2]² of alternating class. The last three
+        are the paper's section 4.6 / Fig. 5.
+        Regression (:data:`REGRESSION_PROBLEMS`), x uniform on
+        [-2.5, 2.5]² (TensorFlow Playground's two, see the module's notes):
+        ``"plane"``: y = (x₁ + x₂) / 4, from −1.25 to 1.25. ``"gaussians"``:
+        six Gaussian bumps of height ±1 and width σ = 0.5 centred at
+        x₁ ∈ {−1.6, 0, 1.6}, x₂ ∈ {−1, 1}, of alternating signs (+1 at
+        (−1.6, 1)).
     n_samples : int, default=400
-        Total number of examples (at least 2); ``n_samples // 2`` are class -1.
+        Total number of examples (at least 2); for a classification problem
+        ``n_samples // 2`` are class -1.
     noise : float or None, default=None
-        Standard deviation of the Gaussian noise added to both coordinates.
-        None uses the problem's default (moons 0.1, swiss 0.1, circles 0.07,
-        board 0.0).
+        Classification: standard deviation of the Gaussian noise added to
+        both coordinates. Regression: standard deviation of the Gaussian
+        noise added to the target (y = f(x) + ε), the best test RMSE a model
+        can reach on average. None uses the problem's default (moons 0.1,
+        swiss 0.1, circles 0.07, board 0.0, plane 0.1, gaussians 0.1).
     random_state : int, RandomState instance or None, default=None
         Seed or generator; the same seed always gives the same data.
 
@@ -121,8 +183,9 @@ def make_toy(name, n_samples=400, noise=None, random_state=None):
     -------
     X : ndarray of shape (n_samples, 2), float64
         The points.
-    y : ndarray of shape (n_samples,), int64
-        Their labels in {-1, +1}.
+    y : ndarray of shape (n_samples,)
+        Their labels in {-1, +1} (int64), or their real target (float64)
+        for a regression problem.
 
     Examples
     --------
@@ -130,9 +193,13 @@ def make_toy(name, n_samples=400, noise=None, random_state=None):
     >>> X, y = make_toy("board", n_samples=100, random_state=0)
     >>> X.shape, sorted(set(y.tolist())), int((y == 1).sum())
     ((100, 2), [-1, 1], 50)
+    >>> X, y = make_toy("plane", n_samples=100, noise=0.0, random_state=0)
+    >>> y.dtype, bool(abs(y - (X[:, 0] + X[:, 1]) / 4).max() == 0)
+    (dtype('float64'), True)
     """
     if name not in _GENERATORS:
-        raise ValueError(f"unknown toy problem {name!r}; valid names: {', '.join(TOY_PROBLEMS)}")
+        raise ValueError(f"unknown toy problem {name!r}; valid names: "
+                         f"{', '.join(TOY_PROBLEMS + REGRESSION_PROBLEMS)}")
     if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 2:
         raise ValueError(f"n_samples must be an integer >= 2, got {n_samples!r}")
     if noise is None:
@@ -142,4 +209,5 @@ def make_toy(name, n_samples=400, noise=None, random_state=None):
     rng = check_random_state(random_state)
     X, y = _GENERATORS[name](int(n_samples), float(noise), rng)
     order = rng.permutation(len(y))
-    return np.ascontiguousarray(X[order], dtype=np.float64), y[order].astype(np.int64)
+    kind = np.float64 if name in REGRESSION_PROBLEMS else np.int64
+    return np.ascontiguousarray(X[order], dtype=np.float64), y[order].astype(kind)

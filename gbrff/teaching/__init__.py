@@ -10,6 +10,9 @@ module is named by what it holds:
   LightGBM reference (:func:`~gbrff.teaching.menu.lightgbm_reference`);
 * :mod:`gbrff.teaching.fits` — the playground's fits with their grids, curves
   and timings, LightGBM's beside them;
+* :mod:`gbrff.teaching.regression` — the playground's regression problems: the
+  menu's regressors, LightGBM's, RMSE and R² after every iteration, the
+  colour range and the points' sizes of the predicted surface;
 * :mod:`gbrff.teaching.learning_curves` — test accuracy against the number of
   training examples (the GBRFF paper's Fig. 5, live);
 * :mod:`gbrff.teaching.drawing` — the playground's drawing area, the set a
@@ -41,5 +44,5 @@ gbrff.teaching import fits``): they bring scikit-learn, LightGBM (when a
 reference is fitted) and the experiments' protocol with them.
 """
 
-__all__ = ["drawing", "expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci", "menu",
-           "rotation", "sweeps", "three_ways", "toy", "two_ways"]
+__all__ = ["drawing", "expansions", "first_pictures", "fits", "kernel_average", "landscape", "learning_curves", "live_uci",
+           "menu", "regression", "rotation", "sweeps", "three_ways", "toy", "two_ways"]

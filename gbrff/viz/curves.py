@@ -1,6 +1,6 @@
 """Curves against an iteration or a size: accuracy and loss after every iteration (still or with the
-player's moving line), test accuracy against the number of training examples, against the budget T × K,
-and the λ sweep's ‖ω‖ and accuracies. Arrays in, ``go.Figure`` out.
+player's moving line; a regression's RMSE and R²), test accuracy (or R²) against the number of training
+examples, against the budget T × K, and the λ sweep's ‖ω‖ and accuracies. Arrays in, ``go.Figure`` out.
 """
 
 import numpy as np
@@ -12,7 +12,8 @@ from .._boosting import LOSSES
 from ._legend import LEGEND_UNDER, room_under
 from .style import _BOTTOM_LEGEND, _FONT, _frame, _layout, _with_frames, number_label
 
-__all__ = ["curves_figure", "learning_curve_figure", "budget_figure", "lambda_sweep_figure", "curves_animation"]
+__all__ = ["curves_figure", "learning_curve_figure", "budget_figure", "lambda_sweep_figure", "curves_animation",
+           "regression_curves_figure", "regression_curves_animation"]
 
 
 def _loss_label(loss):
@@ -130,8 +131,8 @@ def curves_figure(train, test=None, *, current=None, extra=None, stop=None, loss
     return go.Figure(data=data, layout=layout)
 
 
-def learning_curve_figure(sizes, scores, *, title=None, height=380):
-    """Test accuracy against the number of training examples, one line per method.
+def learning_curve_figure(sizes, scores, *, title=None, height=380, ylabel="test accuracy (%)", scale=100):
+    """Test accuracy (or another score) against the number of training examples, one line per method.
 
     Parameters
     ----------
@@ -146,6 +147,10 @@ def learning_curve_figure(sizes, scores, *, title=None, height=380):
         The figure's title.
     height : int, default=380
         The figure's height in pixels.
+    ylabel : str, default="test accuracy (%)"
+        The y axis's title (``"test R²"`` for a regression).
+    scale : float, default=100
+        The scores are drawn times ``scale`` (accuracies in percent; 1 for R²).
 
     Returns
     -------
@@ -163,7 +168,7 @@ def learning_curve_figure(sizes, scores, *, title=None, height=380):
     for method, s in scores.items():
         spec = METHODS.get(method)
         name, color = (spec.label, spec.color) if spec is not None else (method, None)
-        s = 100 * np.asarray(s, dtype=np.float64)
+        s = scale * np.asarray(s, dtype=np.float64)
         mean = s.mean(axis=1) if s.ndim == 2 else s
         std = s.std(axis=1) if s.ndim == 2 else None
         fig.add_trace(go.Scatter(
@@ -172,7 +177,7 @@ def learning_curve_figure(sizes, scores, *, title=None, height=380):
             error_y=dict(type="data", array=std, visible=std is not None),
         ))
     fig.update_xaxes(title_text="number of training examples", type="log", tickvals=list(sizes))
-    fig.update_yaxes(title_text="test accuracy (%)")
+    fig.update_yaxes(title_text=ylabel)
     room = room_under([t.name for t in fig.data])  # the legend under the plot, not beside it
     return _layout(fig, title, height=height + room - 60, bottom=room, legend=LEGEND_UNDER)
 
@@ -323,3 +328,156 @@ def curves_animation(train, test, stages, *, extra=None, stop=None, loss="expone
                         as_dict=True)
     fixed = fig["layout"]["shapes"][:-2]
     return _with_frames(fig, [_frame(t, layout=dict(shapes=fixed + _current_line(t))) for t in stages])
+
+
+# ---------------------------------------------------------------- regression: RMSE and R² against t
+_TRAIN_LINE, _TEST_LINE = dict(color="#333333", dash="solid", width=3), dict(color="#e66101", dash="dash", width=3)
+
+
+def _log_ticks(values):
+    """Ticks 1, 2, 5 × 10ᵏ over the positive ``values`` of a log axis, written plainly (0.05, 0.1, 0.2), not as
+    the minor digits a log axis writes within one decade."""
+    v = np.concatenate([np.ravel(np.asarray(x, dtype=np.float64)) for x in values] or [[1.0]])
+    v = v[np.isfinite(v) & (v > 0)]
+    if not len(v):
+        return {}
+    lo, hi = v.min(), v.max()
+    ticks = [m * 10.0 ** k for k in range(int(np.floor(np.log10(lo))) - 1, int(np.ceil(np.log10(hi))) + 1)
+             for m in (1, 2, 5)]
+    ticks = [t for t in ticks if lo / 1.25 <= t <= hi * 1.25]
+    if len(ticks) < 2:  # a narrow range: its ends
+        ticks = sorted({float(f"{lo:.2g}"), float(f"{hi:.2g}")})
+    return dict(tickvals=ticks, ticktext=[f"{t:g}" for t in ticks])
+
+
+def regression_curves_figure(train, test=None, *, current=None, extra=None, stop=None, floor=None, title=None,
+                             height=380, as_dict=False):
+    """A regression's RMSE (left) and R² (right) against the iteration.
+
+    The regression's :func:`curves_figure`: RMSE is the square root of the
+    squared error the boosting minimises, in the target's units; R² is
+    1 − MSE / variance of the target (0: the constant mean H⁰, 1: perfect).
+
+    Parameters
+    ----------
+    train : dict
+        ``rmse`` and ``r2`` arrays of length ``T + 1`` (iteration 0 is
+        ``H⁰``), as :func:`gbrff.teaching.regression.staged_regression_curves`
+        gives them.
+    test : dict or None, default=None
+        The same on the test points.
+    current : int or None, default=None
+        Draw a vertical line at the iteration shown.
+    extra : dict or None, default=None
+        A label to a constant model's ``{"rmse": …, "r2": …}`` drawn as dotted
+        lines (e.g. LightGBM's on the test points).
+    stop : int or None, default=None
+        The iteration a stopping rule chose, marked on the test curves.
+    floor : float or None, default=None
+        The noise's standard deviation σ of a generated target: the RMSE a
+        perfect model has on average, drawn as a grey line (when above 0).
+    title : str or None, default=None
+        The figure's title.
+    height : int, default=380
+        The figure's height in pixels.
+    as_dict : bool, default=False
+        Return the figure as a dict (``data``, ``layout``) without Plotly's
+        validation.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure or dict
+        The figure.
+
+    Examples
+    --------
+    >>> from gbrff.viz.curves import regression_curves_figure
+    >>> curves = {"rmse": [0.5, 0.3, 0.2], "r2": [0.0, 0.64, 0.84]}
+    >>> fig = regression_curves_figure(curves, curves, current=1, floor=0.1, extra={"LightGBM test": {"rmse": 0.25,
+    ...                                "r2": 0.75}})
+    >>> [trace.name for trace in fig.data]
+    ['train RMSE', 'train R²', 'test RMSE', 'test R²', 'LightGBM test', 'LightGBM test', 'noise σ = 0.1']
+    """
+    data = []
+    for name, curves, line in (("train", train, _TRAIN_LINE), ("test", test, _TEST_LINE)):
+        if curves is None:
+            continue
+        it = np.arange(len(curves["rmse"]))
+        data.append(dict(type="scatter", x=it, y=np.asarray(curves["rmse"], dtype=np.float64), name=f"{name} RMSE",
+                         line=line, xaxis="x", yaxis="y", legendgroup=name))
+        data.append(dict(type="scatter", x=it, y=np.asarray(curves["r2"], dtype=np.float64), name=f"{name} R²",
+                         line=line, showlegend=False, xaxis="x2", yaxis="y2", legendgroup=name))
+    if stop is not None and test is not None:
+        s = int(stop)
+        for ax, yv in (("", test["rmse"][s]), ("2", test["r2"][s])):
+            data.append(dict(type="scatter", x=[s], y=[float(yv)], mode="markers", name=f"stop at t = {s}",
+                             showlegend=ax == "", legendgroup="stop", xaxis=f"x{ax}", yaxis=f"y{ax}",
+                             marker=dict(symbol="star", size=16, color="#fdae61", line=dict(color="black", width=1))))
+    last = max((len(c["rmse"]) - 1 for c in (train, test) if c is not None), default=1)
+    for label, value in (extra or {}).items():  # a constant: dotted lines named in the legend, not over the plot
+        for ax, key, fmt in (("", "rmse", ".3f"), ("2", "r2", ".2f")):
+            v = float(value[key])
+            data.append(dict(type="scatter", x=[0, last], y=[v, v], mode="lines", name=label, legendgroup=label,
+                             showlegend=ax == "", line=dict(color="#5e3c99", dash="dot", width=2.5), xaxis=f"x{ax}",
+                             yaxis=f"y{ax}", hovertemplate=f"{label}: %{{y:{fmt}}}<extra></extra>"))
+    if floor is not None and floor > 0:  # (a log axis has no 0)
+        data.append(dict(type="scatter", x=[0, last], y=[float(floor)] * 2, mode="lines",
+                         name=f"noise σ = {float(floor):g}", line=dict(color="#808495", dash="dashdot", width=2),
+                         xaxis="x", yaxis="y", hovertemplate="the noise's σ: a perfect model's RMSE<extra></extra>"))
+    notes = [dict(text="RMSE (target units, log scale)", xref="x domain", yref="y domain", x=0.5, y=1.02, showarrow=False,
+                  yanchor="bottom", font=dict(size=16)),
+             dict(text="R² (1 = perfect, 0 = the mean)", xref="x2 domain", yref="y2 domain", x=0.5, y=1.02,
+                  showarrow=False, yanchor="bottom", font=dict(size=16))]
+    xtitle = dict(text="iteration t")
+    layout = dict(
+        xaxis=dict(domain=[0, 0.44], anchor="y", title=xtitle),
+        # a log axis, as the classification's loss: the first iterations' fall and the last ones' drift both show
+        yaxis=dict(anchor="x", type="log", **_log_ticks([c["rmse"] for c in (train, test) if c is not None]
+                                                       + [[floor] if floor else []]
+                                                       + [[v["rmse"]] for v in (extra or {}).values()])),
+        xaxis2=dict(domain=[0.56, 1], anchor="y2", title=xtitle),
+        yaxis2=dict(anchor="x2"),
+        shapes=_current_line(current) if current is not None else [], annotations=notes,
+        title=dict(text=title, font=dict(size=19)) if title else None,
+        font=_FONT, height=height, margin=dict(l=60, r=20, t=(40 + 24 * (title.count("<br>") + 1)) if title else 40,
+                                               b=100),
+        legend=_BOTTOM_LEGEND,  # under the two panels, never over their curves
+    )
+    if as_dict:
+        return dict(data=data, layout={k: v for k, v in layout.items() if v is not None})
+    return go.Figure(data=data, layout=layout)
+
+
+def regression_curves_animation(train, test, stages, *, extra=None, stop=None, floor=None, height=380):
+    """:func:`regression_curves_figure` with a frame per iteration of ``stages``: the grey line moves to ``t``.
+
+    Parameters
+    ----------
+    train, test : dict
+        ``rmse`` and ``r2`` arrays of length ``T + 1``.
+    stages : sequence of int
+        The iterations shown.
+    extra : dict or None, default=None
+        Constant models' RMSE and R², drawn as dotted lines.
+    stop : int or None, default=None
+        The iteration a stopping rule chose.
+    floor : float or None, default=None
+        The noise's σ (a perfect model's RMSE).
+    height : int, default=380
+        The figure's height in pixels.
+
+    Returns
+    -------
+    dict
+        The figure as a dict (``data``, ``layout``, ``frames``).
+
+    Examples
+    --------
+    >>> from gbrff.viz.curves import regression_curves_animation
+    >>> curves = {"rmse": [0.5, 0.3, 0.2], "r2": [0.0, 0.64, 0.84]}
+    >>> len(regression_curves_animation(curves, curves, [0, 1, 2])["frames"])
+    3
+    """
+    fig = regression_curves_figure(train, test, current=stages[0], extra=extra, stop=stop, floor=floor,
+                                   height=height, as_dict=True)
+    return _with_frames(fig, [_frame(t, layout=dict(shapes=_current_line(t))) for t in stages])

@@ -1,8 +1,9 @@
-"""The look every teaching figure shares: class colours, the vote's colour scale, fonts, the plane's
-layout, the player's frames, and numbers written for a projector (``2⁻⁴``).
+"""The look every teaching figure shares: class colours, the vote's colour scale, the regression's value
+scale, fonts, the plane's layout, the player's frames, and numbers written for a projector (``2⁻⁴``).
 
 Class −1 is blue, class +1 is red, a heatmap value is red where it votes for +1;
-a method has the registry's colour (:data:`gbrff.methods.METHODS`). Fonts are
+a predicted value (regression) is drawn on viridis, dark blue (low) to yellow
+(high); a method has the registry's colour (:data:`gbrff.methods.METHODS`). Fonts are
 sized for a projector. The figure modules (:mod:`gbrff.viz.surfaces`,
 :mod:`~gbrff.viz.learners`, :mod:`~gbrff.viz.curves`,
 :mod:`~gbrff.viz.omega_prior`, :mod:`~gbrff.viz.landscape`,
@@ -13,7 +14,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import get_colorscale
 
-__all__ = ["NEG_COLOR", "POS_COLOR", "VOTE_COLORSCALE", "superscript", "number_label"]
+__all__ = ["NEG_COLOR", "POS_COLOR", "VOTE_COLORSCALE", "VALUE_COLORSCALE", "superscript", "number_label"]
 
 #: The colour of class −1 (blue).
 NEG_COLOR = "#2166ac"
@@ -22,6 +23,12 @@ POS_COLOR = "#b2182b"
 _VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red
 #: The same scale as stops (``[[0, "rgb(…)"], …]``), for pictures drawn outside Plotly (the player's strip).
 VOTE_COLORSCALE = [[float(p), c] for p, c in get_colorscale(_VOTE_SCALE)]
+#: The scale of a predicted value (regression) and of the points' targets drawn on it: viridis
+#: (van der Walt and Smith, matplotlib 2.0, 2015), perceptually uniform (equal steps of the value look
+#: equally different, and its lightness rises monotonically, so it reads in grey too) and readable with
+#: the common colour-vision deficiencies; a diverging scale (the vote's) would invent a middle the
+#: target does not have.
+VALUE_COLORSCALE = [[float(p), c] for p, c in get_colorscale("Viridis")]
 _FONT = dict(size=16)
 # one row of legend entries under the plot, centred on the whole figure
 _BOTTOM_LEGEND = dict(orientation="h", xref="container", yref="container", x=0.5, xanchor="center", y=0.01,

@@ -432,7 +432,7 @@ def challenge_lines(at):
 
 def test_playground_challenge_ticks():
     at = run_page("pages/playground.py", {"data": "circles", "T": "20", "gamma": "2.0"}, opened=True)
-    assert len(challenge_lines(at)) == 6 and not any(line.startswith(DONE) for line in challenge_lines(at))
+    assert len(challenge_lines(at)) == 8 and not any(line.startswith(DONE) for line in challenge_lines(at))
     at.slider(key="playground:noise").set_value(0.04)
     at.select_slider(key="playground:gamma").set_value(4.0)
     at.run()
