@@ -395,11 +395,14 @@ cap, take = st.columns([2, 1], vertical_alignment="center")
 cap.caption("Player: ▶ play / ⏸ pause (space), ◀ back and step ▶ (← →), ↺ reset, or drag the slider — all in "
             "your browser, nothing is recomputed. The address and the share link follow the iteration shown.")
 with take:  # the lesson as one file: this player, its model and frames, playing offline (made when clicked)
-    animation_download(packed, t_start, title=f"{algo} on {label}: the vote, one weak learner at a time",
+    score = (f"test RMSE {bundle['test']['rmse'][-1]:.3f}, R² {bundle['test']['r2'][-1]:.2f}" if regression
+             else f"test accuracy {100 * bundle['test']['accuracy'][-1]:.1f} %")
+    animation_download(packed, t_start, title=(f"{algo} on {label}: the prediction ŷ, one weak learner at a time"
+                                               if regression else
+                                               f"{algo} on {label}: the vote, one weak learner at a time"),
                        name=f"animation {algo}", data=data_tag, key="dl_animation",
                        bookmarks=[(f"⚑ go to t* = {stop}", stop)], presenter=presenter,
-                       note=f"{label}: {len(y_tr)} training and {len(y_te)} test points; test accuracy "
-                            f"{100 * bundle['test']['accuracy'][-1]:.1f} % at T = {T}.")
+                       note=f"{label}: {len(y_tr)} training and {len(y_te)} test points; {score} at T = {T}.")
 
 # ---------------------------------------------------------------- sections below the player
 # Each is drawn when the student opens it (appkit.section): closed, it costs the first picture nothing; opened,

@@ -169,3 +169,21 @@ def test_the_landscape_s_animation_plays_offline_with_the_app_s_frames(browser, 
     assert not errors, errors
     print(f"{name}: {len(html) / 1e6:.3f} MB; iterations checked {sorted(set(seen))}")
     page.context.close()
+
+
+def test_a_regression_animation_plays_offline(browser, downloads, tmp_path):  # noqa: F811
+    """The playground's regression problems (the predicted surface ŷ) travel as one file too: it draws, plays
+    every frame, steps and scrubs with nothing fetched, and opens on the page's final model."""
+    name, html, player = _lesson_of(downloads, "pages/playground.py", {"data": "gaussians"})
+    assert "gaussians" in name
+    path = tmp_path / name
+    path.write_bytes(html)
+    page, refused, errors = _offline(browser, path)
+    labels = page.evaluate("S.labels")
+    assert _shown(page)[0] == labels[-1] == 100
+    assert _play_to_the_end(page) == labels
+    _step_and_scrub(page, lambda shown: None)
+    page.screenshot(path=str(ARTIFACTS / "lesson_file_regression.png"))
+    assert not refused, refused
+    assert not errors, errors
+    page.context.close()
