@@ -27,6 +27,8 @@ from urllib.parse import urlencode
 import numpy as np
 import streamlit as st
 
+from gbrff.datasets import REGRESSION_PROBLEMS
+
 from ._router import current_page, ensure_router
 from ._text import plain
 from ._words import HELP
@@ -410,8 +412,9 @@ def _ratio_words(old, new):
     return f"÷{1 / r:.3g}"
 
 
-def _change_sentence(key, label, old, new):
-    """One plain sentence for a control moved from ``old`` to ``new`` (its effect, where it is simple)."""
+def _change_sentence(key, label, old, new, regression=False):
+    """One plain sentence for a control moved from ``old`` to ``new`` (its effect, where it is simple);
+    ``regression``: the page shows a regression problem (a real target, no classes)."""
     num = isinstance(old, (int, float)) and isinstance(new, (int, float)) and not isinstance(old, bool)
     if key == "gamma" and num and old > 0:
         r = (new / old) ** 0.5
@@ -428,6 +431,9 @@ def _change_sentence(key, label, old, new):
     if key == "angle" and num:
         return (f"the data turned by {_fmt(new)}° instead of {_fmt(old)}° about their centre: the same problem, at "
                 f"another angle to the axes the trees cut along")
+    if key == "noise" and num and regression:
+        return (f"noise {_fmt(old)} → {_fmt(new)}: y scatters {'more' if new > old else 'less'} about f(x), and "
+                f"the best test RMSE any model can reach is {_fmt(new)}")
     if key == "noise" and num:
         return f"noise {_fmt(old)} → {_fmt(new)}: the classes {'overlap more' if new > old else 'are cleaner'}"
     if key == "n" and num:
@@ -456,10 +462,11 @@ def what_changed():
     last = st.session_state.get(_LAST)
     if not last:
         return None
-    out = []
-    for k, c in st.session_state.get(_REGISTRY, {}).items():
+    out, registry = [], st.session_state.get(_REGISTRY, {})
+    regression = registry.get("data", {}).get("value") in REGRESSION_PROBLEMS
+    for k, c in registry.items():
         if k.startswith("_") or c.get("fixed") or k not in last:
             continue
         if last[k] != c.get("value"):
-            out.append(_change_sentence(k, c["label"], last[k], c.get("value")))
+            out.append(_change_sentence(k, c["label"], last[k], c.get("value"), regression=regression))
     return "; ".join(out) + "." if out else None

@@ -121,3 +121,9 @@ def test_a_number_too_large_for_a_float_is_too_large_not_nan():
 ])
 def test_what_changed_counts_in_words(key, old, new, words):
     assert _change_sentence(key, key, old, new) == words
+
+
+def test_noise_on_a_regression_problem_scatters_y_not_classes():
+    assert _change_sentence("noise", "noise", 0.1, 0.2) == "noise 0.1 → 0.2: the classes overlap more"
+    assert _change_sentence("noise", "noise", 0.1, 0.2, regression=True) == (
+        "noise 0.1 → 0.2: y scatters more about f(x), and the best test RMSE any model can reach is 0.2")
