@@ -1540,7 +1540,7 @@
     .replace(/\s+/g, " ").trim();
   function describe(F) {
     // the figure in words, for a screen reader (the canvas's aria-label): its title, its axes, what its legend
-    // and colour bars name; a page that knows more (the frame's readout) says it with config.alt
+    // and colour bars name; what a page knows more (the frame's title and readout) comes first: config.alt
     const L = F.layout, parts = [], title = words(typeof L.title === "string" ? L.title : get(L, "title.text", ""));
     if (title) parts.push(title);
     const panels = (L.annotations || []).map(a => words(a && a.text)).filter(Boolean);
@@ -1561,7 +1561,7 @@
     S.full = fullFigure(gd, big ? big.data : S.data, big ? big.layout : S.layout);
     paint(gd);
     S.canvas.setAttribute("role", "img");
-    S.canvas.setAttribute("aria-label", S.config.alt || describe(S.full));
+    S.canvas.setAttribute("aria-label", [S.config.alt, describe(S.full)].filter(Boolean).join(". "));
     S.ms = performance.now() - t0;
     gd.dispatchEvent(new CustomEvent("lightplot:drawn", { detail: { ms: S.ms } }));
   }
