@@ -76,3 +76,32 @@ def test_glossary_explains_the_terms_a_student_meets(term):
     assert entry is not None, f"no glossary entry for {term}"
     meaning = GLOSSARY[entry]
     assert len(meaning.split()) >= 12, f"{entry}: a sentence or two in plain words"
+
+
+
+WORDS = ("explain", "caption", "markdown", "describe")   # the calls that put words under a figure
+
+
+def _calls(tree, ends):
+    import ast
+
+    return [(node.lineno, ast.unparse(node.func)) for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and ast.unparse(node.func).endswith(ends)]
+
+
+def test_every_figure_has_a_caption():
+    """A figure of a page (``light_chart``, ``st.plotly_chart``) has the words that say what it shows close
+    under it (``explain``, a caption, a paragraph, the kernel page's ``describe``): the text alternative of a
+    Plotly figure, and a second one, for everyone, of a canvas figure (whose canvas has its own)."""
+    import ast
+
+    figures, missing = 0, []
+    for path in sorted((ROOT / "pages").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        words = [line for line, _ in _calls(tree, WORDS)]
+        for line, name in _calls(tree, ("light_chart", "plotly_chart")):
+            figures += 1
+            if not any(line < w <= line + 15 for w in words):
+                missing.append(f"{path.name}:{line}")
+    assert figures >= 20
+    assert not missing, f"figures without words under them: {missing}"
