@@ -25,6 +25,8 @@ NEG_COLOR = "#2166ac"
 POS_COLOR = "#b2182b"
 #: The marker of each class (Plotly's symbol names): a circle for −1, a cross ("+") for +1.
 CLASS_SYMBOLS = {-1: "circle", 1: "cross"}
+#: Markers that tell the lines of one figure apart by shape as well as colour (the i-th line takes the i-th).
+_LINE_SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x")
 #: The outline of the points of each split: white for training points, black (and wider) for test points.
 _SPLIT_OUTLINE = {"train": ("white", 1.2), "test": ("black", 2.0)}
 _VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red

@@ -104,3 +104,11 @@ def test_figures_draw_each_class_with_its_shape_and_each_split_with_its_outline(
         assert t.marker.symbol == CLASS_SYMBOLS[1 if label == "+1" else -1]
         assert t.marker.color == (POS_COLOR if label == "+1" else NEG_COLOR)
         assert t.marker.line.color == ("white" if split == "train" else "black")
+
+
+def test_the_budget_figure_tells_its_lines_apart_by_shape():
+    """K and λ's lines of K = 1, 5, 10, 20: each its own marker, not colour alone."""
+    from gbrff.viz.curves import budget_figure
+
+    fig = budget_figure([20, 50], {1: [0.8, 0.9], 5: [0.7, 0.8], 10: [0.6, 0.7], 20: [0.5, 0.6]})
+    assert len({t.marker.symbol for t in fig.data}) == 4
