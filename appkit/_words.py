@@ -18,7 +18,7 @@ HELP = {
     "test": "Share of the points held out to test the model: it never sees them while learning.",
     "seed": ("Seed of the random draws (the points and the frequencies ω): the same seed gives the same picture; "
              "move it for another draw (← → step by one)."),
-    "show_test": "Also draw the held-out test points (diamonds) on the pictures.",
+    "show_test": "Also draw the held-out test points (outlined in black) on the pictures.",
     "algo": "GBRFF2 adds one cosine per round and tunes its frequency ω; GBRFF2+ is GBRFF2 beyond the paper "
             "(each coordinate beside its rank, one bandwidth per column, λ = 2⁻⁴: the project's strongest on the "
             "UCI tables); GBRFF1 adds a sum of K random cosines around a learned landmark; GBRFF-LS is the first "
@@ -67,14 +67,34 @@ GLOSSARY = {
     "RBF kernel": "A similarity of two points that decays with their distance: k(x, x′) = exp(−γ‖x − x′‖²).",
     "random Fourier feature": "A cosine cos(ω·x − b) with ω drawn at random from N(0, 2γ I): averaged over "
                               "many ω, cos(ω·(x − x′)) reproduces the RBF kernel k(x, x′) (picture below).",
+    "Bochner's theorem": "Why random cosines work: a similarity k(x, x′) that depends only on x − x′ (and is a "
+                         "proper kernel) is the average of cos(ω·(x − x′)) over frequencies ω drawn from one "
+                         "distribution, its Fourier transform. For the RBF kernel that distribution is N(0, 2γ I) "
+                         "(Bochner, 1932; used by Rahimi and Recht, NeurIPS 2007).",
     "N(0, 2γ I)": "The normal distribution with mean 0 and variance 2γ in each coordinate, from which the "
                   "frequencies ω are drawn.",
+    "bandwidth": "The width of a kernel: how far apart two points can be and still count as alike. For the RBF "
+                 "kernel it is σ = 1/√(2γ): a small γ is a wide kernel (smooth boundaries), a large γ a narrow one "
+                 "(wiggly boundaries), whose frequencies ω are drawn larger.",
     "frequency ω": "The direction and density of a wave's stripes: they are perpendicular to ω, one every 2π/‖ω‖.",
     "phase b": "Where the wave's crests lie: cos(ω·x − b) is largest on the lines ω·x = b + 2πk.",
     "landmark": "A point xₜ around which GBRFF1 centres its learner: cos(ω·(x − xₜ)); for one cosine it is "
                 "the same as a phase b = ω·xₜ.",
-    "q, β": "GBRFF1's weights of its K cosines, softmax-like: β sets how much the best cosines dominate.",
+    "softmax": "Turns scores into weights that are positive and add up to 1: each weight is proportional to "
+               "exp(β × its score). The best score gets the largest weight; how much larger, β decides.",
+    "inverse temperature (β, c)": "The number in a softmax that sets how decided it is: large, the best few "
+                                  "take nearly all the weight; near 0, the weights are almost equal. (In physics "
+                                  "states are weighted by exp(−energy / temperature), hence the name.)",
+    "q, β": "GBRFF1's weights of its K cosines, a softmax: β sets how much the best cosines dominate.",
     "Q, c": "The 2019 GBRFF's weights of its K cosines: Qⱼ ∝ exp(−c · error of cosine j on the residuals).",
+    "L-BFGS": "The method that tunes each ω: a standard way to minimise a smooth function of many numbers. Like "
+              "gradient descent it goes downhill, but it remembers its last few steps to guess the slope's "
+              "curvature, so it takes well-sized steps and needs few of them.",
     "λ": "A penalty that keeps the tuned frequencies ω small.",
+    "ridge regression": "Least squares with a penalty λ‖w‖² on the weights: a linear model fitted by a formula "
+                        "(no search), which stays stable when its features are many or alike. The random-features "
+                        "models weight their cosines this way.",
+    "one-vs-rest": "How a two-class method handles more classes: one model per class, each telling its class from "
+                   "all the others; the prediction is the class whose model votes most strongly.",
     "overfitting": "Training accuracy still rising while test accuracy falls: the model learns the noise.",
 }

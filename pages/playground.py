@@ -88,7 +88,7 @@ board = drawing_board() if drawing else None
 if drawing:
     sb.markdown(f"**Your drawing: {len(board.y)} points.** Click on the left picture to add a point of the class "
                "chosen in the player's bar, drag to paint several; ↶ undo and ✕ clear are there too. A test share "
-               "of your points is held out (diamonds); the link carries the drawing.")
+               "of your points is held out (outlined in black); the link carries the drawing.")
     if board.note:
         sb.warning(plain(board.note), icon=":material/warning:")
 upload = upload_bytes = None
@@ -413,7 +413,7 @@ def how_to_read():
     e1, e2 = st.columns(2)
     with e1:
         explain("**Left — the vote so far.** Colour: the model's probability of class +1, shaded by confidence; "
-                "black line: the boundary H = 0. Circles are training points, diamonds test points.",
+                "black line: the boundary H = 0. Circles are class −1, crosses class +1; test points are outlined in black, training points in white.",
                 r"H^t(x) = H^0 + \sum_{s=1}^{t} \alpha^s h^s(x)")
         if expansion.loss == "squared_error":  # H estimates E[y] for y = ±1
             st.latex(r"\begin{gathered}p(y=+1\mid x) = \tfrac{1}{2}\big(1 + H^t(x)\big)\\"

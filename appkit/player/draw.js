@@ -160,7 +160,8 @@ window.gbrffDraw = (() => {
         if (!mine.length) return;
         out.push({ type: "scatter", mode: "markers", name: name, showlegend: false, hoverinfo: "skip",
                    x: mine.map(p => p[0]), y: mine.map(p => p[1]),
-                   marker: { color: color, size: 11, symbol: "circle", line: { color: "#ffd400", width: 2.5 } } });
+                   // the classes' shapes of gbrff.viz.style.CLASS_SYMBOLS: −1 a circle, +1 a cross
+                   marker: { color: color, size: 11, symbol: c < 0 ? "circle" : "cross", line: { color: "#ffd400", width: 2.5 } } });
       });
       return out;
     },

@@ -1519,11 +1519,49 @@
     gd._lp = S;
     return S;
   }
+  // ------------------------------------------------------------------ presenter mode and screen readers
+  // Presenter mode (config.presenter): every label of the figure at least PRESENTER_PX, a quarter larger than
+  // drawn on a desk, so that the back of a room reads the ticks, axis titles, legends and colour bars.
+  const PRESENTER_PX = 20;
+  function presenterFonts(o, key) {
+    if (isArr(o)) return ArrayBuffer.isView(o) || !o.some(v => v && typeof v === "object") ? o : o.map(v => presenterFonts(v));
+    if (!plain(o)) return o;
+    const out = {};
+    for (const k in o) out[k] = presenterFonts(o[k], k);
+    if (/font$/.test(key || "")) out.size = Math.max(PRESENTER_PX, 1.25 * (+o.size || 12));
+    return out;
+  }
+  function bigger(S) {  // the figure's data and layout with presenter mode's fonts (the base font named if unnamed)
+    const layout = presenterFonts(S.layout);
+    if (!plain(layout.font) || layout.font.size == null) layout.font = presenterFonts({ size: 12 }, "font");
+    return { data: S.data.map(t => presenterFonts(t)), layout: layout };
+  }
+  const words = s => String(s == null ? "" : s).replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, "")
+    .replace(/\s+/g, " ").trim();
+  function describe(F) {
+    // the figure in words, for a screen reader (the canvas's aria-label): its title, its axes, what its legend
+    // and colour bars name; what a page knows more (the frame's title and readout) comes first: config.alt
+    const L = F.layout, parts = [], title = words(typeof L.title === "string" ? L.title : get(L, "title.text", ""));
+    if (title) parts.push(title);
+    const panels = (L.annotations || []).map(a => words(a && a.text)).filter(Boolean);
+    const axes = [];
+    for (const id in F.axes) if (F.axes[id].used && words(F.axes[id].titletext)) axes.push(words(F.axes[id].titletext));
+    if (axes.length) parts.push("axes: " + [...new Set(axes)].join(", "));
+    const shown = [...new Set(F.legends.flatMap(lg => lg.items.map(t => words(t.name))).filter(Boolean))];
+    if (shown.length) parts.push("shows: " + shown.join("; "));
+    const bars = F.colorbars.map(cb => words(cb.title)).filter(Boolean);
+    if (bars.length) parts.push("colour: " + bars.join(", "));
+    if (panels.length) parts.push("notes: " + panels.join("; "));
+    return parts.join(". ") || "A figure";
+  }
   function draw(gd) {
     const S = gd._lp;
     const t0 = performance.now();
-    S.full = fullFigure(gd, S.data, S.layout);
+    const big = S.config.presenter ? bigger(S) : null;
+    S.full = fullFigure(gd, big ? big.data : S.data, big ? big.layout : S.layout);
     paint(gd);
+    S.canvas.setAttribute("role", "img");
+    S.canvas.setAttribute("aria-label", [S.config.alt, describe(S.full)].filter(Boolean).join(". "));
     S.ms = performance.now() - t0;
     gd.dispatchEvent(new CustomEvent("lightplot:drawn", { detail: { ms: S.ms } }));
   }
@@ -1625,6 +1663,7 @@
       return { plots: plots, colorbars: F.colorbars.map(cb => rect(cb.bar.x, cb.bar.y, cb.bar.w, cb.bar.h)),
                legends: F.legends.map(l => rect(l.left, l.top, l.width, l.height)) };
     },
+    describe(gd) { return gd && gd._lp && gd._lp.full ? describe(gd._lp.full) : ""; },  // the canvas's words
     decode: decode,
     colorAt(scale, f, reverse) { return colorAt(scaleOf(scale, reverse), f).slice(0, 3).map(Math.round); },
     format: fmt,

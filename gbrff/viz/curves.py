@@ -10,7 +10,7 @@ from plotly.subplots import make_subplots
 from ..methods import METHODS
 from .._boosting import LOSSES
 from ._legend import LEGEND_UNDER, room_under
-from .style import _BOTTOM_LEGEND, _FONT, _frame, _layout, _with_frames, number_label
+from .style import _BOTTOM_LEGEND, _FONT, _LINE_SYMBOLS, _frame, _layout, _with_frames, number_label
 
 __all__ = ["curves_figure", "learning_curve_figure", "budget_figure", "lambda_sweep_figure", "curves_animation",
            "regression_curves_figure", "regression_curves_animation"]
@@ -215,7 +215,8 @@ def budget_figure(budgets, scores, *, title=None, height=400, ylabel="test accur
     fig = go.Figure()
     for i, (K, s) in enumerate(scores.items()):
         fig.add_trace(go.Scatter(x=budgets, y=100 * np.asarray(s, dtype=np.float64), name=f"K = {K}",
-                                 mode="lines+markers", line=dict(width=3, color=colors[i % len(colors)])))
+                                 mode="lines+markers", line=dict(width=3, color=colors[i % len(colors)]),
+                                 marker=dict(size=9, symbol=_LINE_SYMBOLS[i % len(_LINE_SYMBOLS)])))
     fig.update_xaxes(title_text="total random features T × K", type="log", tickvals=list(budgets))
     fig.update_yaxes(title_text=ylabel)
     room = room_under([t.name for t in fig.data])  # the legend under the plot, not beside it

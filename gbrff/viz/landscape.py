@@ -57,7 +57,7 @@ def landscape_figure(xs, ys, F, X, y, *, landmark=None, title=None, height=480):
         colorbar=dict(title=dict(text="loss f(x)", side="right"), thickness=14),
         hovertemplate="landmark=(%{x:.2f}, %{y:.2f})<br>f=%{z:.4f}<extra></extra>",
     )]
-    data += _points(X, y, "train", "circle", "white", size=7)
+    data += _points(X, y, "train", size=7)
     if landmark is not None:
         data.append(dict(type="scatter", x=[landmark[0]], y=[landmark[1]], mode="markers",
                          name="chosen landmark xₜ",
@@ -165,7 +165,7 @@ def landscape_animation(xs, ys, stages, F, X, y, landmarks, *, titles, readouts=
     data = [dict(type="heatmap", x=xs, y=ys, z=Z[0], zmin=0, zmax=100, colorscale="Viridis", reversescale=True,
                  colorbar=dict(title=dict(text="loss f(x)", side="right"), thickness=14, tickvals=[0, 100],
                                ticktext=["lowest", "highest"]), hoverinfo="skip")]
-    data += _points(X, y, "train", "circle", "white", size=7)
+    data += _points(X, y, "train", size=7)
     L = np.asarray(landmarks, dtype=np.float64).reshape(len(stages), 2)
     data.append(dict(type="scatter", x=L[:1, 0], y=L[:1, 1], mode="markers", name="chosen landmark xₜ",
                      marker=dict(symbol="x", size=20, color="white", line=dict(width=1.5, color="black"))))

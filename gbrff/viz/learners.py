@@ -6,7 +6,7 @@ single cosine's phase stands for. Fitted :class:`gbrff.Expansion` in, ``go.Figur
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import NEG_COLOR, POS_COLOR, VOTE_COLORSCALE, _frame, _layout, _plane, _points, _with_frames
+from .style import CLASS_SYMBOLS, NEG_COLOR, POS_COLOR, VOTE_COLORSCALE, _frame, _layout, _plane, _points, _with_frames
 
 __all__ = ["weak_learner_figure", "fineness_words", "weak_learner_animation", "q_weights_animation", "phase_landmark",
            "learner_landmark"]
@@ -89,10 +89,11 @@ def weak_learner_figure(xs, ys, expansion, t, X, y, *, weights=None, center=None
             data.append(dict(
                 type="scatter", x=X[m, 0], y=X[m, 1], mode="markers",
                 name=f"class {'+1' if label > 0 else '−1'} (size = weight wᵢ)",
-                marker=dict(color=color, size=size[m], line=dict(color="white", width=1), opacity=0.85),
+                marker=dict(color=color, symbol=CLASS_SYMBOLS[label], size=size[m], line=dict(color="white", width=1),
+                            opacity=0.85),
             ))
     else:
-        data += _points(X, y, "train", "circle", "white", size=7)
+        data += _points(X, y, "train", size=7)
     words = []
     if landmark is not None:
         crest_xy, marks, words = _landmark_marks(xs, ys, expansion, t, landmark)
@@ -344,7 +345,8 @@ def weak_learner_animation(xs, ys, expansion, stages, X, y, weights, *, center=N
     for m, (label, color) in zip(masks, ((-1, NEG_COLOR), (1, POS_COLOR))):
         data.append(dict(type="scatter", x=X[m, 0], y=X[m, 1], mode="markers",
                          name=f"class {'+1' if label > 0 else '−1'} (size = {size_label})",
-                         marker=dict(color=color, size=size[m], line=dict(color="white", width=1), opacity=0.85)))
+                         marker=dict(color=color, symbol=CLASS_SYMBOLS[label], size=size[m],
+                                     line=dict(color="white", width=1), opacity=0.85)))
     data.append(dict(type="scatter", x=crest_x, y=crest_y, mode="lines", name="crest ω·x = b",
                      line=dict(color="black", dash="dash", width=2),
                      showlegend=plane and expansion.landmarks is None and expansion.n_components == 1))

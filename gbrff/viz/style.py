@@ -1,10 +1,14 @@
 """The look every teaching figure shares: class colours, the vote's colour scale, the regression's value
 scale, fonts, the plane's layout, the player's frames, and numbers written for a projector (``2⁻⁴``).
 
-Class −1 is blue, class +1 is red, a heatmap value is red where it votes for +1;
-a predicted value (regression) is drawn on viridis, dark blue (low) to yellow
-(high); a method has the registry's colour (:data:`gbrff.methods.METHODS`). Fonts are
-sized for a projector. The figure modules (:mod:`gbrff.viz.surfaces`,
+Class −1 is a blue circle, class +1 a red cross (a "+"): told apart by shape as
+well as by colour, for a colour-blind eye, a greyscale print or a washed-out
+projector (the two colours are ColorBrewer's RdBu ends, which the three
+dichromacies still tell apart: ``tests/viz/test_palette.py`` simulates them);
+held-out test points are outlined in black, training points in white. A
+heatmap value is red where it votes for +1; a predicted value (regression) is
+drawn on viridis, dark blue (low) to yellow (high); a method has the registry's
+colour (:data:`gbrff.methods.METHODS`). Fonts are sized for a projector. The figure modules (:mod:`gbrff.viz.surfaces`,
 :mod:`~gbrff.viz.learners`, :mod:`~gbrff.viz.curves`,
 :mod:`~gbrff.viz.omega_prior`, :mod:`~gbrff.viz.landscape`,
 :mod:`~gbrff.viz.features`) build on the private helpers here.
@@ -14,12 +18,19 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.colors import get_colorscale
 
-__all__ = ["NEG_COLOR", "POS_COLOR", "VOTE_COLORSCALE", "VALUE_COLORSCALE", "superscript", "number_label"]
+__all__ = ["NEG_COLOR", "POS_COLOR", "CLASS_SYMBOLS", "VOTE_COLORSCALE", "VALUE_COLORSCALE", "superscript",
+           "number_label"]
 
 #: The colour of class −1 (blue).
 NEG_COLOR = "#2166ac"
 #: The colour of class +1 (red).
 POS_COLOR = "#b2182b"
+#: The marker of each class (Plotly's symbol names): a circle for −1, a cross ("+") for +1.
+CLASS_SYMBOLS = {-1: "circle", 1: "cross"}
+#: Markers that tell the lines of one figure apart by shape as well as colour (the i-th line takes the i-th).
+_LINE_SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x")
+#: The outline of the points of each split: white for training points, black (and wider) for test points.
+_SPLIT_OUTLINE = {"train": ("white", 1.2), "test": ("black", 2.0)}
 _VOTE_SCALE = "RdBu_r"  # low (votes −1) blue, high (votes +1) red
 #: The same scale as stops (``[[0, "rgb(…)"], …]``), for pictures drawn outside Plotly (the player's strip).
 VOTE_COLORSCALE = [[float(p), c] for p, c in get_colorscale(_VOTE_SCALE)]
@@ -47,8 +58,10 @@ def _layout(fig, title=None, height=480, bottom=60, **kw):
     return fig
 
 
-def _points(X, y, name, symbol, outline, size=9, showlegend=True):
-    """One scatter trace (a dict) per class: −1 blue, +1 red."""
+def _points(X, y, name, size=9, showlegend=True):
+    """One scatter trace (a dict) per class: −1 blue circles, +1 red crosses, outlined by the split ``name``
+    ("train" white, "test" black)."""
+    outline, width = _SPLIT_OUTLINE[name]
     out = []
     for label, color in ((-1, NEG_COLOR), (1, POS_COLOR)):
         m = np.asarray(y) == label
@@ -56,7 +69,7 @@ def _points(X, y, name, symbol, outline, size=9, showlegend=True):
             continue
         out.append(dict(
             type="scatter", x=X[m, 0], y=X[m, 1], mode="markers", name=f"{name} {'+1' if label > 0 else '−1'}",
-            marker=dict(color=color, symbol=symbol, size=size, line=dict(color=outline, width=1.2)),
+            marker=dict(color=color, symbol=CLASS_SYMBOLS[label], size=size, line=dict(color=outline, width=width)),
             showlegend=showlegend, legendgroup=f"{name}{label}",
         ))
     return out

@@ -57,8 +57,8 @@ def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
 
     p(+1) comes through the link of ``loss`` (:data:`gbrff.LOSSES`; the
     exponential loss's ``1/(1+exp(−2H))`` by default). The black line is the
-    decision boundary ``H = 0``. Training points are circles, test points
-    diamonds.
+    decision boundary ``H = 0``. Class −1 is drawn as circles, class +1 as
+    crosses; training points are outlined in white, test points in black.
 
     Parameters
     ----------
@@ -115,9 +115,9 @@ def surface_figure(xs, ys, H, X_train, y_train, X_test=None, y_test=None, *,
     ['heatmap', 'contour', 'scatter', 'scatter']
     """
     data = list(_surface_traces(xs, ys, H, discretise, showscale, loss, percent=percent))
-    data += _points(X_train, y_train, "train", "circle", "white")
+    data += _points(X_train, y_train, "train")
     if X_test is not None and len(X_test):
-        data += _points(X_test, y_test, "test", "diamond", "black", size=9)
+        data += _points(X_test, y_test, "test", size=9)
     if landmarks is not None and len(landmarks):
         L = np.atleast_2d(landmarks)
         data.append(dict(type="scatter", x=L[:, 0], y=L[:, 1], mode="markers", name="landmark",
@@ -176,7 +176,7 @@ def cosine_figure(xs, ys, values, *, title=None, zlabel="h(x)", X=None, y=None, 
         hovertemplate="x1=%{x:.2f}<br>x2=%{y:.2f}<br>%{z:.2f}<extra></extra>",
     )]
     if X is not None:
-        data += _points(X, y, "train", "circle", "white", size=6, showlegend=False)
+        data += _points(X, y, "train", size=6, showlegend=False)
     return _plane(data, xs, ys, title=title, height=height)
 
 
@@ -232,7 +232,7 @@ def surfaces_grid_figure(xs, ys, surfaces, X, y, titles, *, cols=4, height=330, 
         heat, boundary = _surface_traces(xs, ys, H, False, showscale=i == 0)
         fig.add_trace(heat, row=r, col=c)
         fig.add_trace(boundary, row=r, col=c)
-        for trace in _points(X, y, "train", "circle", "white", size=5, showlegend=False):
+        for trace in _points(X, y, "train", size=5, showlegend=False):
             fig.add_trace(trace, row=r, col=c)
         fig.update_xaxes(range=[xs[0], xs[-1]], showticklabels=False, row=r, col=c)
         fig.update_yaxes(range=[ys[0], ys[-1]], showticklabels=False, row=r, col=c)
@@ -308,9 +308,9 @@ def surface_animation(xs, ys, stages, H, X_train, y_train, X_test=None, y_test=N
     ['1', '5', '10']
     """
     first = list(_surface_traces(xs, ys, H[0], discretise, True, loss, percent=True))
-    data = first + _points(X_train, y_train, "train", "circle", "white")
+    data = first + _points(X_train, y_train, "train")
     if X_test is not None and len(X_test):
-        data += _points(X_test, y_test, "test", "diamond", "black", size=9)
+        data += _points(X_test, y_test, "test", size=9)
     marks = len(data)
     if landmarks is not None:
         L0 = np.asarray(landmarks[0], dtype=np.float64).reshape(-1, 2)

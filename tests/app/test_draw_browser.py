@@ -63,6 +63,10 @@ def test_clicked_points_are_fitted_in_place(server, browser, size):  # noqa: F81
     _settle(page)
     frame.evaluate("window.__kept = 'same iframe'")
     pic = Picture(page, frame)
+    # the picture at the top of the screen: its plot grows to the screen's height (a plot of 500 px and more for
+    # the back of a room), so at 1024×768 its lower half starts below the first screen
+    pic.iframe.evaluate("f => f.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
     assert frame.evaluate("gbrffDraw.state()")["fitted"] == 16  # the seed set
     grid0 = frame.evaluate("window.__gbrffGrid(100)")
     # three clicks of class +1 on the left, each fitted before the next
