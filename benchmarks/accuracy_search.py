@@ -178,7 +178,7 @@ def summary(store):
 
 def main(argv=None):
     p = Parser(prog="accuracy_search.py", description=__doc__.splitlines()[0])
-    p.add_argument("--problems", default=None, help=f"comma-separated, of: {', '.join(PROBLEMS)}")
+    p.add_argument("--problems", default=None, help=f"comma-separated, of: {', '.join(PROBLEMS)}".replace("%", "%%"))  # argparse formats help
     p.add_argument("--candidates", default="all",
                    help=f"comma-separated indices into CANDIDATES (0-{len(CANDIDATES) - 1}) or all")
     p.add_argument("--folds", type=int, default=3, help="stratified folds of each training part (>= 2)")
