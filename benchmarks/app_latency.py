@@ -514,25 +514,33 @@ def measure_bytes(browser, url, out, label="fresh load of the playground"):
           f"{f'  ({received / theirs:.0f}× TensorFlow Playground’s)' if theirs else ''}", flush=True)
 
 
-def measure_boot(browser, url, repeat, out):
-    """Streamlit alone: a one-line script served with the app's config, beside the playground's websocket open."""
+@contextlib.contextmanager
+def one_line_server(browser):
+    """Streamlit alone: :data:`BOOT_SCRIPT` served with the app's config (in a folder of its own), its first
+    run done; yields its url."""
     with tempfile.TemporaryDirectory(prefix="gbrff-boot-") as tmp:
         (Path(tmp) / ".streamlit").mkdir()
         shutil.copy(ROOT / ".streamlit" / "config.toml", Path(tmp) / ".streamlit" / "config.toml")
         (Path(tmp) / "boot.py").write_text(BOOT_SCRIPT)
         with streamlit_server("boot.py", cwd=tmp) as boot_url:
             first_visit(browser, boot_url, picture=False)          # the server's first run
-            rows = []
-            for _ in range(repeat):
-                ctx, page = browser.fresh()
-                try:
-                    t0 = time.time() * 1000
-                    page.goto(boot_url, wait_until="commit")
-                    quiet = wait_quiet(page, t0, picture=False)
-                    rows.append((_stamp(page, "__wsopen", t0) or float("inf"),
-                                 _stamp(page, "__shown", t0) or float("inf"), quiet))
-                finally:
-                    ctx.close()
+            yield boot_url
+
+
+def measure_boot(browser, url, repeat, out):
+    """Streamlit alone: a one-line script served with the app's config, beside the playground's websocket open."""
+    with one_line_server(browser) as boot_url:
+        rows = []
+        for _ in range(repeat):
+            ctx, page = browser.fresh()
+            try:
+                t0 = time.time() * 1000
+                page.goto(boot_url, wait_until="commit")
+                quiet = wait_quiet(page, t0, picture=False)
+                rows.append((_stamp(page, "__wsopen", t0) or float("inf"),
+                             _stamp(page, "__shown", t0) or float("inf"), quiet))
+            finally:
+                ctx.close()
     ws, element, quiet = (statistics.median(r[i] for r in rows) for i in range(3))
     out["boot"] = quiet
     print(f"Streamlit's own boot (a one-line page, same config): websocket open {secs([r[0] for r in rows])}, "
@@ -618,20 +626,15 @@ def _visits_at_once(browser, url, n):
 
 def measure_cpu(browser, url, repeat, out):
     """Core-seconds of a fresh visit, one and three at once: the playground beside Streamlit's one-line page."""
-    with tempfile.TemporaryDirectory(prefix="gbrff-boot-") as tmp:
-        (Path(tmp) / ".streamlit").mkdir()
-        shutil.copy(ROOT / ".streamlit" / "config.toml", Path(tmp) / ".streamlit" / "config.toml")
-        (Path(tmp) / "boot.py").write_text(BOOT_SCRIPT)
-        with streamlit_server("boot.py", cwd=tmp) as boot_url:
-            first_visit(browser, boot_url, picture=False)          # the server's first run
-            for name, target in (("the playground", f"{url}/playground"), ("Streamlit's one-line page", boot_url)):
-                for n in (1, 3):
-                    rows = [_visits_at_once(browser, target, n) for _ in range(repeat)]
-                    per_visit = statistics.median(busy / n for _, busy in rows)
-                    out[f"cpu {name} {n}"] = per_visit
-                    print(f"{name}, {n} fresh visit(s) at once: pictures "
-                          f"{'; '.join(secs(shown) for shown, _ in rows)}; the cores busy "
-                          f"{per_visit:.2f} s a visit (median)", flush=True)
+    with one_line_server(browser) as boot_url:
+        for name, target in (("the playground", f"{url}/playground"), ("Streamlit's one-line page", boot_url)):
+            for n in (1, 3):
+                rows = [_visits_at_once(browser, target, n) for _ in range(repeat)]
+                per_visit = statistics.median(busy / n for _, busy in rows)
+                out[f"cpu {name} {n}"] = per_visit
+                print(f"{name}, {n} fresh visit(s) at once: pictures "
+                      f"{'; '.join(secs(shown) for shown, _ in rows)}; the cores busy "
+                      f"{per_visit:.2f} s a visit (median)", flush=True)
 
 
 def measure_cold(browser, repeat, out):
