@@ -303,13 +303,15 @@ def animation(key, stages, show_test, discretise, lgbm_acc, _bundle, _data):
     expansion = _bundle["expansion"]
     xs, ys = _bundle["xs"], _bundle["ys"]
     # pictures of cells (each cell the mean of H over it), the points' weights, the strip's learners
-    frames = run_frames(_bundle, stages, y_tr, strip=STRIP)
-    drawn, plane, H, weights = _bundle["drawn"], _bundle["plane"], frames["H"], frames["weights"]
+    drawn, plane = _bundle["drawn"], _bundle["plane"]
+    # the vote travels as its cosines (tens of kB), not as a picture an iteration (a megabyte): the player
+    # computes H on the grid itself (drawn: the cell means, or GBRFF2+'s z(x), which acts on each axis alone),
+    # and the server the first frame's grid only
+    vote = cmp.grid_expansion(drawn, _bundle["Z_G"], len(xs), len(ys))
+    frames = run_frames(_bundle, stages, y_tr, strip=STRIP, grid_stages=None if vote is None else stages[:1])
+    H, weights = frames["H"], frames["weights"]
     acc_tr, acc_te = _bundle["train"]["accuracy"], _bundle["test"]["accuracy"]
     titles = [f"H after t = {t}: train {100 * acc_tr[t]:.0f} %, test {100 * acc_te[t]:.0f} %" for t in stages]
-    # the vote travels as its cosines (tens of kB), not as a picture an iteration (a megabyte): the player
-    # computes H on the grid itself (drawn: the cell means, or GBRFF2+'s z(x), which acts on each axis alone)
-    vote = cmp.grid_expansion(drawn, _bundle["Z_G"], len(xs), len(ys))
     fig = surface_figs.surface_animation(_bundle["xs"], _bundle["ys"], stages, H, X_tr, y_tr,
                                          X_te if show_test else None, y_te, titles=titles, discretise=discretise,
                                          loss=expansion.loss, browser_vote=vote is not None)
@@ -348,11 +350,11 @@ def regression_animation(key, stages, show_test, lgbm_scores, noise, _bundle, _d
     residuals from the model's cosines, as the classification's vote (no frames of pixels)."""
     X_tr, X_te, y_tr, y_te = _data
     expansion, xs, ys, ref = _bundle["expansion"], _bundle["xs"], _bundle["ys"], _bundle["size_reference"]
-    frames = run_frames(_bundle, stages, y_tr, strip=STRIP, y_test=y_te)
     tr, te = _bundle["train"], _bundle["test"]
     # the model itself, not cell means: the grid's values are the regressor's staged_predict (and the picture says
     # when it has cosines too fine for the cells, which sampled speckle)
     vote = cmp.grid_expansion(expansion, _bundle["Z_G"], len(xs), len(ys))
+    frames = run_frames(_bundle, stages, y_tr, strip=STRIP, y_test=y_te, grid_stages=None if vote is None else stages[:1])
     fine = finer_than_the_grid(expansion, xs[1] - xs[0], ys[1] - ys[0], stages)
     fig = surface_figs.value_surface_animation(
         xs, ys, stages, frames["H"], X_tr, y_tr, X_te if show_test else None, y_te, zrange=_bundle["range"],

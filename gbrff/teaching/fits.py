@@ -64,7 +64,9 @@ def fit_run(params, data, grid=100, include=None, task="classification"):
         expansion acts on the plane itself), ``Z_G``, ``Z_tr`` and ``Z_te``
         (grid, training and test points as the expansion sees them),
         ``drawn`` (the expansion as the picture's cells show it), ``final``
-        (its H on the grid at T), ``task`` and the ``train`` and ``test``
+        (its H on the grid at T, computed when first read: a page whose
+        player computes the grid itself reads it only in a section opened
+        later), ``task`` and the ``train`` and ``test``
         curves (:func:`~gbrff.teaching.expansions.staged_curves`). For a
         regression, ``drawn`` is the expansion itself (the picture's values
         are the regressor's ``staged_predict`` at the grid's points, not cell
@@ -105,18 +107,26 @@ def fit_run(params, data, grid=100, include=None, task="classification"):
     Z_G, Z_tr, Z_te = (G, X_tr, X_te) if plane else (model_space(model, P) for P in (G, X_tr, X_te))
     drawn = band_limited(expansion, xs[1] - xs[0], ys[1] - ys[0]) if plane and not regression else expansion
     curves = staged_regression_curves if regression else staged_curves
-    run = {"model": model, "expansion": expansion, "fit_time": fit_time, "xs": xs, "ys": ys, "G": G,
-           "plane": plane, "Z_G": Z_G, "Z_tr": Z_tr, "Z_te": Z_te, "drawn": drawn, "task": task,
-           "final": staged_scores(drawn, Z_G, [T])[0],
-           "train": curves(expansion, Z_tr, y_tr),
-           "test": curves(expansion, Z_te, y_te)}
+    run = _Run(model=model, expansion=expansion, fit_time=fit_time, xs=xs, ys=ys, G=G, plane=plane, Z_G=Z_G,
+               Z_tr=Z_tr, Z_te=Z_te, drawn=drawn, task=task, T=T, train=curves(expansion, Z_tr, y_tr),
+               test=curves(expansion, Z_te, y_te))
     if regression:  # the pictures' colour range, and the residual drawn largest: |y − H⁰| of the training points
         run["range"] = value_range(y_tr, y_te)
         run["size_reference"] = float(np.abs(np.asarray(y_tr, dtype=np.float64) - expansion.init_score).max())
     return run
 
 
-def run_frames(run, stages, y_train, strip=6, y_test=None):
+class _Run(dict):
+    """:func:`fit_run`'s result: a dict whose ``final`` (H on the grid at T) is computed when first read."""
+
+    def __missing__(self, key):
+        if key != "final":
+            raise KeyError(key)
+        value = self["final"] = staged_scores(self["drawn"], self["Z_G"], [self["T"]])[0]
+        return value
+
+
+def run_frames(run, stages, y_train, strip=6, y_test=None, grid_stages=None):
     """What the player shows of :func:`fit_run`'s ``run`` at each iteration of ``stages``.
 
     Parameters
@@ -131,6 +141,11 @@ def run_frames(run, stages, y_train, strip=6, y_test=None):
         The weak learners of the strip (the last ``strip`` at each stage).
     y_test : ndarray or None, default=None
         The test targets, for a regression's ``test_residuals``.
+    grid_stages : sequence of int or None, default=None
+        The iterations whose H is computed on the grid (``H``'s rows); None:
+        ``stages``. A player that computes the frames' grids from the model
+        itself needs only the first (``stages[:1]``): the others would cost
+        the server a pass over the grid an iteration for nothing.
 
     Returns
     -------
@@ -160,7 +175,7 @@ def run_frames(run, stages, y_train, strip=6, y_test=None):
     e = run["expansion"]
     learners = strip_learners(stages, strip)
     space = None if run["plane"] else (lambda P: model_space(run["model"], P))
-    frames = {"H": staged_scores(run["drawn"], run["Z_G"], stages),
+    frames = {"H": staged_scores(run["drawn"], run["Z_G"], stages if grid_stages is None else grid_stages),
               "weights": boosting_weights(e, run["Z_tr"], y_train, stages),
               "stop": int(np.argmin(run["test"]["loss"])),
               "learners": learners,

@@ -223,6 +223,23 @@ def test_live_run_goes_through_the_protocol(monkeypatch):
 
 
 @pytest.mark.parametrize("params", PARAMS[:2], ids=[p[0] for p in PARAMS[:2]])
+def test_grid_stages_and_the_final_grid_on_demand(params, data):
+    # a player that computes its grids from the model asks the server for the first frame's only; the final
+    # grid (LightGBM's section) is computed when first read, and equals the eager one
+    run = fits.fit_run(params, data, grid=24)
+    assert "final" not in run
+    stages = [0, 1, 5, params[1]]
+    full = fits.run_frames(run, stages, data[2], strip=3)
+    first = fits.run_frames(run, stages, data[2], strip=3, grid_stages=stages[:1])
+    np.testing.assert_array_equal(first["H"], full["H"][:1])
+    np.testing.assert_array_equal(first["weights"], full["weights"])
+    np.testing.assert_array_equal(run["final"], cmp.staged_scores(run["drawn"], run["Z_G"], [params[1]])[0])
+    assert "final" in run
+    with pytest.raises(KeyError):
+        run["not a key"]
+
+
+@pytest.mark.parametrize("params", PARAMS[:2], ids=[p[0] for p in PARAMS[:2]])
 def test_run_frames_equal_the_old_page_animation_arrays(params, data):
     X_tr, X_te, y_tr, y_te = data
     run = fits.fit_run(params, data, grid=24)
