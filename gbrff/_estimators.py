@@ -71,7 +71,8 @@ class _GBRFFBase(BaseEstimator):
         "learning_rate": [Interval(Real, 0, None, closed="neither")],
         "n_optim_steps": [Interval(Integral, 0, None, closed="left")],
         "n_iter_no_change": [Interval(Integral, 1, None, closed="left"), None],
-        "validation_fraction": [Interval(Real, 0, 1, closed="neither")],
+        "validation_fraction": [Interval(Real, 0, 1, closed="neither"),
+                                Interval(Integral, 2, None, closed="left")],
         "tol": [Interval(Real, 0, None, closed="left")],
         "random_state": ["random_state"],
         "n_jobs": [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"), None],
@@ -363,7 +364,8 @@ class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
     def _split_validation(self, X, y, sw, seed):
         if self.n_iter_no_change is None:
             return X, y, sw, None
-        n_val = int(np.ceil(self.validation_fraction * X.shape[0]))
+        vf = self.validation_fraction
+        n_val = vf if isinstance(vf, Integral) else int(np.ceil(vf * X.shape[0]))
         counts = np.unique(y, return_counts=True)[1]
         stratify = y if counts.min() >= 2 and n_val >= 2 else None
         Xa, Xb, ya, yb, wa, wb = train_test_split(
@@ -1022,9 +1024,10 @@ class GBRFF2Classifier(_BaseGBRFF):
         "bandwidth_shrinkage": [Interval(Real, 0, 1, closed="both")],
         "quantile_features": ["boolean"],
         "memory": [None, str, HasMethods(["cache"])],
-        "subsample": [Interval(Real, 0, 1, closed="right")],
+        "subsample": [Interval(Real, 0, 1, closed="right"), Interval(Integral, 2, None, closed="left")],
         "sampling_method": [StrOptions(set(_stochastic.SAMPLING_METHODS))],
         "n_candidates": [Interval(Integral, 1, None, closed="left")],
+        "step_rows": [StrOptions(set(_stochastic.STEP_ROWS))],
     }
     _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + (
         "quantile_features", "feature_bandwidths", "bandwidth_shrinkage")
@@ -1034,7 +1037,7 @@ class GBRFF2Classifier(_BaseGBRFF):
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
                  quantile_features=False, memory=None, class_weight=None, warm_start=False,
-                 subsample=1.0, sampling_method="uniform", n_candidates=1):
+                 subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all"):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -1056,6 +1059,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.subsample = subsample
         self.sampling_method = sampling_method
         self.n_candidates = n_candidates
+        self.step_rows = step_rows
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -1068,13 +1072,14 @@ class GBRFF2Classifier(_BaseGBRFF):
                           bandwidth_shrinkage=self.bandwidth_shrinkage, memory=self.memory)
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads, n_estimators, start):
-        if self.subsample < 1.0 or self.n_candidates > 1:
+        if (self.subsample < 1.0 or self.n_candidates > 1
+                or _stochastic.sample_size(X.shape[0], self.subsample) < X.shape[0]):
             # stochastic boosting (gbrff._stochastic); off by default: the paper's loop below
             return _stochastic.fit_stochastic(
                 X, y, sw, n_estimators=n_estimators, gamma=gamma, reg_lambda=self.reg_lambda,
                 learning_rate=self.learning_rate, n_optim_steps=self.n_optim_steps, rng=rng,
                 subsample=self.subsample, sampling_method=self.sampling_method,
-                n_candidates=self.n_candidates, validation=val,
+                n_candidates=self.n_candidates, step_rows=self.step_rows, validation=val,
                 n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
                 n_threads=n_threads,
                 standardization=self.feature_map_.fit_standardization(X.dtype), start=start,

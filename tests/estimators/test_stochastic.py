@@ -137,3 +137,62 @@ def test_bad_options_are_refused_clearly(bad):
     X, y = make_classification(100, n_features=4, random_state=0)
     with pytest.raises(ValueError, match=next(iter(bad))):
         GBRFF2Classifier(n_estimators=3, **bad).fit(X, y)
+
+
+# -- many rows: an absolute sample size, the step on the sample, capped validation --------
+def test_an_integer_subsample_is_a_number_of_rows():
+    assert _stochastic.sample_size(10_000, 500) == 500
+    assert _stochastic.sample_size(300, 500) == 300
+    assert _stochastic.sample_size(10_000, 1) == 10_000         # the integer 1: every row
+    assert _stochastic.sample_size(10_000, 0.05) == 500
+    X, y = make_classification(800, n_features=5, random_state=0)
+    a = GBRFF2Classifier(n_estimators=8, subsample=200, random_state=0).fit(X, y)
+    b = GBRFF2Classifier(n_estimators=8, subsample=0.25, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(a.decision_function(X), b.decision_function(X))
+    # as many rows as the data or more: the paper's loop
+    c = GBRFF2Classifier(n_estimators=8, subsample=800, random_state=0).fit(X, y)
+    d = GBRFF2Classifier(n_estimators=8, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(c.decision_function(X), d.decision_function(X))
+
+
+@pytest.mark.parametrize("sampling_method", ["uniform", "goss"])
+def test_the_step_on_the_sample_keeps_every_rows_scores_exact(sampling_method):
+    # the scores every row is left with (refreshed REFRESH iterations at a time) are
+    # the model's own on those rows, and the in-bag step is the compiled loop's
+    X, y, sw = _problem(n=3000, d=6, seed=7)
+    d = X.shape[1]
+    model, cont = _stochastic.fit_stochastic(
+        X, y, sw, n_estimators=37, gamma=1 / d, loss="log_loss", rng=np.random.RandomState(0),
+        subsample=300, sampling_method=sampling_method, step_rows="sample", return_scores=True)
+    np.testing.assert_allclose(cont.scores, _boosting.final_scores(model, X), rtol=0, atol=1e-5)
+    assert np.all(np.isfinite(model.alphas)) and np.all(np.isfinite(model.train_loss))
+
+
+def test_the_refresh_interval_does_not_change_the_uniform_fit(monkeypatch):
+    # uniform rows do not depend on the scores: refreshing every row's scores at every
+    # iteration or every REFRESH gives the same model, up to the order of float sums
+    # (without refinement of ω, whose L-BFGS path would amplify those last bits)
+    X, y, sw = _problem(n=2000, d=6, seed=8)
+    kw = dict(n_estimators=40, gamma=0.2, loss="log_loss", subsample=250, step_rows="sample",
+              n_optim_steps=0)
+    a = _stochastic.fit_stochastic(X, y, sw, rng=np.random.RandomState(0), **kw)
+    monkeypatch.setattr(_stochastic, "REFRESH", 1)
+    b = _stochastic.fit_stochastic(X, y, sw, rng=np.random.RandomState(0), **kw)
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), rtol=0, atol=1e-6)
+
+
+def test_the_step_on_the_sample_learns_and_takes_early_stopping_on_a_row_count():
+    X, y = make_classification(6000, n_features=8, n_informative=5, random_state=0)
+    est = GBRFF2Classifier(n_estimators=400, loss="log_loss", subsample=500, step_rows="sample",
+                           n_iter_no_change=10, validation_fraction=800, random_state=0)
+    est.fit(X[:5000], y[:5000])
+    assert est.n_estimators_ < 400 and est.validation_loss_.shape == (est.n_estimators_,)
+    assert est.score(X[5000:], y[5000:]) > 0.85
+
+
+@pytest.mark.parametrize("bad", [dict(step_rows="some"), dict(validation_fraction=1),
+                                 dict(subsample=-3)])
+def test_bad_many_row_options_are_refused_clearly(bad):
+    X, y = make_classification(100, n_features=4, random_state=0)
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        GBRFF2Classifier(n_estimators=3, n_iter_no_change=2, **bad).fit(X, y)
