@@ -131,17 +131,20 @@ def line_step(entry, y, H, sw, h):
     return step if math.isfinite(step) else 0.0
 
 
-#: With ``step_rows="sample"``, every row's score takes the new cosines this
+#: With ``step_rows`` "sample" or "holdout", every row's score takes the new cosines this
 #: many at a time: one pass over the data (:func:`_add_cosines`) for
 #: REFRESH iterations. 16: at 10⁶ rows × 40 columns a pass costs ~15 ms for
 #: one cosine (reading the data) and ~50 ms for 16 (~3 ms a cosine).
 REFRESH = 16
 
-#: The step α is taken on every row ("all", each iteration a pass over the
-#: data) or on the iteration's sample ("sample", as Friedman's stochastic
-#: gradient boosting and LightGBM take it: the scores of every row then
-#: follow REFRESH iterations at a time).
-STEP_ROWS = ("all", "sample")
+#: Where the step α is taken: on every row ("all", each iteration a pass over
+#: the data); on the iteration's sample ("sample", in-bag, as Friedman's
+#: stochastic gradient boosting and LightGBM take it); or on as many other
+#: rows, drawn uniformly outside the sample ("holdout": the cosine was fitted
+#: on the sample, so an in-bag step overrates it; rows it was not fitted on
+#: estimate the step on every row without bias). With "sample" and "holdout"
+#: the scores of every row follow REFRESH iterations at a time.
+STEP_ROWS = ("all", "sample", "holdout")
 
 
 def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lambda=0.0,
@@ -162,7 +165,7 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
         Frequencies drawn an iteration; the one whose learner (phase b and
         step α, before refinement) leaves the lowest loss on the sample is
         refined and kept.
-    step_rows : {"all", "sample"}
+    step_rows : {"all", "sample", "holdout"}
         Where the step α is taken (:data:`STEP_ROWS`).
 
     Each iteration draws its ``n_candidates`` frequencies ω ~ N(0, 2γ)^d from
@@ -172,7 +175,11 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
     takes the step α on every row (:func:`line_step`, times
     ``learning_rate``) and adds α cos(ω·x − b) to H on every row, one
     compiled pass (:func:`_cosines`). With ``"sample"`` the compiled loop's
-    own step on the sample is kept, and every row's H takes the cosines
+    own step on the sample is kept; with ``"holdout"`` the step is
+    :func:`line_step` on ``m`` other rows (drawn uniformly outside the
+    sample, from the same generator, after it; their exact scores as the
+    sample's; ``train_loss`` is then their loss, out of bag). Either way
+    every row's H takes the cosines
     :data:`REFRESH` at a time (the sample's scores, H at the last refresh
     plus the cosines since, are exact; GOSS ranks the rows by their
     residuals at the last refresh). The validation rows' scores follow every
@@ -214,7 +221,9 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
     entry = LOSSES[loss]
     no_val = (np.empty((d, 0), dtype=TRAIN_DTYPE), np.empty(0), np.empty(0), np.empty(0), np.empty(0))
     scale = math.sqrt(2.0 * gamma)
-    deferred = step_rows == "sample" and m < n
+    deferred = step_rows != "all" and m < n
+    holdout = step_rows == "holdout" and m < n
+    m_step = min(m, n - m)          # the holdout's rows
     pending = []                    # iterations whose cosines every row's H has yet to take
 
     def one_iteration(XTs, ys, sws, Hs, om, n_steps, ph, al, tl):
@@ -225,6 +234,13 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
             reg_lambda=float(reg_lambda), beta=1.0, learning_rate=float(learning_rate),
             XvT=no_val[0], yv=no_val[1], swv=no_val[2], Hv=no_val[3], val_loss=no_val[4],
             n_iter_no_change=0, tol=float(tol), quantile=HUBER_ALPHA, scale_free=0)
+
+    def current_scores(rows, XTr):
+        """H on ``rows`` (columns XTr of XT): H at the last refresh and the cosines since."""
+        Hr = H[rows]
+        if pending:
+            _add_cosines(kernels, XTr, out_omegas[pending, 0], phases[pending, 0], alphas[pending], Hr)
+        return Hr
 
     def refresh():
         """Every row's H takes the pending iterations' cosines (one pass)."""
@@ -249,13 +265,14 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
             XTs = np.ascontiguousarray(XT[:, rows]) if m < n else XT
             ys = np.ascontiguousarray(y[rows])
             sws = sw[rows] if factors is None else sw[rows] * factors
-            if m == n:
-                Hs = H           # every row: the compiled iteration moves H itself
-            else:
-                Hs = H[rows]
-                if pending:      # the sample's exact scores: H at the refresh and the cosines since
-                    _add_cosines(kernels, XTs, out_omegas[pending, 0], phases[pending, 0],
-                                 alphas[pending], Hs)
+            Hs = H if m == n else current_scores(rows, XTs)   # m = n: the compiled iteration moves H
+            if holdout and m_step > 0:
+                outside = np.ones(n, dtype=bool)
+                outside[rows] = False
+                others = np.flatnonzero(outside)
+                step_at = others[np.sort(gen.choice(others.shape[0], m_step, replace=False))]
+                XTh = np.ascontiguousarray(XT[:, step_at])
+                Hh = current_scores(step_at, XTh)
             best_c = 0
             if C > 1:
                 losses = np.empty(C)
@@ -269,6 +286,12 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
             one_iteration(XTs, ys, sws, Hs, out_omegas[t:t + 1], int(n_optim_steps),
                           phases[t:t + 1], alphas[t:t + 1], train_loss[t:t + 1])
             omega, b = out_omegas[t, 0], phases[t, 0]
+            if holdout and m_step > 0:
+                # the step where the cosine was not fitted: an unbiased estimate of every row's
+                yh, swh = y[step_at], sw[step_at]
+                h = _cosines(kernels, XTh, omega, b)
+                alphas[t] = learning_rate * line_step(entry, yh, Hh, swh, h)
+                train_loss[t] = entry.mean(Hh + alphas[t] * h, yh, swh)
             if deferred:
                 pending.append(t)
                 if len(pending) == REFRESH:
