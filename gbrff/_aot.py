@@ -73,7 +73,7 @@ ENTRY_POINTS = {
         ("X", _F8_2), ("W", _F8_2), ("phases", _F8_1), ("coefs", _F8_1), ("group", "int64"),
         ("init", _F8_1), ("stages", _I8_1), ("out", _F8_2))),
     "cosine_sums": ("int64", (
-        ("XT", _F4_2), ("W", _F8_2), ("phases", _F8_1), ("coefs", _F8_1), ("out", _F8_1),
+        ("X", _F4_2), ("W", _F8_2), ("phases", _F8_1), ("coefs", _F8_1), ("out", _F8_1),
         ("accumulate", "int64"))),
 }
 # name -> (return type, argument types in order): what the build exports

@@ -28,8 +28,8 @@ import numpy as np
 
 from . import _aot
 from ._blas import one_blas_thread
-from ._boosting import (LEARNERS, TRAIN_DTYPE, Continuation, Expansion, _prepare, check_loss,
-                        early_stopping_memory, engine_for, initial_score)
+from ._boosting import (LEARNERS, TRAIN_DTYPE, Continuation, Expansion, _prepare, _standardized_rows,
+                        check_loss, early_stopping_memory, engine_for, initial_score)
 from ._engine.loss_registry import HUBER_ALPHA, LOSSES
 
 __all__ = ["SAMPLING_METHODS", "STEP_ROWS", "fit_stochastic", "sample_rows", "sample_size"]
@@ -91,19 +91,34 @@ def sample_rows(gen, n, m, sampling_method="uniform", magnitude=None):
     return rows[order], factors[order]
 
 
-def _cosines(kernels, XT, omega, b):
-    """cos(ω·x − b) on every column x of XT (d, n) float32, in float64: the
+def _row_major(X, standardization=None, block_bytes=1 << 23):
+    """X (n, d) as the stochastic fit reads it: float32, row-major (a sample's
+    rows are a few cache lines each), standardised with ``standardization``
+    a block of rows at a time: the values of the compiled loop's
+    :func:`gbrff._boosting._transposed`, in the other layout."""
+    X = np.asarray(X)
+    n, d = X.shape
+    out = np.empty((n, d), dtype=TRAIN_DTYPE)
+    rows = max(1, block_bytes // max(1, d * X.itemsize))
+    for i in range(0, n, rows):
+        block = X[i:i + rows]
+        out[i:i + rows] = block if standardization is None else _standardized_rows(block, standardization)
+    return out
+
+
+def _cosines(kernels, XR, omega, b):
+    """cos(ω·x − b) on every row x of XR (n, d) float32, in float64: the
     compiled full-row pass (:func:`gbrff._engine._rows.cosine_sums`, the
     projection accumulated in float32 as the engine's float32 copy of the data)."""
-    h = np.empty(XT.shape[1])
-    _add_cosines(kernels, XT, omega.reshape(1, -1), np.array([b], dtype=np.float64),
+    h = np.empty(XR.shape[0])
+    _add_cosines(kernels, XR, omega.reshape(1, -1), np.array([b], dtype=np.float64),
                  np.ones(1), h, accumulate=False)
     return h
 
 
-def _add_cosines(kernels, XT, W, phases, coefs, out, accumulate=True):
-    """out (+)= Σ_c coefs[c] cos(W[c]·x − phases[c]) on every column of XT, one compiled pass."""
-    _aot.call(kernels, "cosine_sums", XT=XT, W=np.ascontiguousarray(W, dtype=np.float64),
+def _add_cosines(kernels, XR, W, phases, coefs, out, accumulate=True):
+    """out (+)= Σ_c coefs[c] cos(W[c]·x − phases[c]) on every row of XR, one compiled pass."""
+    _aot.call(kernels, "cosine_sums", X=XR, W=np.ascontiguousarray(W, dtype=np.float64),
               phases=np.ascontiguousarray(phases, dtype=np.float64),
               coefs=np.ascontiguousarray(coefs, dtype=np.float64), out=out,
               accumulate=int(bool(accumulate)))
@@ -197,8 +212,17 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
     n, d = X.shape
     C = int(n_candidates)
     T = int(n_estimators)
-    XT, y, sw, XvT, yv, swv = _prepare(X, y, sw, validation, standardization)
     m = sample_size(n, subsample)
+    if m < n:   # the rows row-major (gathered each iteration), no column-major copy
+        _, y, sw, _, _, _ = _prepare(np.empty((n, 0), dtype=TRAIN_DTYPE), y, sw, None)
+        XR, XT = _row_major(X, standardization), None
+    else:
+        XT, y, sw, _, _, _ = _prepare(X, y, sw, None, standardization)
+    if validation is None:
+        XvR, yv, swv = np.empty((0, d), dtype=TRAIN_DTYPE), np.empty(0), np.empty(0)
+    else:
+        XvR = _row_major(validation[0], standardization)
+        yv, swv = (np.ascontiguousarray(a, dtype=np.float64) for a in validation[1:])
     if start is None:
         init = initial_score(y, sw, loss)
         H = np.full(n, init)
@@ -235,17 +259,17 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
             XvT=no_val[0], yv=no_val[1], swv=no_val[2], Hv=no_val[3], val_loss=no_val[4],
             n_iter_no_change=0, tol=float(tol), quantile=HUBER_ALPHA, scale_free=0)
 
-    def current_scores(rows, XTr):
-        """H on ``rows`` (columns XTr of XT): H at the last refresh and the cosines since."""
+    def current_scores(rows, XRr):
+        """H on ``rows`` (XRr, those rows of XR): H at the last refresh and the cosines since."""
         Hr = H[rows]
         if pending:
-            _add_cosines(kernels, XTr, out_omegas[pending, 0], phases[pending, 0], alphas[pending], Hr)
+            _add_cosines(kernels, XRr, out_omegas[pending, 0], phases[pending, 0], alphas[pending], Hr)
         return Hr
 
     def refresh():
         """Every row's H takes the pending iterations' cosines (one pass)."""
         if pending:
-            _add_cosines(rows_kernels, XT, out_omegas[pending, 0], phases[pending, 0],
+            _add_cosines(rows_kernels, XR, out_omegas[pending, 0], phases[pending, 0],
                          alphas[pending], H)
             pending.clear()
 
@@ -262,17 +286,21 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
             if sampling_method == "goss" and m < n and (magnitude is None or not pending):
                 magnitude = np.abs(entry.residuals(y, H)[1]) * sw    # H as of the last refresh
             rows, factors = sample_rows(gen, n, m, sampling_method, magnitude)
-            XTs = np.ascontiguousarray(XT[:, rows]) if m < n else XT
+            if m < n:
+                XRs = XR[rows]
+                XTs = np.ascontiguousarray(XRs.T)
+            else:
+                XTs = XT
             ys = np.ascontiguousarray(y[rows])
             sws = sw[rows] if factors is None else sw[rows] * factors
-            Hs = H if m == n else current_scores(rows, XTs)   # m = n: the compiled iteration moves H
+            Hs = H if m == n else current_scores(rows, XRs)   # m = n: the compiled iteration moves H
             if holdout and m_step > 0:
                 outside = np.ones(n, dtype=bool)
                 outside[rows] = False
                 others = np.flatnonzero(outside)
                 step_at = others[np.sort(gen.choice(others.shape[0], m_step, replace=False))]
-                XTh = np.ascontiguousarray(XT[:, step_at])
-                Hh = current_scores(step_at, XTh)
+                XRh = XR[step_at]
+                Hh = current_scores(step_at, XRh)
             best_c = 0
             if C > 1:
                 losses = np.empty(C)
@@ -289,7 +317,7 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
             if holdout and m_step > 0:
                 # the step where the cosine was not fitted: an unbiased estimate of every row's
                 yh, swh = y[step_at], sw[step_at]
-                h = _cosines(kernels, XTh, omega, b)
+                h = _cosines(kernels, XRh, omega, b)
                 alphas[t] = learning_rate * line_step(entry, yh, Hh, swh, h)
                 train_loss[t] = entry.mean(Hh + alphas[t] * h, yh, swh)
             if deferred:
@@ -298,13 +326,13 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
                     refresh()
             elif m < n:
                 # the step on every row: a sample's step would follow its own noise
-                h = _cosines(rows_kernels, XT, omega, b)
+                h = _cosines(rows_kernels, XR, omega, b)
                 alphas[t] = learning_rate * line_step(entry, y, H, sw, h)
                 H += alphas[t] * h
                 train_loss[t] = entry.mean(H[rows], ys, sws)
             n_iter = t + 1
             if yv.shape[0]:
-                _add_cosines(rows_kernels, XvT, out_omegas[t:t + 1, 0], phases[t:t + 1, 0],
+                _add_cosines(rows_kernels, XvR, out_omegas[t:t + 1, 0], phases[t:t + 1, 0],
                              alphas[t:t + 1], Hv)
                 val_loss[t] = entry.mean(Hv, yv, swv)
                 if val_loss[t] < best - tol:

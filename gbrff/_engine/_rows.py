@@ -3,11 +3,14 @@
 When each weak learner is fitted on a sample of the rows
 (:mod:`gbrff._stochastic`), the work left on *all* n rows is the new
 cosines' values cos(ω·x − b) and the update of the scores H. On many rows
-that pass reads the whole float32 copy of the data (d × n × 4 bytes, 160 MB
+that pass reads the whole float32 copy of the data (n × d × 4 bytes, 160 MB
 at 10⁶ rows × 40 columns) for a handful of flops per byte: it is bound by
 memory, not arithmetic. :func:`cosine_sums` therefore adds k cosines in one
-pass, a tile of rows at a time (the tile's columns stay in cache while the k
-projections are formed), so that k iterations read the data once.
+pass, a tile of rows at a time (the tile, transposed into a buffer, stays in
+cache while the k projections are formed), so that k iterations read the
+data once. The data are row-major (n, d): a sample of rows, gathered every
+iteration, then reads a few whole cache lines a row, where the column-major
+copy of the compiled loop would read a line for every value.
 
 The projection ω·x is accumulated in float32, over the d columns in order
 (the engine's copy of X is float32 already: its rounding, 6e-8 relative, is
@@ -28,11 +31,15 @@ TILE = 256
 
 
 @njit(cache=True, inline="always")
-def _tile(XT, W, phases, coefs, s0, s1, z, acc):
+def _tile(X, W, phases, coefs, s0, s1, xt, z, acc):
     """acc[:s1 - s0] = Σ_c coefs[c] cos(W[c]·x_i − phases[c]) for the rows
-    s0 .. s1 - 1 of XT (d, n) float32; z a float32 buffer of TILE values."""
-    d = XT.shape[0]
+    s0 .. s1 - 1 of X (n, d) float32; xt a float32 buffer (d, TILE) for the
+    tile transposed, z a float32 buffer of TILE values."""
+    d = X.shape[1]
     m = s1 - s0
+    for i in range(m):
+        for j in range(d):
+            xt[j, i] = X[s0 + i, j]
     for i in range(m):
         acc[i] = 0.0
     for c in range(W.shape[0]):
@@ -40,7 +47,7 @@ def _tile(XT, W, phases, coefs, s0, s1, z, acc):
             z[i] = 0.0
         for j in range(d):
             w = np.float32(W[c, j])
-            x = XT[j, s0:s1]
+            x = xt[j]
             for i in range(m):
                 z[i] += w * x[i]
         a = coefs[c]
@@ -50,21 +57,22 @@ def _tile(XT, W, phases, coefs, s0, s1, z, acc):
 
 
 @njit(cache=True, nogil=True, parallel=PARALLEL)
-def cosine_sums(XT, W, phases, coefs, out, accumulate):
-    """Σ_c coefs[c] cos(W[c]·x − phases[c]) on every row x of XT (d, n)
+def cosine_sums(X, W, phases, coefs, out, accumulate):
+    """Σ_c coefs[c] cos(W[c]·x − phases[c]) on every row x of X (n, d)
     float32, into ``out`` (n,): added to it with ``accumulate`` (H += …),
     written over it without (h = …). W (k, d), phases and coefs (k,) float64.
-    One pass over XT for the k cosines, a tile of :data:`TILE` rows at a
+    One pass over X for the k cosines, a tile of :data:`TILE` rows at a
     time, tiles in parallel (each row's value is the same for any number of
     threads). Returns the number of rows."""
-    n = XT.shape[1]
+    n, d = X.shape
     n_tiles = (n + TILE - 1) // TILE
     for t in prange(n_tiles):
         s0 = t * TILE
         s1 = min(n, s0 + TILE)
+        xt = np.empty((d, TILE), dtype=np.float32)
         z = np.empty(TILE, dtype=np.float32)
         acc = np.empty(TILE)
-        _tile(XT, W, phases, coefs, s0, s1, z, acc)
+        _tile(X, W, phases, coefs, s0, s1, xt, z, acc)
         if accumulate:
             for i in range(s1 - s0):
                 out[s0 + i] += acc[i]

@@ -9,18 +9,18 @@ from gbrff import _aot, _boosting
 from gbrff import _engine
 
 
-def cosine_sums_numpy(XT, W, phases, coefs):
-    """The twin: Σ_c coefs[c] cos(W[c]·x − phases[c]) on every column x of
-    XT, the projection in float64 from the float32 data."""
-    Z = W @ XT.astype(np.float64) - phases[:, None]
-    return coefs @ np.cos(Z)
+def cosine_sums_numpy(X, W, phases, coefs):
+    """The twin: Σ_c coefs[c] cos(W[c]·x − phases[c]) on every row x of X,
+    the projection in float64 from the float32 data."""
+    Z = X.astype(np.float64) @ W.T - phases
+    return np.cos(Z) @ coefs
 
 
 def _data(n, d, k, seed=0):
     rng = np.random.default_rng(seed)
-    XT = rng.standard_normal((d, n)).astype(np.float32)
+    X = rng.standard_normal((n, d)).astype(np.float32)
     W = rng.standard_normal((k, d)) * np.sqrt(2.0 / d)
-    return XT, W, rng.uniform(-np.pi, np.pi, k), rng.standard_normal(k)
+    return X, W, rng.uniform(-np.pi, np.pi, k), rng.standard_normal(k)
 
 
 def _engines():
@@ -33,37 +33,37 @@ def _engines():
 @pytest.mark.parametrize("name,kernels", _engines())
 @pytest.mark.parametrize("n,d,k", [(1, 1, 1), (255, 3, 1), (257, 7, 4), (3000, 40, 16), (5000, 2, 3)])
 def test_cosine_sums_agree_with_the_numpy_twin(name, kernels, n, d, k):
-    XT, W, phases, coefs = _data(n, d, k, seed=n + d + k)
-    want = cosine_sums_numpy(XT, W, phases, coefs)
+    X, W, phases, coefs = _data(n, d, k, seed=n + d + k)
+    want = cosine_sums_numpy(X, W, phases, coefs)
     h = np.full(n, np.nan)
-    assert _aot.call(kernels, "cosine_sums", XT=XT, W=W, phases=phases, coefs=coefs, out=h,
+    assert _aot.call(kernels, "cosine_sums", X=X, W=W, phases=phases, coefs=coefs, out=h,
                      accumulate=0) == n
     # the projection is accumulated in float32: |z| error ~ 1e-7 |w||x| d, cos 1-Lipschitz
     tol = 1e-6 * np.abs(coefs).sum() * max(1.0, np.sqrt(d))
     np.testing.assert_allclose(h, want, rtol=0, atol=tol)
     H = np.arange(n, dtype=np.float64)
-    _aot.call(kernels, "cosine_sums", XT=XT, W=W, phases=phases, coefs=coefs, out=H, accumulate=1)
+    _aot.call(kernels, "cosine_sums", X=X, W=W, phases=phases, coefs=coefs, out=H, accumulate=1)
     np.testing.assert_array_equal(H, np.arange(n) + h)
 
 
 def test_cosine_sums_the_same_bits_in_both_engines_and_any_threads():
-    XT, W, phases, coefs = _data(20_000, 13, 5, seed=1)
+    X, W, phases, coefs = _data(20_000, 13, 5, seed=1)
     outs = []
     for _, kernels in _engines():
-        h = np.empty(XT.shape[1])
-        _aot.call(kernels, "cosine_sums", XT=XT, W=W, phases=phases, coefs=coefs, out=h, accumulate=0)
+        h = np.empty(X.shape[0])
+        _aot.call(kernels, "cosine_sums", X=X, W=W, phases=phases, coefs=coefs, out=h, accumulate=0)
         outs.append(h)
     import numba
     numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-    h = np.empty(XT.shape[1])
-    _engine.cosine_sums(XT, W, phases, coefs, h, 0)
+    h = np.empty(X.shape[0])
+    _engine.cosine_sums(X, W, phases, coefs, h, 0)
     outs.append(h)
     for h in outs[1:]:
         np.testing.assert_array_equal(h, outs[0])
 
 
 def test_no_cosine_adds_nothing():
-    XT, W, phases, coefs = _data(300, 4, 1)
+    X, W, phases, coefs = _data(300, 4, 1)
     H = np.ones(300)
-    _engine.cosine_sums(XT, W[:0], phases[:0], coefs[:0], H, 1)
+    _engine.cosine_sums(X, W[:0], phases[:0], coefs[:0], H, 1)
     np.testing.assert_array_equal(H, 1.0)
