@@ -841,8 +841,9 @@ class GBRFF2Classifier(_BaseGBRFF):
         Stop when the loss on an inner validation split has not
         decreased by ``tol`` for this many iterations. None: no early stopping.
         Read more in the User Guide (:doc:`/user_guide/fitting`).
-    validation_fraction : float, default=0.1
-        Share of the training data set aside for early stopping.
+    validation_fraction : float in (0, 1) or int > 1, default=0.1
+        Share of the training data set aside for early stopping, or their
+        number of rows (an integer: a validation sample capped on many rows).
     tol : float, default=1e-4
         Minimal decrease of the validation loss that counts as progress.
     n_jobs : int or None, default=None
@@ -896,11 +897,12 @@ class GBRFF2Classifier(_BaseGBRFF):
         after a first fit with ``warm_start=True``, the model is one fit of
         that size, bit for bit. Read more in the User Guide
         (:doc:`/user_guide/fitting`).
-    subsample : float in (0, 1], default=1.0
+    subsample : float in (0, 1] or int > 1, default=1.0
         The share of the rows each weak learner is fitted on, drawn anew each
-        iteration (stochastic gradient boosting); the step α is taken on every
-        row. 1.0: every row, the paper's algorithm. Read more in the User
-        Guide (:doc:`/user_guide/fitting`).
+        iteration (stochastic gradient boosting), or their number (an integer
+        above one: a sample that does not grow with the data). 1.0: every
+        row, the paper's algorithm. Read more in the User Guide
+        (:doc:`/user_guide/fitting`).
     sampling_method : {"uniform", "goss"}, default="uniform"
         With ``subsample < 1``: "uniform" draws the rows uniformly; "goss"
         keeps the half of the sample of largest residuals in absolute value and draws the other half
@@ -909,6 +911,13 @@ class GBRFF2Classifier(_BaseGBRFF):
         Frequencies ω drawn an iteration; the one whose cosine (its phase b
         and step α, before refinement) leaves the lowest loss is refined and
         kept. 1: the paper's single draw.
+    step_rows : {"all", "sample", "holdout"}, default="all"
+        With a subsample, where the step α is taken: "all" on every row (a
+        pass over the data each iteration); "sample" on the iteration's
+        sample (in-bag); "holdout" on as many rows drawn outside it (the
+        cosine was not fitted there: no in-bag optimism). With "sample" and
+        "holdout" every row's score takes the cosines 16 at a time, one
+        compiled pass over the data: the option for many rows.
 
     Attributes
     ----------
@@ -1136,8 +1145,9 @@ class GBRFF1Classifier(_BaseGBRFF):
         Stop when the loss on an inner validation split has not
         decreased by ``tol`` for this many iterations. None: no early stopping.
         Read more in the User Guide (:doc:`/user_guide/fitting`).
-    validation_fraction : float, default=0.1
-        Share of the training data set aside for early stopping.
+    validation_fraction : float in (0, 1) or int > 1, default=0.1
+        Share of the training data set aside for early stopping, or their
+        number of rows (an integer: a validation sample capped on many rows).
     tol : float, default=1e-4
         Minimal decrease of the validation loss that counts as progress.
     n_jobs : int or None, default=None
@@ -1336,8 +1346,9 @@ class GBRFFLSClassifier(_BaseGBRFF):
     n_iter_no_change : int or None, default=None
         Early stopping on the squared error of an inner validation split, as
         in :class:`GBRFF2Classifier`; the preprint runs all T iterations.
-    validation_fraction : float, default=0.1
-        Share of the training data set aside for early stopping.
+    validation_fraction : float in (0, 1) or int > 1, default=0.1
+        Share of the training data set aside for early stopping, or their
+        number of rows (an integer: a validation sample capped on many rows).
     tol : float, default=1e-4
         Minimal decrease of the validation loss that counts as progress.
     n_jobs : int or None, default=None

@@ -56,8 +56,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         L-BFGS iterations of the refinement of ω.
     n_iter_no_change : int or None, default=None
         Early stopping on an inner validation split (None: none).
-    validation_fraction : float, default=0.1
-        Share of the training data set aside for early stopping.
+    validation_fraction : float in (0, 1) or int > 1, default=0.1
+        Share of the training data set aside for early stopping, or their number of rows.
     tol : float, default=1e-4
         Minimal decrease of the validation loss that counts as progress.
     n_jobs : int or None, default=None
@@ -80,8 +80,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         Class weights, multiplied into ``sample_weight``.
     warm_start : bool, default=False
         Continue the fitted expansions up to ``n_estimators`` when fitted again.
-    subsample : float in (0, 1], default=1.0
-        The share of the rows each weak learner is fitted on (1.0: every row).
+    subsample : float in (0, 1] or int > 1, default=1.0
+        The share of the rows each weak learner is fitted on (1.0: every row), or their number.
     sampling_method : {"uniform", "goss"}, default="uniform"
         How those rows are drawn (GOSS: the half of largest absolute residual, and a weighted
         uniform half).
