@@ -33,7 +33,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils import resample
 from sklearn.utils.validation import check_memory
 
-from . import _boosting
+from . import _aot, _boosting
 from ._kernel_learning import feature_scales
 from ._sklearn_compat import (SCALER_INTERNALS, check_sample_weight, handle_zeros_in_scale,
                               is_constant_feature, safe_accumulator_op)
@@ -184,11 +184,20 @@ def quantile_fit_rows(sample_weight, rng, max_rows=QUANTILE_FIT_ROWS):
 
 def with_quantiles(X, knots, rows=1 << 15):
     """[X, F(X)]: X beside its columns' distribution functions (``knots``),
-    in X's dtype, column-major (the order the engine reads): the one copy,
-    filled ``rows`` rows at a time (each block of X read once, in cache,
-    whatever its layout; elementwise: the bits of one pass)."""
+    in X's dtype, column-major (the order the engine reads): the one copy.
+    A row-major float64 X in one compiled pass (:func:`gbrff._engine._rows.rank_columns`,
+    ``np.interp``'s values bit for bit), else ``rows`` rows at a time with
+    ``np.interp`` (each block of X read once, in cache)."""
     n, d = X.shape
     out = np.empty((n, 2 * d), dtype=X.dtype, order="F")
+    if X.dtype == np.float64 and X.flags.c_contiguous and n:
+        # compiled, np.interp's arithmetic value for value (tests/engine/test_rows.py)
+        offsets = np.cumsum([0] + [u.shape[0] for u, _ in knots]).astype(np.int64)
+        values = np.ascontiguousarray(np.concatenate([u for u, _ in knots]), dtype=np.float64)
+        levels = np.ascontiguousarray(np.concatenate([lv for _, lv in knots]), dtype=np.float64)
+        _aot.call(_boosting._kernels, "rank_columns", X=X, values=values, levels=levels,
+                  offsets=offsets, out=out.T)
+        return out
     for a in range(0, n, rows):
         block = X[a:a + rows]
         out[a:a + rows, :d] = block

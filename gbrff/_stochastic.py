@@ -32,7 +32,8 @@ from ._boosting import (LEARNERS, TRAIN_DTYPE, Continuation, Expansion, _prepare
                         check_loss, early_stopping_memory, engine_for, initial_score)
 from ._engine.loss_registry import HUBER_ALPHA, LOSSES
 
-__all__ = ["SAMPLING_METHODS", "STEP_ROWS", "fit_stochastic", "sample_rows", "sample_size"]
+__all__ = ["SAMPLING_METHODS", "STEP_ROWS", "fit_stochastic", "holdout_rows", "sample_rows",
+           "sample_size"]
 
 #: How the rows of an iteration are drawn: "uniform" (stochastic gradient
 #: boosting), "goss" (gradient-based one-side sampling: the half of the sample
@@ -89,6 +90,36 @@ def sample_rows(gen, n, m, sampling_method="uniform", magnitude=None):
     factors[:k] = m / n
     factors[k:] = (m / n) * (n - k) / (m - k)
     return rows[order], factors[order]
+
+
+def holdout_rows(gen, n, k, rows, taken=None):
+    """k rows (sorted) drawn uniformly without replacement among the n − len(rows)
+    rows outside ``rows``: row indices drawn from ``gen`` with replacement, those
+    in ``rows`` or seen before dropped, the first k kept (in the order drawn: a
+    uniform draw without replacement), more drawn while fewer. ``taken``, a
+    boolean scratch of n False values (left so), spares its allocation. No
+    pass over the n rows: the cost is that of the k draws."""
+    if taken is None:
+        taken = np.zeros(n, dtype=bool)
+    if k > n - rows.shape[0]:
+        raise ValueError(f"cannot draw {k} rows outside {rows.shape[0]} of {n}")
+    taken[rows] = True
+    picked = []
+    want = k
+    try:
+        while want > 0:
+            draw = gen.integers(0, n, size=want + want // 4 + 16)
+            draw = draw[~taken[draw]]
+            _, first = np.unique(draw, return_index=True)
+            new = draw[np.sort(first)][:want]
+            taken[new] = True
+            picked.append(new)
+            want -= new.shape[0]
+    finally:
+        taken[rows] = False
+        for p in picked:
+            taken[p] = False
+    return np.sort(np.concatenate(picked))
 
 
 def _row_major(X, standardization=None, block_bytes=1 << 23):
@@ -191,8 +222,8 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
     ``learning_rate``) and adds α cos(ω·x − b) to H on every row, one
     compiled pass (:func:`_cosines`). With ``"sample"`` the compiled loop's
     own step on the sample is kept; with ``"holdout"`` the step is
-    :func:`line_step` on ``m`` other rows (drawn uniformly outside the
-    sample, from the same generator, after it; their exact scores as the
+    :func:`line_step` on ``m`` other rows (:func:`holdout_rows`: drawn
+    uniformly outside the sample, from the same generator, after it; their exact scores as the
     sample's; ``train_loss`` is then their loss, out of bag). Either way
     every row's H takes the cosines
     :data:`REFRESH` at a time (the sample's scores, H at the last refresh
@@ -245,6 +276,7 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
     entry = LOSSES[loss]
     no_val = (np.empty((d, 0), dtype=TRAIN_DTYPE), np.empty(0), np.empty(0), np.empty(0), np.empty(0))
     scale = math.sqrt(2.0 * gamma)
+    taken = np.zeros(n, dtype=bool)     # scratch of holdout_rows
     deferred = step_rows != "all" and m < n
     holdout = step_rows == "holdout" and m < n
     m_step = min(m, n - m)          # the holdout's rows
@@ -295,10 +327,7 @@ def fit_stochastic(X, y, sw, *, loss="exponential", n_estimators, gamma, reg_lam
             sws = sw[rows] if factors is None else sw[rows] * factors
             Hs = H if m == n else current_scores(rows, XRs)   # m = n: the compiled iteration moves H
             if holdout and m_step > 0:
-                outside = np.ones(n, dtype=bool)
-                outside[rows] = False
-                others = np.flatnonzero(outside)
-                step_at = others[np.sort(gen.choice(others.shape[0], m_step, replace=False))]
+                step_at = holdout_rows(gen, n, m_step, rows, taken)
                 XRh = XR[step_at]
                 Hh = current_scores(step_at, XRh)
             best_c = 0

@@ -80,3 +80,48 @@ def cosine_sums(X, W, phases, coefs, out, accumulate):
             for i in range(s1 - s0):
                 out[s0 + i] = acc[i]
     return n
+
+
+@njit(cache=True, nogil=True, parallel=PARALLEL)
+def rank_columns(X, values, levels, offsets, out):
+    """[X, F(X)] of ``quantile_features``, transposed: out[j, i] = X[i, j] and
+    out[d + j, i] = F_j(X[i, j]) for X (n, d) float64, F_j piecewise linear
+    through the knots values[offsets[j]:offsets[j + 1]] (increasing) and
+    levels[...], constant beyond its ends; out (2d, n) is a column-major
+    (n, 2d) array transposed, the copy the estimators fit on. numpy's
+    ``np.interp`` arithmetic, value for value: the knot interval found by
+    bisection (x in [u_k, u_{k+1})), the slope of the interval, then
+    slope (x − u_k) + l_k (x at the last knot: its level). Tiles of rows in
+    parallel; returns the number of rows."""
+    n, d = X.shape
+    n_tiles = (n + TILE - 1) // TILE
+    for t in prange(n_tiles):
+        s0 = t * TILE
+        s1 = min(n, s0 + TILE)
+        for j in range(d):
+            r = d + j
+            a = offsets[j]
+            k = offsets[j + 1] - a
+            u = values[a:a + k]
+            f = levels[a:a + k]
+            lo_u = u[0]
+            hi_u = u[k - 1]
+            for i in range(s0, s1):
+                x = X[i, j]
+                out[j, i] = x
+                if x < lo_u:
+                    out[r, i] = f[0]
+                elif x >= hi_u:             # beyond the last knot, or on it: its level
+                    out[r, i] = f[k - 1]
+                else:
+                    lo = 0
+                    hi = k - 1          # u[lo] <= x < u[hi]
+                    while hi - lo > 1:
+                        mid = (lo + hi) >> 1
+                        if u[mid] <= x:
+                            lo = mid
+                        else:
+                            hi = mid
+                    slope = (f[lo + 1] - f[lo]) / (u[lo + 1] - u[lo])
+                    out[r, i] = slope * (x - u[lo]) + f[lo]
+    return n

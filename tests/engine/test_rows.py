@@ -67,3 +67,24 @@ def test_no_cosine_adds_nothing():
     H = np.ones(300)
     _engine.cosine_sums(X, W[:0], phases[:0], coefs[:0], H, 1)
     np.testing.assert_array_equal(H, 1.0)
+
+
+@pytest.mark.parametrize("name,kernels", _engines())
+def test_rank_columns_are_np_interp_bit_for_bit(name, kernels):
+    from gbrff._feature_map import fit_quantile_knots
+
+    rng = np.random.default_rng(0)
+    n, d = 20_000, 5
+    X = rng.standard_normal((n, d)) * rng.uniform(0.1, 100, d)
+    X[:, 2] = np.round(X[:, 2])                 # ties: few knots
+    X[:, 3] = rng.integers(0, 2, n)             # two values
+    X[:, 4] = 3.0                               # one knot
+    knots = fit_quantile_knots(X[: n // 2], np.ones(n // 2))
+    Xq = np.ascontiguousarray(np.vstack([X, np.full((2, d), 1e9), np.full((2, d), -1e9)]))
+    out = np.full((2 * d, Xq.shape[0]), np.nan)
+    offsets = np.cumsum([0] + [u.shape[0] for u, _ in knots]).astype(np.int64)
+    _aot.call(kernels, "rank_columns", X=Xq, values=np.concatenate([u for u, _ in knots]),
+              levels=np.concatenate([lv for _, lv in knots]), offsets=offsets, out=out)
+    np.testing.assert_array_equal(out[:d], Xq.T)
+    for j, (u, levels) in enumerate(knots):
+        np.testing.assert_array_equal(out[d + j], np.interp(Xq[:, j], u, levels))

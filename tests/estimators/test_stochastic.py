@@ -211,9 +211,26 @@ def test_the_holdout_step_is_line_step_on_rows_outside_the_sample():
     rng.standard_normal((1, d))
     gen = np.random.default_rng(rng.randint(np.iinfo(np.int32).max))
     rows, _ = _stochastic.sample_rows(gen, 1000, 200)
-    others = np.setdiff1d(np.arange(1000), rows)
-    step_at = others[np.sort(gen.choice(others.shape[0], 200, replace=False))]
+    step_at = _stochastic.holdout_rows(gen, 1000, 200, rows)
     H = np.full(1000, model.init_score)
     h = np.cos(X @ model.omegas[0, 0] - model.phases[0, 0])
     want = _stochastic.line_step(LOSSES["log_loss"], y[step_at], H[step_at], sw[step_at], h[step_at])
     np.testing.assert_allclose(model.alphas[0], want, rtol=1e-5)
+
+
+def test_holdout_rows_are_distinct_outside_the_sample_and_uniform():
+    n, k = 50, 10
+    rows = np.arange(0, 50, 5)
+    taken = np.zeros(n, dtype=bool)
+    counts = np.zeros(n)
+    for seed in range(4000):
+        got = _stochastic.holdout_rows(np.random.default_rng(seed), n, k, rows, taken)
+        assert got.shape == (k,) and np.all(np.diff(got) > 0) and not np.isin(got, rows).any()
+        counts[got] += 1
+    assert not taken.any()                                    # the scratch is left clean
+    assert np.all(counts[rows] == 0)
+    outside = np.setdiff1d(np.arange(n), rows)
+    expected = 4000 * k / outside.shape[0]                    # 1000 a row
+    assert np.abs(counts[outside] - expected).max() < 5 * np.sqrt(expected)
+    # every row outside: all of them
+    np.testing.assert_array_equal(_stochastic.holdout_rows(np.random.default_rng(0), n, 40, rows), outside)
