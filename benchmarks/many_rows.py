@@ -77,6 +77,15 @@ CANDIDATES = {
     # the registry's GBRFF2+ today (its 100 iterations, every row), the baseline
     "GBRFF2+": dict(reg_lambda=2.0**-4, quantile_features=True, feature_bandwidths="fkl",
                     bandwidth_shrinkage=0.75, n_jobs=1, random_state=0),
+    "GBRFF2+-s20k-in": dict(reg_lambda=2.0**-4, quantile_features=True, feature_bandwidths="fkl",
+                            bandwidth_shrinkage=0.75, n_jobs=1, random_state=0, subsample=20_000,
+                            step_rows="sample"),
+    "GBRFF2+-s20k-in-log": dict(reg_lambda=2.0**-4, quantile_features=True, feature_bandwidths="fkl",
+                                bandwidth_shrinkage=0.75, n_jobs=1, random_state=0, subsample=20_000,
+                                step_rows="sample", loss="log_loss"),
+    "GBRFF2+-s20k-in-log-l0": dict(reg_lambda=0.0, quantile_features=True, feature_bandwidths="fkl",
+                                   bandwidth_shrinkage=0.75, n_jobs=1, random_state=0,
+                                   subsample=20_000, step_rows="sample", loss="log_loss"),
     "s50k-es": dict(_BASE, subsample=50_000, step_rows="sample", n_iter_no_change=20,
                     validation_fraction=20_000),
 }
