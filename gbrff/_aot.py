@@ -72,6 +72,11 @@ ENTRY_POINTS = {
     "staged_cosine_sums": (_F8_2, (
         ("X", _F8_2), ("W", _F8_2), ("phases", _F8_1), ("coefs", _F8_1), ("group", "int64"),
         ("init", _F8_1), ("stages", _I8_1), ("out", _F8_2))),
+    "cosine_sums": ("int64", (
+        ("X", _F4_2), ("W", _F8_2), ("phases", _F8_1), ("coefs", _F8_1), ("out", _F8_1),
+        ("accumulate", "int64"))),
+    "rank_columns": ("int64", (
+        ("X", _F8_2), ("values", _F8_1), ("levels", _F8_1), ("offsets", _I8_1), ("out", _F8_2))),
 }
 # name -> (return type, argument types in order): what the build exports
 EXPORTS = {name: (ret, tuple(t for _, t in args)) for name, (ret, args) in ENTRY_POINTS.items()}

@@ -71,7 +71,8 @@ class _GBRFFBase(BaseEstimator):
         "learning_rate": [Interval(Real, 0, None, closed="neither")],
         "n_optim_steps": [Interval(Integral, 0, None, closed="left")],
         "n_iter_no_change": [Interval(Integral, 1, None, closed="left"), None],
-        "validation_fraction": [Interval(Real, 0, 1, closed="neither")],
+        "validation_fraction": [Interval(Real, 0, 1, closed="neither"),
+                                Interval(Integral, 2, None, closed="left")],
         "tol": [Interval(Real, 0, None, closed="left")],
         "random_state": ["random_state"],
         "n_jobs": [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"), None],
@@ -363,7 +364,8 @@ class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
     def _split_validation(self, X, y, sw, seed):
         if self.n_iter_no_change is None:
             return X, y, sw, None
-        n_val = int(np.ceil(self.validation_fraction * X.shape[0]))
+        vf = self.validation_fraction
+        n_val = vf if isinstance(vf, Integral) else int(np.ceil(vf * X.shape[0]))
         counts = np.unique(y, return_counts=True)[1]
         stratify = y if counts.min() >= 2 and n_val >= 2 else None
         Xa, Xb, ya, yb, wa, wb = train_test_split(
@@ -839,8 +841,9 @@ class GBRFF2Classifier(_BaseGBRFF):
         Stop when the loss on an inner validation split has not
         decreased by ``tol`` for this many iterations. None: no early stopping.
         Read more in the User Guide (:doc:`/user_guide/fitting`).
-    validation_fraction : float, default=0.1
-        Share of the training data set aside for early stopping.
+    validation_fraction : float in (0, 1) or int > 1, default=0.1
+        Share of the training data set aside for early stopping, or their
+        number of rows (an integer: a validation sample capped on many rows).
     tol : float, default=1e-4
         Minimal decrease of the validation loss that counts as progress.
     n_jobs : int or None, default=None
@@ -894,11 +897,12 @@ class GBRFF2Classifier(_BaseGBRFF):
         after a first fit with ``warm_start=True``, the model is one fit of
         that size, bit for bit. Read more in the User Guide
         (:doc:`/user_guide/fitting`).
-    subsample : float in (0, 1], default=1.0
+    subsample : float in (0, 1] or int > 1, default=1.0
         The share of the rows each weak learner is fitted on, drawn anew each
-        iteration (stochastic gradient boosting); the step α is taken on every
-        row. 1.0: every row, the paper's algorithm. Read more in the User
-        Guide (:doc:`/user_guide/fitting`).
+        iteration (stochastic gradient boosting), or their number (an integer
+        above one: a sample that does not grow with the data). 1.0: every
+        row, the paper's algorithm. Read more in the User Guide
+        (:doc:`/user_guide/fitting`).
     sampling_method : {"uniform", "goss"}, default="uniform"
         With ``subsample < 1``: "uniform" draws the rows uniformly; "goss"
         keeps the half of the sample of largest residuals in absolute value and draws the other half
@@ -907,6 +911,13 @@ class GBRFF2Classifier(_BaseGBRFF):
         Frequencies ω drawn an iteration; the one whose cosine (its phase b
         and step α, before refinement) leaves the lowest loss is refined and
         kept. 1: the paper's single draw.
+    step_rows : {"all", "sample", "holdout"}, default="all"
+        With a subsample, where the step α is taken: "all" on every row (a
+        pass over the data each iteration); "sample" on the iteration's
+        sample (in-bag); "holdout" on as many rows drawn outside it (the
+        cosine was not fitted there: no in-bag optimism). With "sample" and
+        "holdout" every row's score takes the cosines 16 at a time, one
+        compiled pass over the data: the option for many rows.
 
     Attributes
     ----------
@@ -1022,9 +1033,10 @@ class GBRFF2Classifier(_BaseGBRFF):
         "bandwidth_shrinkage": [Interval(Real, 0, 1, closed="both")],
         "quantile_features": ["boolean"],
         "memory": [None, str, HasMethods(["cache"])],
-        "subsample": [Interval(Real, 0, 1, closed="right")],
+        "subsample": [Interval(Real, 0, 1, closed="right"), Interval(Integral, 2, None, closed="left")],
         "sampling_method": [StrOptions(set(_stochastic.SAMPLING_METHODS))],
         "n_candidates": [Interval(Integral, 1, None, closed="left")],
+        "step_rows": [StrOptions(set(_stochastic.STEP_ROWS))],
     }
     _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + (
         "quantile_features", "feature_bandwidths", "bandwidth_shrinkage")
@@ -1034,7 +1046,7 @@ class GBRFF2Classifier(_BaseGBRFF):
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
                  quantile_features=False, memory=None, class_weight=None, warm_start=False,
-                 subsample=1.0, sampling_method="uniform", n_candidates=1):
+                 subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all"):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -1056,6 +1068,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.subsample = subsample
         self.sampling_method = sampling_method
         self.n_candidates = n_candidates
+        self.step_rows = step_rows
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -1068,13 +1081,14 @@ class GBRFF2Classifier(_BaseGBRFF):
                           bandwidth_shrinkage=self.bandwidth_shrinkage, memory=self.memory)
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads, n_estimators, start):
-        if self.subsample < 1.0 or self.n_candidates > 1:
+        if (self.subsample < 1.0 or self.n_candidates > 1
+                or _stochastic.sample_size(X.shape[0], self.subsample) < X.shape[0]):
             # stochastic boosting (gbrff._stochastic); off by default: the paper's loop below
             return _stochastic.fit_stochastic(
                 X, y, sw, n_estimators=n_estimators, gamma=gamma, reg_lambda=self.reg_lambda,
                 learning_rate=self.learning_rate, n_optim_steps=self.n_optim_steps, rng=rng,
                 subsample=self.subsample, sampling_method=self.sampling_method,
-                n_candidates=self.n_candidates, validation=val,
+                n_candidates=self.n_candidates, step_rows=self.step_rows, validation=val,
                 n_iter_no_change=self.n_iter_no_change, tol=self.tol, loss=self.loss,
                 n_threads=n_threads,
                 standardization=self.feature_map_.fit_standardization(X.dtype), start=start,
@@ -1131,8 +1145,9 @@ class GBRFF1Classifier(_BaseGBRFF):
         Stop when the loss on an inner validation split has not
         decreased by ``tol`` for this many iterations. None: no early stopping.
         Read more in the User Guide (:doc:`/user_guide/fitting`).
-    validation_fraction : float, default=0.1
-        Share of the training data set aside for early stopping.
+    validation_fraction : float in (0, 1) or int > 1, default=0.1
+        Share of the training data set aside for early stopping, or their
+        number of rows (an integer: a validation sample capped on many rows).
     tol : float, default=1e-4
         Minimal decrease of the validation loss that counts as progress.
     n_jobs : int or None, default=None
@@ -1331,8 +1346,9 @@ class GBRFFLSClassifier(_BaseGBRFF):
     n_iter_no_change : int or None, default=None
         Early stopping on the squared error of an inner validation split, as
         in :class:`GBRFF2Classifier`; the preprint runs all T iterations.
-    validation_fraction : float, default=0.1
-        Share of the training data set aside for early stopping.
+    validation_fraction : float in (0, 1) or int > 1, default=0.1
+        Share of the training data set aside for early stopping, or their
+        number of rows (an integer: a validation sample capped on many rows).
     tol : float, default=1e-4
         Minimal decrease of the validation loss that counts as progress.
     n_jobs : int or None, default=None

@@ -56,8 +56,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         L-BFGS iterations of the refinement of ω.
     n_iter_no_change : int or None, default=None
         Early stopping on an inner validation split (None: none).
-    validation_fraction : float, default=0.1
-        Share of the training data set aside for early stopping.
+    validation_fraction : float in (0, 1) or int > 1, default=0.1
+        Share of the training data set aside for early stopping, or their number of rows.
     tol : float, default=1e-4
         Minimal decrease of the validation loss that counts as progress.
     n_jobs : int or None, default=None
@@ -80,13 +80,15 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         Class weights, multiplied into ``sample_weight``.
     warm_start : bool, default=False
         Continue the fitted expansions up to ``n_estimators`` when fitted again.
-    subsample : float in (0, 1], default=1.0
-        The share of the rows each weak learner is fitted on (1.0: every row).
+    subsample : float in (0, 1] or int > 1, default=1.0
+        The share of the rows each weak learner is fitted on (1.0: every row), or their number.
     sampling_method : {"uniform", "goss"}, default="uniform"
         How those rows are drawn (GOSS: the half of largest absolute residual, and a weighted
         uniform half).
     n_candidates : int, default=1
         Frequencies drawn an iteration, the best before refinement kept.
+    step_rows : {"all", "sample"}, default="all"
+        With a subsample: the step α taken on every row, or on the sample.
 
     Attributes
     ----------
@@ -121,7 +123,7 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths="fkl", bandwidth_shrinkage=0.75,
                  quantile_features=True, memory=None, class_weight=None, warm_start=False,
-                 subsample=1.0, sampling_method="uniform", n_candidates=1):
+                 subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all"):
         super().__init__(
             n_estimators=n_estimators, gamma=gamma, reg_lambda=reg_lambda,
             learning_rate=learning_rate, random_state=random_state, n_optim_steps=n_optim_steps,
@@ -130,4 +132,4 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
             feature_bandwidths=feature_bandwidths, bandwidth_shrinkage=bandwidth_shrinkage,
             quantile_features=quantile_features, memory=memory, class_weight=class_weight,
             warm_start=warm_start, subsample=subsample, sampling_method=sampling_method,
-            n_candidates=n_candidates)
+            n_candidates=n_candidates, step_rows=step_rows)

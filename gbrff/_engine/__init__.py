@@ -13,6 +13,9 @@
 - :mod:`._learners` — the weak learners' objectives (omega, landmark, q);
 - :mod:`._loop` — the one boosting loop (``boost``);
 - :mod:`._predict` — staged sums of cosines;
+- :mod:`._rows` — the passes over every row of many-row fits: k cosines added
+  to every row's score in one pass over the data (stochastic boosting), the
+  ranks [X, F(X)] of ``quantile_features``;
 - :mod:`._baselines` — the kernels of the comparison methods PBRFF and GFC;
 - :mod:`._fourier_features` — the random Fourier features of Fourier kernel
   learning (cosines and sines).
@@ -44,6 +47,7 @@ _COMPILED = {
     "fma": "._elementary", "fsincos": "._elementary",
     "COSINE": "._loop", "LANDMARK": "._loop", "boost": "._loop",
     "staged_cosine_sums": "._predict",
+    "cosine_sums": "._rows", "rank_columns": "._rows",
     "back_project": "._reductions", "blas_dot": "._reductions", "matvec": "._reductions",
     "matvec_t": "._reductions", "project": "._reductions",
     "fast_trig_ok": "._baselines", "landmark_alignment": "._baselines",

@@ -137,3 +137,100 @@ def test_bad_options_are_refused_clearly(bad):
     X, y = make_classification(100, n_features=4, random_state=0)
     with pytest.raises(ValueError, match=next(iter(bad))):
         GBRFF2Classifier(n_estimators=3, **bad).fit(X, y)
+
+
+# -- many rows: an absolute sample size, the step on the sample, capped validation --------
+def test_an_integer_subsample_is_a_number_of_rows():
+    assert _stochastic.sample_size(10_000, 500) == 500
+    assert _stochastic.sample_size(300, 500) == 300
+    assert _stochastic.sample_size(10_000, 1) == 10_000         # the integer 1: every row
+    assert _stochastic.sample_size(10_000, 0.05) == 500
+    X, y = make_classification(800, n_features=5, random_state=0)
+    a = GBRFF2Classifier(n_estimators=8, subsample=200, random_state=0).fit(X, y)
+    b = GBRFF2Classifier(n_estimators=8, subsample=0.25, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(a.decision_function(X), b.decision_function(X))
+    # as many rows as the data or more: the paper's loop
+    c = GBRFF2Classifier(n_estimators=8, subsample=800, random_state=0).fit(X, y)
+    d = GBRFF2Classifier(n_estimators=8, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(c.decision_function(X), d.decision_function(X))
+
+
+@pytest.mark.parametrize("step_rows", ["sample", "holdout"])
+@pytest.mark.parametrize("sampling_method", ["uniform", "goss"])
+def test_the_step_on_the_sample_keeps_every_rows_scores_exact(sampling_method, step_rows):
+    # the scores every row is left with (refreshed REFRESH iterations at a time) are
+    # the model's own on those rows, and the in-bag step is the compiled loop's
+    X, y, sw = _problem(n=3000, d=6, seed=7)
+    d = X.shape[1]
+    model, cont = _stochastic.fit_stochastic(
+        X, y, sw, n_estimators=37, gamma=1 / d, loss="log_loss", rng=np.random.RandomState(0),
+        subsample=300, sampling_method=sampling_method, step_rows=step_rows, return_scores=True)
+    np.testing.assert_allclose(cont.scores, _boosting.final_scores(model, X), rtol=0, atol=1e-5)
+    assert np.all(np.isfinite(model.alphas)) and np.all(np.isfinite(model.train_loss))
+
+
+def test_the_refresh_interval_does_not_change_the_uniform_fit(monkeypatch):
+    # uniform rows do not depend on the scores: refreshing every row's scores at every
+    # iteration or every REFRESH gives the same model, up to the order of float sums
+    # (without refinement of ω, whose L-BFGS path would amplify those last bits)
+    X, y, sw = _problem(n=2000, d=6, seed=8)
+    kw = dict(n_estimators=40, gamma=0.2, loss="log_loss", subsample=250, step_rows="sample",
+              n_optim_steps=0)
+    a = _stochastic.fit_stochastic(X, y, sw, rng=np.random.RandomState(0), **kw)
+    monkeypatch.setattr(_stochastic, "REFRESH", 1)
+    b = _stochastic.fit_stochastic(X, y, sw, rng=np.random.RandomState(0), **kw)
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), rtol=0, atol=1e-6)
+
+
+@pytest.mark.parametrize("step_rows", ["sample", "holdout"])
+def test_the_step_on_the_sample_learns_and_takes_early_stopping_on_a_row_count(step_rows):
+    X, y = make_classification(6000, n_features=8, n_informative=5, random_state=0)
+    est = GBRFF2Classifier(n_estimators=400, loss="log_loss", subsample=500, step_rows=step_rows,
+                           n_iter_no_change=10, validation_fraction=800, random_state=0)
+    est.fit(X[:5000], y[:5000])
+    assert est.n_estimators_ < 400 and est.validation_loss_.shape == (est.n_estimators_,)
+    assert est.score(X[5000:], y[5000:]) > 0.85
+
+
+@pytest.mark.parametrize("bad", [dict(step_rows="some"), dict(validation_fraction=1),
+                                 dict(subsample=-3)])
+def test_bad_many_row_options_are_refused_clearly(bad):
+    X, y = make_classification(100, n_features=4, random_state=0)
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        GBRFF2Classifier(n_estimators=3, n_iter_no_change=2, **bad).fit(X, y)
+
+
+def test_the_holdout_step_is_line_step_on_rows_outside_the_sample():
+    # one iteration: the step is line_step on m rows the cosine was not fitted on
+    X, y, sw = _problem(n=1000, d=6, seed=9)
+    d = X.shape[1]
+    model, cont = _stochastic.fit_stochastic(
+        X, y, sw, n_estimators=1, gamma=1 / d, loss="log_loss", rng=np.random.RandomState(0),
+        subsample=200, step_rows="holdout", return_scores=True)
+    rng = np.random.RandomState(0)
+    rng.standard_normal((1, d))
+    gen = np.random.default_rng(rng.randint(np.iinfo(np.int32).max))
+    rows, _ = _stochastic.sample_rows(gen, 1000, 200)
+    step_at = _stochastic.holdout_rows(gen, 1000, 200, rows)
+    H = np.full(1000, model.init_score)
+    h = np.cos(X @ model.omegas[0, 0] - model.phases[0, 0])
+    want = _stochastic.line_step(LOSSES["log_loss"], y[step_at], H[step_at], sw[step_at], h[step_at])
+    np.testing.assert_allclose(model.alphas[0], want, rtol=1e-5)
+
+
+def test_holdout_rows_are_distinct_outside_the_sample_and_uniform():
+    n, k = 50, 10
+    rows = np.arange(0, 50, 5)
+    taken = np.zeros(n, dtype=bool)
+    counts = np.zeros(n)
+    for seed in range(4000):
+        got = _stochastic.holdout_rows(np.random.default_rng(seed), n, k, rows, taken)
+        assert got.shape == (k,) and np.all(np.diff(got) > 0) and not np.isin(got, rows).any()
+        counts[got] += 1
+    assert not taken.any()                                    # the scratch is left clean
+    assert np.all(counts[rows] == 0)
+    outside = np.setdiff1d(np.arange(n), rows)
+    expected = 4000 * k / outside.shape[0]                    # 1000 a row
+    assert np.abs(counts[outside] - expected).max() < 5 * np.sqrt(expected)
+    # every row outside: all of them
+    np.testing.assert_array_equal(_stochastic.holdout_rows(np.random.default_rng(0), n, 40, rows), outside)
