@@ -287,7 +287,8 @@ class FeatureMap:
         Learn ``support_``: the input features a marginal screen at this
         family-wise level keeps (:func:`screen_features`; "auto":
         :data:`SCREEN_AUTO`); the fit sees their columns only (and their
-        ranks), :meth:`columns`. None: every feature.
+        ranks), :meth:`columns`; a dropped feature's rank is the constant ½
+        (one knot, not fitted). None: every feature.
 
     Attributes
     ----------
@@ -327,7 +328,12 @@ class FeatureMap:
         if alpha is not None:
             self.support_, self.screening_pvalues_ = screen_features(X, y_idx, sample_weight, alpha)
         if self.quantile_features:
-            self.quantile_knots_ = fit_quantile_knots(X, sample_weight)
+            if self.support_ is None:
+                self.quantile_knots_ = fit_quantile_knots(X, sample_weight)
+            else:   # ranks of the kept features only: a dropped one's F is the constant ½
+                kept = iter(fit_quantile_knots(X[:, self.support_], sample_weight))
+                self.quantile_knots_ = [next(kept) if keep else (np.zeros(1), np.full(1, 0.5))
+                                        for keep in self.support_]
             X = with_quantiles(X, self.quantile_knots_)
         if self.standardize:
             self._fit_standardization(X, sample_weight)

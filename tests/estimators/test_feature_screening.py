@@ -88,6 +88,20 @@ def test_omegas_live_on_the_kept_columns_and_their_ranks():
                                rtol=1e-5, atol=1e-5)
 
 
+def test_ranks_of_the_kept_features_only():
+    X, y = _wide()
+    clf = GBRFF2Classifier(n_estimators=3, random_state=0, feature_screening=0.05,
+                           quantile_features=True).fit(X, y)
+    full = GBRFF2Classifier(n_estimators=3, random_state=0, quantile_features=True).fit(X, y)
+    for keep, (u, levels), (fu, flevels) in zip(clf.support_, clf.quantile_knots_, full.quantile_knots_):
+        if keep:
+            assert np.array_equal(u, fu) and np.array_equal(levels, flevels)
+        else:
+            assert levels.tolist() == [0.5]
+    F = clf.feature_map_.expand(X)[:, 40:]
+    assert np.all(F[:, ~clf.support_] == 0.5)
+
+
 def test_a_screened_fit_is_a_fit_on_the_kept_features():
     X, y = _wide()
     clf = GBRFF2Classifier(n_estimators=15, random_state=0, feature_screening=0.05).fit(X, y)
