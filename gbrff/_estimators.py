@@ -914,17 +914,19 @@ class GBRFF2Classifier(_BaseGBRFF):
         kept. 1: the paper's single draw.
     feature_screening : None, "auto" or float in (0, 1), default=None
         Drop, before the fit, the input features with no marginal evidence of
-        a link to the class: a feature is kept when a test of its
-        independence from the class (the analysis of variance of x across
-        the classes, or the χ² test of x's ten bins of equal weight against
-        the class) rejects at the family-wise level α (Bonferroni over the
-        features). The frequencies ω then live on the kept features (and
-        their ranks) only: on wide data mostly of noise, a faster fit and
-        cosines that see the signal. A float is α; "auto" is α = 0.05 from
-        100 input features on, no screen below; None keeps every feature
-        (the paper's algorithm). Every feature is kept when none passes.
-        Features that act only jointly (no marginal effect) are dropped by
-        the screen. Read more in the User Guide (:doc:`/user_guide/features`).
+        a link to the class: each feature gets a p-value from two tests of its
+        independence from the class (the analysis of variance of x across the
+        classes, and the χ² test of x's ten bins of equal weight against the
+        class), and the features Benjamini and Hochberg's procedure keeps at
+        the false discovery rate α are kept. The frequencies ω then live on the
+        kept features (and their ranks) only: on wide data mostly of noise, a
+        faster fit and cosines that see the signal. A float is α; "auto" is α
+        = 0.05 from 100 input features on, when at least 80 % of the features
+        look independent of the class (Storey's estimate from the p-values),
+        else no screen; None keeps every feature (the paper's algorithm). Every
+        feature is kept when none passes. Features that act only jointly (no
+        marginal effect) are dropped by a screen. Read more in the User Guide
+        (:doc:`/user_guide/features`).
 
     Attributes
     ----------

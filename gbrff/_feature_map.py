@@ -170,23 +170,37 @@ def cached_fkl_sigma(memory, Z, y, seed):
     return check_memory(memory).cache(_stamped_fkl_sigma)(Z, y, seed, sigma_fit_stamp())
 
 
-#: ``feature_screening="auto"`` screens at this family-wise level from this many
-#: input features on (below it, every feature is kept: the paper's tasks have at
-#: most 60, where a weak feature the screen misses costs more than it saves).
-SCREEN_AUTO = {"alpha": 0.05, "min_features": 100}
+#: ``feature_screening="auto"`` screens at this false discovery rate from this many
+#: input features on, when the estimated share of features independent of the
+#: class (:func:`null_share`) is at least ``min_null_share``: on wide data mostly
+#: of noise. Below 100 features (the paper's tasks have at most 60), or with many
+#: weakly informative features, a weak feature the screen misses costs more than
+#: the screen saves (``results/accuracy_search/README.md``, "Wide data").
+SCREEN_AUTO = {"alpha": 0.05, "min_features": 100, "min_null_share": 0.8}
 #: The marginal χ² test of the screen bins a feature into at most this many
 #: bins of equal weight (fewer when the expected counts would fall below 5).
 SCREEN_BINS = 10
 
 
-def screening_alpha(feature_screening, n_features):
-    """The family-wise level α of ``feature_screening`` (None, "auto" or a
-    float in (0, 1)) on ``n_features`` input features; None: no screen."""
-    if feature_screening is None:
-        return None
-    if isinstance(feature_screening, str):   # "auto" (the estimator validates the value)
-        return SCREEN_AUTO["alpha"] if n_features >= SCREEN_AUTO["min_features"] else None
-    return float(feature_screening)
+def null_share(p):
+    """Storey's estimate of the share of true null hypotheses among the
+    p-values ``p`` (JRSS-B 2002, λ = ½): #{p > ½} / (m / 2), at most one."""
+    p = np.asarray(p)
+    return min(1.0, float(np.sum(p > 0.5)) / (0.5 * p.shape[0])) if p.shape[0] else 1.0
+
+
+def benjamini_hochberg(p, alpha):
+    """The mask of the p-values ``p`` that Benjamini and Hochberg's step-up
+    procedure (JRSS-B 1995) rejects at false discovery rate ``alpha``: the k
+    smallest, k the largest i with p₍ᵢ₎ ≤ α i / m."""
+    p = np.asarray(p, dtype=np.float64)
+    m = p.shape[0]
+    order = np.argsort(p, kind="stable")
+    below = np.flatnonzero(p[order] <= alpha * np.arange(1, m + 1) / m)
+    keep = np.zeros(m, dtype=bool)
+    if below.shape[0]:
+        keep[order[:below[-1] + 1]] = True
+    return keep
 
 
 def marginal_pvalues(X, y_idx, sample_weight, n_bins=SCREEN_BINS):
@@ -250,16 +264,29 @@ def marginal_pvalues(X, y_idx, sample_weight, n_bins=SCREEN_BINS):
     return p_anova, p_chi2
 
 
-def screen_features(X, y_idx, sample_weight, alpha):
-    """The input features a screen at family-wise level ``alpha`` keeps: those
-    whose smaller p-value of :func:`marginal_pvalues` is below α / (2 d)
-    (Bonferroni over the 2 d tests: a feature independent of the class is
-    kept with probability at most α / d). Every feature when none passes
-    (no marginal evidence: the screen does not decide). Returns (support, p),
-    a boolean mask and the smaller p-value of each feature (scaled by 2)."""
+def screen_features(X, y_idx, sample_weight, feature_screening):
+    """The input features the screen ``feature_screening`` (a false discovery
+    rate α in (0, 1), or "auto") keeps, from each feature's p-value p_j = min(1,
+    2 min(p_anova, p_chi2)) of :func:`marginal_pvalues` (Bonferroni over its
+    two tests): those that Benjamini and Hochberg's procedure rejects at α
+    (:func:`benjamini_hochberg`: among the features kept, the expected share
+    of features independent of the class is at most α). "auto": α =
+    ``SCREEN_AUTO["alpha"]``, and no screen below ``SCREEN_AUTO["min_features"]``
+    input features or when :func:`null_share` of the p_j is below
+    ``SCREEN_AUTO["min_null_share"]``. Every feature is kept when none passes
+    (no marginal evidence: the screen does not decide).
+
+    Returns (support, p): None and None when "auto" does not screen, else a
+    boolean mask over the features and the p_j."""
+    d = X.shape[1]
+    auto = isinstance(feature_screening, str)        # "auto" (the estimator validates the value)
+    if auto and d < SCREEN_AUTO["min_features"]:
+        return None, None
     p_anova, p_chi2 = marginal_pvalues(X, y_idx, sample_weight)
     p = np.minimum(1.0, 2.0 * np.minimum(p_anova, p_chi2))
-    support = p < alpha / X.shape[1]
+    if auto and null_share(p) < SCREEN_AUTO["min_null_share"]:
+        return None, None
+    support = benjamini_hochberg(p, SCREEN_AUTO["alpha"] if auto else float(feature_screening))
     if not support.any():
         support[:] = True
     return support, p
@@ -285,7 +312,7 @@ class FeatureMap:
         None: no cache. Not part of the fitted map (nor of :meth:`to_dict`).
     feature_screening : None, "auto" or float in (0, 1), default=None
         Learn ``support_``: the input features a marginal screen at this
-        family-wise level keeps (:func:`screen_features`; "auto":
+        false discovery rate keeps (:func:`screen_features`; "auto":
         :data:`SCREEN_AUTO`); the fit sees their columns only (and their
         ranks), :meth:`columns`; a dropped feature's rank is the constant ½
         (one knot, not fitted). None: every feature.
@@ -324,9 +351,9 @@ class FeatureMap:
         :meth:`expand` (X itself without ranks: no copy). ``y_idx`` are the
         labels' indices (for the bandwidths' fit), ``rng`` the estimator's
         RandomState (one draw, with ``feature_bandwidths`` only)."""
-        alpha = screening_alpha(self.feature_screening, X.shape[1])
-        if alpha is not None:
-            self.support_, self.screening_pvalues_ = screen_features(X, y_idx, sample_weight, alpha)
+        if self.feature_screening is not None:
+            self.support_, self.screening_pvalues_ = screen_features(
+                X, y_idx, sample_weight, self.feature_screening)
         if self.quantile_features:
             if self.support_ is None:
                 self.quantile_knots_ = fit_quantile_knots(X, sample_weight)

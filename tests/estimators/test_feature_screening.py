@@ -119,6 +119,25 @@ def test_the_screen_helps_on_wide_noisy_data():
     assert screened.score(Xb, yb) > plain.score(Xb, yb) + 0.05
 
 
+def test_benjamini_hochberg_and_the_null_share():
+    p = np.array([0.001, 0.009, 0.02, 0.04, 0.3, 0.6, 0.8, 0.9])
+    # p(i) <= 0.05 i / 8: 0.00625, 0.0125, 0.01875, 0.025 ... the largest such i is 2
+    assert _feature_map.benjamini_hochberg(p, 0.05).tolist() == [True, True] + [False] * 6
+    assert _feature_map.benjamini_hochberg(p[::-1], 0.05).tolist() == [False] * 6 + [True, True]
+    assert _feature_map.null_share(p) == pytest.approx(3 / 4)
+    rng = np.random.RandomState(0)
+    assert _feature_map.null_share(rng.uniform(size=4000)) == pytest.approx(1.0, abs=0.05)
+
+
+def test_auto_does_not_screen_many_informative_features():
+    X, y = make_classification(1000, n_features=120, n_informative=80, n_redundant=20,
+                               random_state=0)
+    clf = GBRFF2Classifier(n_estimators=3, random_state=0, feature_screening="auto").fit(X, y)
+    assert not hasattr(clf, "support_")
+    forced = GBRFF2Classifier(n_estimators=3, random_state=0, feature_screening=0.05).fit(X, y)
+    assert forced.support_.sum() < 120
+
+
 def test_auto_screens_from_100_features_on():
     X, y = _wide(d=40)
     auto = GBRFF2Classifier(n_estimators=5, random_state=0, feature_screening="auto").fit(X, y)
