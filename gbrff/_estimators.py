@@ -950,7 +950,7 @@ class GBRFF2Classifier(_BaseGBRFF):
     bandwidth_scales_ : ndarray of shape (n_features,)
         Only with ``feature_bandwidths="fkl"``: the s_j (feature j's
         bandwidth is γ s_j²; zero on the columns a screen dropped).
-    support_ : ndarray of bool, shape (n_features_in_,)
+    support_ : ndarray of bool, shape (n_features,)
         Only when ``feature_screening`` screened: the input features kept
         (every ``omegas_`` column of a dropped feature, and of its rank, is
         zero).
