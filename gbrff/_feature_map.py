@@ -253,6 +253,128 @@ def cached_fkl_sigma(memory, Z, y, seed):
     return check_memory(memory).cache(_stamped_fkl_sigma)(Z, y, seed, sigma_fit_stamp())
 
 
+#: ``feature_screening="auto"`` screens at this false discovery rate from this many
+#: input features on, when the estimated share of features independent of the
+#: class (:func:`null_share`) is at least ``min_null_share``: on wide data mostly
+#: of noise. Below 100 features (the paper's tasks have at most 60), or with many
+#: weakly informative features, a weak feature the screen misses costs more than
+#: the screen saves (``results/accuracy_search/README.md``, "Wide data").
+SCREEN_AUTO = {"alpha": 0.05, "min_features": 100, "min_null_share": 0.8}
+#: The marginal χ² test of the screen bins a feature into at most this many
+#: bins of equal weight (fewer when the expected counts would fall below 5).
+SCREEN_BINS = 10
+
+
+def null_share(p):
+    """Storey's estimate of the share of true null hypotheses among the
+    p-values ``p`` (JRSS-B 2002, λ = ½): #{p > ½} / (m / 2), at most one."""
+    p = np.asarray(p)
+    return min(1.0, float(np.sum(p > 0.5)) / (0.5 * p.shape[0])) if p.shape[0] else 1.0
+
+
+def benjamini_hochberg(p, alpha):
+    """The mask of the p-values ``p`` that Benjamini and Hochberg's step-up
+    procedure (JRSS-B 1995) rejects at false discovery rate ``alpha``: the k
+    smallest, k the largest i with p₍ᵢ₎ ≤ α i / m."""
+    p = np.asarray(p, dtype=np.float64)
+    m = p.shape[0]
+    order = np.argsort(p, kind="stable")
+    below = np.flatnonzero(p[order] <= alpha * np.arange(1, m + 1) / m)
+    keep = np.zeros(m, dtype=bool)
+    if below.shape[0]:
+        keep[order[:below[-1] + 1]] = True
+    return keep
+
+
+def marginal_pvalues(X, y_idx, sample_weight, n_bins=SCREEN_BINS):
+    """Per input feature, the p-values of two marginal tests of its
+    independence from the class (labels' indices ``y_idx``), the rows
+    counted with their weights (a weight acts as a number of copies):
+
+    - the one-way analysis of variance of x across the classes (the F test,
+      as scikit-learn's ``f_classif``: a shift of the mean, sure
+      independence screening's statistic, Fan & Lv, JRSS-B 2008);
+    - Pearson's χ² test of the contingency table of x's bins of equal weight
+      (its weighted empirical distribution function's levels cut in
+      ``n_bins``, ties in one bin) against the class: any change of the
+      class's distribution along x, monotone or not (a nonparametric
+      screen in the spirit of Fan, Feng & Song, JASA 2011).
+
+    Returns (p_anova, p_chi2), each of shape (n_features,); a constant
+    feature has p-values of one."""
+    from scipy import stats
+
+    keep = sample_weight > 0
+    X, y, w = X[keep], y_idx[keep], np.asarray(sample_weight[keep], dtype=np.float64)
+    n, d = X.shape
+    C = int(y.max()) + 1
+    Y = np.zeros((n, C))
+    Y[np.arange(n), y] = w                            # weighted class indicator
+    N = Y.sum(axis=0)                                 # weight of each class
+    total = float(N.sum())
+    present = N > 0
+    k = int(present.sum())
+    Xd = np.asarray(X, dtype=np.float64)
+    mean = (w @ Xd) / total
+    sums = Y.T @ Xd                                   # (C, d): each class's weighted sum
+    between = np.sum(sums[present] ** 2 / N[present, None], axis=0) - total * mean**2
+    within = np.maximum((w @ Xd**2) - total * mean**2 - between, 0.0)
+    df_b, df_w = k - 1, total - k
+    with np.errstate(divide="ignore", invalid="ignore"):
+        F = (between / df_b) / (within / df_w)
+    F = np.where(within > 0, F, np.where(between > 0, np.inf, 0.0))
+    p_anova = stats.f.sf(F, df_b, df_w) if df_w > 0 else np.ones(d)
+    B = int(np.clip(total // (5 * k), 2, n_bins))
+    p_chi2 = np.ones(d)
+    for j in range(d):
+        v = Xd[:, j]
+        order = np.argsort(v, kind="stable")
+        vs = v[order]
+        first = np.flatnonzero(np.r_[True, vs[1:] != vs[:-1]])
+        if first.shape[0] < 2:
+            continue                                  # a constant feature: no evidence
+        W = np.add.reduceat(w[order], first)
+        levels = (np.cumsum(W) - W / 2) / total
+        bins = np.minimum((levels * B).astype(np.intp), B - 1)
+        row_bin = np.repeat(bins, np.diff(np.r_[first, n]))
+        table = np.bincount(row_bin * C + y[order], weights=w[order], minlength=B * C).reshape(B, C)
+        table = table[table.sum(axis=1) > 0][:, present]
+        if table.shape[0] < 2:
+            continue
+        expected = np.outer(table.sum(axis=1), table.sum(axis=0)) / total
+        chi2 = float(np.sum((table - expected) ** 2 / expected))
+        p_chi2[j] = stats.chi2.sf(chi2, (table.shape[0] - 1) * (table.shape[1] - 1))
+    return p_anova, p_chi2
+
+
+def screen_features(X, y_idx, sample_weight, feature_screening):
+    """The input features the screen ``feature_screening`` (a false discovery
+    rate α in (0, 1), or "auto") keeps, from each feature's p-value p_j = min(1,
+    2 min(p_anova, p_chi2)) of :func:`marginal_pvalues` (Bonferroni over its
+    two tests): those that Benjamini and Hochberg's procedure rejects at α
+    (:func:`benjamini_hochberg`: among the features kept, the expected share
+    of features independent of the class is at most α). "auto": α =
+    ``SCREEN_AUTO["alpha"]``, and no screen below ``SCREEN_AUTO["min_features"]``
+    input features or when :func:`null_share` of the p_j is below
+    ``SCREEN_AUTO["min_null_share"]``. Every feature is kept when none passes
+    (no marginal evidence: the screen does not decide).
+
+    Returns (support, p): None and None when "auto" does not screen, else a
+    boolean mask over the features and the p_j."""
+    d = X.shape[1]
+    auto = isinstance(feature_screening, str)        # "auto" (the estimator validates the value)
+    if auto and d < SCREEN_AUTO["min_features"]:
+        return None, None
+    p_anova, p_chi2 = marginal_pvalues(X, y_idx, sample_weight)
+    p = np.minimum(1.0, 2.0 * np.minimum(p_anova, p_chi2))
+    if auto and null_share(p) < SCREEN_AUTO["min_null_share"]:
+        return None, None
+    support = benjamini_hochberg(p, SCREEN_AUTO["alpha"] if auto else float(feature_screening))
+    if not support.any():
+        support[:] = True
+    return support, p
+
+
 class FeatureMap:
     """The feature map of a GBRFF estimator: ranks, standardisation and
     per-feature bandwidths (see the module's docstring), fitted by
@@ -271,6 +393,12 @@ class FeatureMap:
     memory : None, str or joblib.Memory, default=None
         Where the σ of the scale fit is cached (:func:`cached_fkl_sigma`);
         None: no cache. Not part of the fitted map (nor of :meth:`to_dict`).
+    feature_screening : None, "auto" or float in (0, 1), default=None
+        Learn ``support_``: the input features a marginal screen at this
+        false discovery rate keeps (:func:`screen_features`; "auto":
+        :data:`SCREEN_AUTO`); the fit sees their columns only (and their
+        ranks), :meth:`columns`; a dropped feature's rank is the constant ½
+        (one knot, not fitted). None: every feature.
 
     Attributes
     ----------
@@ -278,6 +406,11 @@ class FeatureMap:
     mean_, scale_ : ndarray of shape (n_columns,), or None
         Rounded to float32's digits, held in float64.
     bandwidth_scales_ : ndarray of shape (n_columns,), or None
+        Zero on the columns the screen dropped.
+    support_ : ndarray of bool, shape (n_features,), or None
+        The input features kept by the screen (None: no screen).
+    screening_pvalues_ : ndarray of shape (n_features,), or None
+        Each input feature's p-value in the screen (:func:`screen_features`).
 
     Each is None when its option is off. Without ``memory`` the σ of the
     scale fit is learned anew by every fit (same data and seed, same σ): no
@@ -285,13 +418,15 @@ class FeatureMap:
     """
 
     def __init__(self, standardize=True, quantile_features=False, feature_bandwidths=None,
-                 bandwidth_shrinkage=0.0, memory=None):
+                 bandwidth_shrinkage=0.0, memory=None, feature_screening=None):
         self.standardize = standardize
         self.quantile_features = quantile_features
         self.feature_bandwidths = feature_bandwidths
         self.bandwidth_shrinkage = bandwidth_shrinkage
         self.memory = memory
+        self.feature_screening = feature_screening
         self.quantile_knots_ = self.mean_ = self.scale_ = self.bandwidth_scales_ = None
+        self.support_ = self.screening_pvalues_ = None
 
     # -- fitting ---------------------------------------------------------
     def fit_expand(self, X, y_idx, sample_weight, rng):
@@ -299,10 +434,18 @@ class FeatureMap:
         :meth:`expand` (X itself without ranks: no copy). ``y_idx`` are the
         labels' indices (for the bandwidths' fit), ``rng`` the estimator's
         RandomState (one draw, with ``feature_bandwidths`` only)."""
+        if self.feature_screening is not None:
+            self.support_, self.screening_pvalues_ = screen_features(
+                X, y_idx, sample_weight, self.feature_screening)
         if self.quantile_features:
             rows = quantile_fit_rows(sample_weight, rng)    # many rows: a subsample's knots
-            self.quantile_knots_ = (fit_quantile_knots(X, sample_weight) if rows is None
-                                    else fit_quantile_knots(X[rows], sample_weight[rows]))
+            Xk, wk = (X, sample_weight) if rows is None else (X[rows], sample_weight[rows])
+            if self.support_ is None:
+                self.quantile_knots_ = fit_quantile_knots(Xk, wk)
+            else:   # ranks of the kept features only: a dropped one's F is the constant ½
+                kept = iter(fit_quantile_knots(Xk[:, self.support_], wk))
+                self.quantile_knots_ = [next(kept) if keep else (np.zeros(1), np.full(1, 0.5))
+                                        for keep in self.support_]
             X = with_quantiles(X, self.quantile_knots_)
         if self.standardize:
             self._fit_standardization(X, sample_weight)
@@ -338,14 +481,22 @@ class FeatureMap:
                                     stratify=y_idx[keep], random_state=seed))
         Z = np.ascontiguousarray(self._standardized(X[keep]), dtype=np.float64)
         y_keep = np.ascontiguousarray(y_idx[keep])
-        scales = np.ones(X.shape[1])
+        cols = self.columns()
+        if cols is not None:          # the screened columns only; the others' scale is 0
+            Z = np.ascontiguousarray(Z[:, cols])
+        scales = np.ones(Z.shape[1])
         if np.unique(y_keep).shape[0] >= 2:
             sigma = cached_fkl_sigma(self.memory, Z, y_keep, seed)
             rms = np.sqrt(np.mean(sigma**2))
             if np.isfinite(rms) and rms > 0:
                 scales = sigma / rms
         a = float(self.bandwidth_shrinkage)  # towards the shared bandwidth: s² → (1 − a) s² + a
-        self.bandwidth_scales_ = np.sqrt((1.0 - a) * scales**2 + a) if a > 0 else scales
+        scales = np.sqrt((1.0 - a) * scales**2 + a) if a > 0 else scales
+        if cols is not None:
+            full = np.zeros(X.shape[1])
+            full[cols] = scales
+            scales = full
+        self.bandwidth_scales_ = scales
 
     # -- the map ---------------------------------------------------------
     def expand(self, X):
@@ -376,10 +527,49 @@ class FeatureMap:
             scale = scale / s  # s_j = 0: column j drops out (its z is 0)
         return mean.astype(dtype), scale.astype(dtype)
 
+    def columns(self):
+        """The indices of the model columns the screen kept (each kept input
+        feature, and its rank with ``quantile_features``), in order; None
+        without a screen (every column)."""
+        if self.support_ is None:
+            return None
+        kept = np.flatnonzero(self.support_)
+        if self.quantile_knots_ is not None:
+            kept = np.concatenate([kept, kept + self.support_.shape[0]])
+        return kept
+
+    def fit_columns(self, X, standardization):
+        """(X, ``standardization``) restricted to :meth:`columns`, what the
+        engine fits on (a copy of the kept columns only); both as given
+        without a screen."""
+        cols = self.columns()
+        if cols is None:
+            return X, standardization
+        if standardization is not None:
+            standardization = tuple(np.ascontiguousarray(a[cols]) for a in standardization)
+        return np.asfortranarray(X[:, cols]), standardization
+
     def frequencies_on_z(self, omegas):
         """The frequencies fitted on z ⊙ s as frequencies on z: ω ⊙ s
-        (ω·(z ⊙ s) = (ω ⊙ s)·z); ``omegas`` itself without per-feature bandwidths."""
+        (ω·(z ⊙ s) = (ω ⊙ s)·z); ``omegas`` itself without per-feature bandwidths.
+        After a screen, ``omegas`` (…, k) act on the k kept columns: they
+        are returned on every column, zero on the dropped ones."""
+        cols = self.columns()
+        if cols is not None:
+            full = np.zeros(omegas.shape[:-1] + (self.n_columns(),))
+            full[..., cols] = omegas
+            omegas = full
         return omegas if self.bandwidth_scales_ is None else omegas * self.bandwidth_scales_
+
+    def n_columns(self):
+        """The number of model columns (input features, twice with the ranks)."""
+        n = self.support_.shape[0] if self.support_ is not None else None
+        if n is None:
+            for a in (self.mean_, self.bandwidth_scales_):
+                if a is not None:
+                    return a.shape[0]
+            raise ValueError("the map does not know its number of columns")
+        return 2 * n if self.quantile_knots_ is not None else n
 
     def _standardized(self, X):
         space = self.standardization(X.dtype)
@@ -406,6 +596,9 @@ class FeatureMap:
             "mean": plain(self.mean_),
             "scale": plain(self.scale_),
             "bandwidth_scales": plain(self.bandwidth_scales_),
+            "feature_screening": self.feature_screening,
+            "support": None if self.support_ is None else self.support_.tolist(),
+            "screening_pvalues": plain(self.screening_pvalues_),
         }
 
     @classmethod
@@ -422,6 +615,11 @@ class FeatureMap:
             (array(k["values"]), array(k["levels"])) for k in knots]
         fmap.mean_, fmap.scale_ = array(d["mean"]), array(d["scale"])
         fmap.bandwidth_scales_ = array(d["bandwidth_scales"])
+        # written before the screen existed: no screen (keys absent)
+        fmap.feature_screening = d.get("feature_screening")
+        support = d.get("support")
+        fmap.support_ = None if support is None else np.asarray(support, dtype=bool)
+        fmap.screening_pvalues_ = array(d.get("screening_pvalues"))
         return fmap
 
     def transform(self, X):

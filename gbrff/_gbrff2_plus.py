@@ -89,6 +89,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         Frequencies drawn an iteration, the best before refinement kept.
     step_rows : {"all", "sample"}, default="all"
         With a subsample: the step α taken on every row, or on the sample.
+    feature_screening : None, "auto" or float in (0, 1), default=None
+        The marginal screen of the input features before the fit (None: none).
 
     Attributes
     ----------
@@ -123,7 +125,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
                  standardize=True, feature_bandwidths="fkl", bandwidth_shrinkage=0.75,
                  quantile_features=True, memory=None, class_weight=None, warm_start=False,
-                 subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all"):
+                 subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all",
+                 feature_screening=None):
         super().__init__(
             n_estimators=n_estimators, gamma=gamma, reg_lambda=reg_lambda,
             learning_rate=learning_rate, random_state=random_state, n_optim_steps=n_optim_steps,
@@ -132,4 +135,4 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
             feature_bandwidths=feature_bandwidths, bandwidth_shrinkage=bandwidth_shrinkage,
             quantile_features=quantile_features, memory=memory, class_weight=class_weight,
             warm_start=warm_start, subsample=subsample, sampling_method=sampling_method,
-            n_candidates=n_candidates, step_rows=step_rows)
+            n_candidates=n_candidates, step_rows=step_rows, feature_screening=feature_screening)

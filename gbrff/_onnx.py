@@ -185,7 +185,9 @@ def _ranks(g, x, knots):
 # -- scores and heads -----------------------------------------------------
 def _check_feature_map(fmap):
     known = {"standardize", "quantile_features", "feature_bandwidths", "bandwidth_shrinkage",
-             "memory", "quantile_knots_", "mean_", "scale_", "bandwidth_scales_"}
+             "memory", "quantile_knots_", "mean_", "scale_", "bandwidth_scales_",
+             # a screen acts in the fit only (ω zero, rank ½ on a dropped feature)
+             "feature_screening", "support_", "screening_pvalues_"}
     unknown = sorted(k for k, v in vars(fmap).items() if k not in known and v is not None)
     if unknown:
         raise NotImplementedError(f"ONNX export of a feature map with {', '.join(unknown)}: "

@@ -29,6 +29,8 @@ ESTIMATORS = {
     "GBRFF2+": lambda **kw: GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 15, **kw}),
     "GBRFF2+-raw": lambda **kw: GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 15,
                                                     "standardize": False, **kw}),
+    "GBRFF2+-screen": lambda **kw: GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 15,
+                                                       "feature_screening": 0.05, **kw}),
     "GBRFF2-early": lambda **kw: GBRFF2Classifier(n_estimators=40, n_iter_no_change=2, **kw),
     "GBRFF1": lambda **kw: GBRFF1Classifier(n_estimators=8, n_components=4, **kw),
     "GBRFF1-random-raw": lambda **kw: GBRFF1Classifier(n_estimators=8, n_components=4,

@@ -64,6 +64,7 @@ SETTINGS = {
         (dict(n_estimators=10, random_state=0, quantile_features=True), _RANKS_LAST_BITS),
         (dict(n_estimators=10, random_state=0, subsample=0.5, sampling_method="goss", n_candidates=2),
          _ROW_SAMPLES),
+        (dict(n_estimators=10, random_state=0, feature_screening=0.5), _STANDARDIZED),
     ],
     # GBRFF2+ (GBRFF2Classifier(**GBRFF2_PLUS), tests/estimators/test_gbrff2_plus.py)
     "GBRFF2PlusClassifier": [(dict(n_estimators=10, random_state=0), _STANDARDIZED)],
