@@ -129,7 +129,8 @@ PROBLEMS.update({f"t2-{t}": (_t2_train(t), "accuracy") for t in _T2_SMALL})
 
 
 def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_switch=None,
-               one_hot=0, one_hot_beside=False, es_above=None, gamma_exp=None, **fixed):
+               one_hot=0, one_hot_beside=False, es_above=None, gamma_exp=None, ranks_rest=False,
+               integer_only=False, **fixed):
     """GBRFF2PlusClassifier whose λ and bandwidth shrinkage fall with the training rows n.
 
     λ = 2⁻⁴ · min(1, c / n), shrinkage = 0.75 · min(1, c / n); ``loss``, or the exponential loss
@@ -137,7 +138,10 @@ def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_swit
     ``one_hot`` distinct training values one-hot encoded first (``one_hot_beside``: the
     indicators added beside the raw columns, which stay); ``es_above``: above that many
     rows, 500 iterations under early stopping (10 rounds); ``gamma_exp`` = k: γ = 2^k / (2 d), d the
-    raw columns (a point of the registry's GBRFF2+ grid, which is computed from the raw d).
+    raw columns (a point of the registry's GBRFF2+ grid, which is computed from the raw d);
+    ``ranks_rest``: the ranks of the other (not one-hot encoded) columns only, none of the
+    indicators (``quantile_features=False`` and the empirical distribution functions added here);
+    ``integer_only``: only integer-valued columns are one-hot encoded.
     """
     from sklearn.base import BaseEstimator, ClassifierMixin
 
@@ -153,12 +157,18 @@ def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_swit
                       "loss": loss if loss_switch is None else ("exponential" if n < loss_switch else "log_loss")}
             if es_above is not None and n > es_above:
                 params.update(n_estimators=500, n_iter_no_change=10)
+            if ranks_rest:
+                params["quantile_features"] = False
             if gamma_exp is not None:
                 params["gamma"] = 2.0**gamma_exp / (2 * X.shape[1])
             params.update(fixed)
             self.cat_ = []
             if one_hot:
-                self.cat_ = [j for j in range(X.shape[1]) if 2 < len(np.unique(X[:, j])) <= one_hot]
+                self.cat_ = [j for j in range(X.shape[1]) if 2 < len(np.unique(X[:, j])) <= one_hot
+                             and (not integer_only or np.all(X[:, j] == np.round(X[:, j])))]
+            self.sorted_ = None
+            if ranks_rest:
+                self.sorted_ = [np.sort(X[:, j]) for j in range(X.shape[1]) if j not in self.cat_]
             if self.cat_:
                 self.enc_ = OneHotEncoder(handle_unknown="ignore", sparse_output=False).fit(X[:, self.cat_])
             self.est_ = gbrff.GBRFF2PlusClassifier(random_state=random_state, n_jobs=n_jobs, **params)
@@ -169,10 +179,15 @@ def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_swit
 
         def _x(self, X):
             X = np.asarray(X, dtype=float)
-            if not self.cat_:
-                return X
-            rest = [j for j in range(X.shape[1]) if one_hot_beside or j not in self.cat_]
-            return np.hstack([X[:, rest], self.enc_.transform(X[:, self.cat_])])
+            blocks = [X[:, [j for j in range(X.shape[1]) if one_hot_beside or j not in self.cat_]]]
+            if self.sorted_ is not None:
+                other = [j for j in range(X.shape[1]) if j not in self.cat_]
+                blocks.append(np.column_stack([np.searchsorted(s, X[:, j], side="right") / len(s)
+                                               for s, j in zip(self.sorted_, other)])
+                              if other else np.empty((len(X), 0)))
+            if self.cat_:
+                blocks.append(self.enc_.transform(X[:, self.cat_]))
+            return np.hstack(blocks)
 
         def predict(self, X):
             return self.est_.predict(self._x(X))
@@ -205,6 +220,12 @@ CANDIDATES.update({
         "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "class_weight": "balanced"}),
     **{f"rule c1000, exp below 5000, one-hot <= 4, gamma 2^{k}/(2d)": (_plus_rule, {
         "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "gamma_exp": k}) for k in (-2, 0, 2)},
+    "rule c1000, exp below 5000, one-hot <= 4, gamma 2^-4/(2d)": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "gamma_exp": -4}),
+    "rule c1000, exp below 5000, one-hot <= 4, ranks of the rest": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "ranks_rest": True}),
+    "rule c1000, exp below 5000, one-hot <= 4 integers": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "integer_only": True}),
 })
 # --- end of the successor's rule block
 
