@@ -128,9 +128,14 @@ def _t2_train(task):
 PROBLEMS.update({f"t2-{t}": (_t2_train(t), "accuracy") for t in _T2_SMALL})
 
 
+def _evenly_spaced(levels):
+    steps = np.diff(levels)
+    return bool(np.allclose(steps, steps[0], rtol=1e-6, atol=0))
+
+
 def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_switch=None,
                one_hot=0, one_hot_beside=False, es_above=None, gamma_exp=None, ranks_rest=False,
-               integer_only=False, **fixed):
+               integer_only=False, evenly_spaced=False, **fixed):
     """GBRFF2PlusClassifier whose λ and bandwidth shrinkage fall with the training rows n.
 
     λ = 2⁻⁴ · min(1, c / n), shrinkage = 0.75 · min(1, c / n); ``loss``, or the exponential loss
@@ -141,7 +146,9 @@ def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_swit
     raw columns (a point of the registry's GBRFF2+ grid, which is computed from the raw d);
     ``ranks_rest``: the ranks of the other (not one-hot encoded) columns only, none of the
     indicators (``quantile_features=False`` and the empirical distribution functions added here);
-    ``integer_only``: only integer-valued columns are one-hot encoded.
+    ``integer_only``: only integer-valued columns are one-hot encoded; ``evenly_spaced``: only
+    columns whose distinct values are evenly spaced (integer codes after any affine scaling, as
+    Table 2's protocol standardises outside the estimator).
     """
     from sklearn.base import BaseEstimator, ClassifierMixin
 
@@ -165,7 +172,8 @@ def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_swit
             self.cat_ = []
             if one_hot:
                 self.cat_ = [j for j in range(X.shape[1]) if 2 < len(np.unique(X[:, j])) <= one_hot
-                             and (not integer_only or np.all(X[:, j] == np.round(X[:, j])))]
+                             and (not integer_only or np.all(X[:, j] == np.round(X[:, j])))
+                             and (not evenly_spaced or _evenly_spaced(np.unique(X[:, j])))]
             self.sorted_ = None
             if ranks_rest:
                 self.sorted_ = [np.sort(X[:, j]) for j in range(X.shape[1]) if j not in self.cat_]
@@ -226,6 +234,8 @@ CANDIDATES.update({
         "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "ranks_rest": True}),
     "rule c1000, exp below 5000, one-hot <= 4 integers": (_plus_rule, {
         "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "integer_only": True}),
+    "rule c1000, exp below 5000, one-hot <= 4 evenly spaced": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "evenly_spaced": True}),
 })
 # --- end of the successor's rule block
 
