@@ -135,7 +135,7 @@ def _evenly_spaced(levels):
 
 def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_switch=None,
                one_hot=0, one_hot_beside=False, es_above=None, gamma_exp=None, ranks_rest=False,
-               integer_only=False, evenly_spaced=False, **fixed):
+               integer_only=False, evenly_spaced=False, shrinkage_falls=True, **fixed):
     """GBRFF2PlusClassifier whose λ and bandwidth shrinkage fall with the training rows n.
 
     λ = 2⁻⁴ · min(1, c / n), shrinkage = 0.75 · min(1, c / n); ``loss``, or the exponential loss
@@ -148,7 +148,8 @@ def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_swit
     indicators (``quantile_features=False`` and the empirical distribution functions added here);
     ``integer_only``: only integer-valued columns are one-hot encoded; ``evenly_spaced``: only
     columns whose distinct values are evenly spaced (integer codes after any affine scaling, as
-    Table 2's protocol standardises outside the estimator).
+    Table 2's protocol standardises outside the estimator); ``shrinkage_falls=False``: the
+    shrinkage stays GBRFF2+'s 0.75 (only λ falls).
     """
     from sklearn.base import BaseEstimator, ClassifierMixin
 
@@ -160,7 +161,7 @@ def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_swit
             X = np.asarray(X, dtype=float)
             n = len(X)
             f = min(1.0, c / n)
-            params = {"reg_lambda": 2.0**-4 * f, "bandwidth_shrinkage": 0.75 * f,
+            params = {"reg_lambda": 2.0**-4 * f, "bandwidth_shrinkage": 0.75 * (f if shrinkage_falls else 1.0),
                       "loss": loss if loss_switch is None else ("exponential" if n < loss_switch else "log_loss")}
             if es_above is not None and n > es_above:
                 params.update(n_estimators=500, n_iter_no_change=10)
@@ -236,6 +237,8 @@ CANDIDATES.update({
         "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "integer_only": True}),
     "rule c1000, exp below 5000, one-hot <= 4 evenly spaced": (_plus_rule, {
         "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "evenly_spaced": True}),
+    "rule c1000 (lambda only), exp below 5000, one-hot <= 4 evenly spaced": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "evenly_spaced": True, "shrinkage_falls": False}),
 })
 # --- end of the successor's rule block
 

@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import accuracy_search as a  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "accuracy_search" / "tuned_cv.csv"
-SUCCESSOR = "rule c1000, exp below 5000, one-hot <= 4 evenly spaced"
+SUCCESSORS = ("rule c1000, exp below 5000, one-hot <= 4 evenly spaced",
+              "rule c1000 (lambda only), exp below 5000, one-hot <= 4 evenly spaced")
 
 
 def main(tasks):
@@ -38,7 +39,7 @@ def main(tasks):
         X_tr = StandardScaler().fit_transform(X_tr)
         folds = list(StratifiedKFold(5).split(X_tr, y_tr))
         d = X_tr.shape[1]
-        for cand, method in (("GBRFF2+", "GBRFF2+"), (SUCCESSOR, "GBRFF2+"), ("LightGBM", "LGBM")):
+        for cand, method in (("GBRFF2+", "GBRFF2+"), *((c, "GBRFF2+") for c in SUCCESSORS), ("LightGBM", "LGBM")):
             if ((done["task"] == task) & (done["candidate"] == cand)).any():
                 continue
             spec = get_method(method)
@@ -46,8 +47,8 @@ def main(tasks):
             for point in ParameterGrid(spec.grid(d)):
                 scores = []
                 for k, (tr, te) in enumerate(folds):
-                    if cand == SUCCESSOR:
-                        est = a._plus_rule(random_state=0, n_jobs=1, **a.CANDIDATES[SUCCESSOR][1], **point)
+                    if cand in SUCCESSORS:
+                        est = a._plus_rule(random_state=0, n_jobs=1, **a.CANDIDATES[cand][1], **point)
                     else:
                         est = spec.make(100, 0).set_params(**point)
                     with threadpool_limits(1):
