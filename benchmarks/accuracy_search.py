@@ -136,9 +136,148 @@ CANDIDATES = {
 }
 
 
+# --- The successor's rule (issue 49, "plusrule" slice): n-adaptive defaults, one-hot of
+# few-valued columns, and Table 2's 11 other tasks (the training part of Table 2's split 0).
+_T2_SMALL = ("wine", "sonar", "newthyroid", "heart", "bupa", "iono", "wdbc", "balance",
+             "australian", "pima", "vehicle", "german")
+
+
+def _t2_train(task):
+    def make():
+        from sklearn.model_selection import train_test_split
+        from gbrff.datasets import load_uci
+
+        X, y = load_uci(task)
+        # Table 2's split 0 (70/30, stratified, seed 0): only its training part is returned
+        X_tr, _, y_tr, _ = train_test_split(np.asarray(X, dtype=float), np.asarray(y), test_size=0.3,
+                                            stratify=y, random_state=0)
+        return X_tr, y_tr
+    return make
+
+
+PROBLEMS.update({f"t2-{t}": (_t2_train(t), "accuracy") for t in _T2_SMALL})
+
+
+def _evenly_spaced(levels):
+    steps = np.diff(levels)
+    return bool(np.allclose(steps, steps[0], rtol=1e-6, atol=0))
+
+
+def _plus_rule(random_state=None, n_jobs=1, c=1000.0, loss="log_loss", loss_switch=None,
+               one_hot=0, one_hot_beside=False, es_above=None, gamma_exp=None, ranks_rest=False,
+               integer_only=False, evenly_spaced=False, shrinkage_falls=True, **fixed):
+    """GBRFF2PlusClassifier whose λ and bandwidth shrinkage fall with the training rows n.
+
+    λ = 2⁻⁴ · min(1, c / n), shrinkage = 0.75 · min(1, c / n); ``loss``, or the exponential loss
+    below ``loss_switch`` rows and log_loss above; ``one_hot`` > 0: columns with 3 to
+    ``one_hot`` distinct training values one-hot encoded first (``one_hot_beside``: the
+    indicators added beside the raw columns, which stay); ``es_above``: above that many
+    rows, 500 iterations under early stopping (10 rounds); ``gamma_exp`` = k: γ = 2^k / (2 d), d the
+    raw columns (a point of the registry's GBRFF2+ grid, which is computed from the raw d);
+    ``ranks_rest``: the ranks of the other (not one-hot encoded) columns only, none of the
+    indicators (``quantile_features=False`` and the empirical distribution functions added here);
+    ``integer_only``: only integer-valued columns are one-hot encoded; ``evenly_spaced``: only
+    columns whose distinct values are evenly spaced (integer codes after any affine scaling, as
+    Table 2's protocol standardises outside the estimator); ``shrinkage_falls=False``: the
+    shrinkage stays GBRFF2+'s 0.75 (only λ falls).
+    """
+    from sklearn.base import BaseEstimator, ClassifierMixin
+
+    class PlusRule(ClassifierMixin, BaseEstimator):
+        def fit(self, X, y):
+            import gbrff
+            from sklearn.preprocessing import OneHotEncoder
+
+            X = np.asarray(X, dtype=float)
+            n = len(X)
+            f = min(1.0, c / n)
+            params = {"reg_lambda": 2.0**-4 * f, "bandwidth_shrinkage": 0.75 * (f if shrinkage_falls else 1.0),
+                      "loss": loss if loss_switch is None else ("exponential" if n < loss_switch else "log_loss")}
+            if es_above is not None and n > es_above:
+                params.update(n_estimators=500, n_iter_no_change=10)
+            if ranks_rest:
+                params["quantile_features"] = False
+            if gamma_exp is not None:
+                params["gamma"] = 2.0**gamma_exp / (2 * X.shape[1])
+            params.update(fixed)
+            self.cat_ = []
+            if one_hot:
+                self.cat_ = [j for j in range(X.shape[1]) if 2 < len(np.unique(X[:, j])) <= one_hot
+                             and (not integer_only or np.all(X[:, j] == np.round(X[:, j])))
+                             and (not evenly_spaced or _evenly_spaced(np.unique(X[:, j])))]
+            self.sorted_ = None
+            if ranks_rest:
+                self.sorted_ = [np.sort(X[:, j]) for j in range(X.shape[1]) if j not in self.cat_]
+            if self.cat_:
+                self.enc_ = OneHotEncoder(handle_unknown="ignore", sparse_output=False).fit(X[:, self.cat_])
+            self.est_ = gbrff.GBRFF2PlusClassifier(random_state=random_state, n_jobs=n_jobs, **params)
+            self.est_.fit(self._x(X), y)
+            self.classes_ = self.est_.classes_
+            self.n_estimators_ = getattr(self.est_, "n_estimators_", np.nan)
+            return self
+
+        def _x(self, X):
+            X = np.asarray(X, dtype=float)
+            blocks = [X[:, [j for j in range(X.shape[1]) if one_hot_beside or j not in self.cat_]]]
+            if self.sorted_ is not None:
+                other = [j for j in range(X.shape[1]) if j not in self.cat_]
+                blocks.append(np.column_stack([np.searchsorted(s, X[:, j], side="right") / len(s)
+                                               for s, j in zip(self.sorted_, other)])
+                              if other else np.empty((len(X), 0)))
+            if self.cat_:
+                blocks.append(self.enc_.transform(X[:, self.cat_]))
+            return np.hstack(blocks)
+
+        def predict(self, X):
+            return self.est_.predict(self._x(X))
+
+    return PlusRule()
+
+
+CANDIDATES.update({
+    "rule c1000, log_loss": (_plus_rule, {"c": 1000.0}),
+    "rule c3000, log_loss": (_plus_rule, {"c": 3000.0}),
+    "rule c1000, exp below 5000": (_plus_rule, {"c": 1000.0, "loss_switch": 5000}),
+    "rule c3000, exp below 5000": (_plus_rule, {"c": 3000.0, "loss_switch": 5000}),
+    "GBRFF2+, one-hot <= 10": (_plus_rule, {"c": 1e12, "loss": "exponential", "one_hot": 10}),
+    "rule c1000, log_loss, one-hot <= 10": (_plus_rule, {"c": 1000.0, "one_hot": 10}),
+    "rule c1000, exp below 5000, one-hot <= 10": (_plus_rule, {"c": 1000.0, "loss_switch": 5000,
+                                                               "one_hot": 10}),
+    "GBRFF2+, one-hot <= 10, no ranks": (_plus_rule, {"c": 1e12, "loss": "exponential", "one_hot": 10,
+                                                      "quantile_features": False}),
+    "rule c1000, exp below 5000, T 300": (_plus_rule, {"c": 1000.0, "loss_switch": 5000,
+                                                       "n_estimators": 300}),
+    "rule c1000, exp below 5000, lr 0.5, T 300": (_plus_rule, {"c": 1000.0, "loss_switch": 5000,
+                                                               "n_estimators": 300, "learning_rate": 0.5}),
+    "rule c1000, exp below 5000, one-hot <= 10, T 300": (_plus_rule, {"c": 1000.0, "loss_switch": 5000,
+                                                                      "one_hot": 10, "n_estimators": 300}),
+    "rule c1000, exp below 5000, one-hot <= 4": (_plus_rule, {"c": 1000.0, "loss_switch": 5000,
+                                                              "one_hot": 4}),
+    "rule c1000, exp below 5000, one-hot <= 10 beside raw": (_plus_rule, {"c": 1000.0, "loss_switch": 5000,
+                                                                          "one_hot": 10, "one_hot_beside": True}),
+    "rule c1000, exp below 5000, one-hot <= 4, balanced": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "class_weight": "balanced"}),
+    **{f"rule c1000, exp below 5000, one-hot <= 4, gamma 2^{k}/(2d)": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "gamma_exp": k}) for k in (-2, 0, 2)},
+    "rule c1000, exp below 5000, one-hot <= 4, gamma 2^-4/(2d)": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "gamma_exp": -4}),
+    "rule c1000, exp below 5000, one-hot <= 4, ranks of the rest": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "ranks_rest": True}),
+    "rule c1000, exp below 5000, one-hot <= 4 integers": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "integer_only": True}),
+    "rule c1000, exp below 5000, one-hot <= 4 evenly spaced": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "evenly_spaced": True}),
+    "rule c1000 (lambda only), exp below 5000, one-hot <= 4 evenly spaced": (_plus_rule, {
+        "c": 1000.0, "loss_switch": 5000, "one_hot": 4, "evenly_spaced": True, "shrinkage_falls": False}),
+})
+# --- end of the successor's rule block
+
+
 def make_estimator(name, seed):
     """An unfitted estimator of candidate ``name``, one thread, seeded."""
     kind, params = CANDIDATES[name]
+    if callable(kind):  # a rule of the successor's block: a factory
+        return kind(random_state=seed, n_jobs=1, **params)
     if kind == "LGBMClassifier":
         from lightgbm import LGBMClassifier
 
