@@ -64,4 +64,9 @@ def main(tasks):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    from _args import Parser
+
+    parser = Parser(description="Table 2's grid by 5-fold CV on the training part of split 0 (test unread): the "
+                                "best CV score of GBRFF2+'s, its successor candidates' and LightGBM's grids.")
+    parser.add_argument("tasks", nargs="+", help="Table 2 task names (e.g. splice spambase)")
+    main(parser.parse_args().tasks)
