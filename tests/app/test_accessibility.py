@@ -212,6 +212,33 @@ FONTS = """gd => { const F = gd._lp.full, out = [['base', F.font.size]];
   return out; }"""
 
 
+# the classes' points as LightPlot drew them (gbrff.viz.style: −1 a blue circle, +1 a red cross): each trace's name,
+# symbol, mean marker size and outline width (px), and the symbol of its legend entry (null: not in a legend)
+CLASSES = """gd => { const F = gd._lp.full, mean = v => v == null ? 6 : v.length === undefined ? +v
+    : Array.from(v).reduce((a, b) => a + +b, 0) / Math.max(1, v.length);
+  const legend = new Map(F.legends.flatMap(l => l.items.map(t => [t.name, t.marker && t.marker.symbol])));
+  return F.traces.filter(t => t.marker && /^(circle|cross)$/.test(t.marker.symbol) && /[−+]1$/.test(t.name || ''))
+    .map(t => [t.name, t.marker.symbol, mean(t.marker.size), (t.marker.line || {}).width || 0,
+               legend.has(t.name) ? legend.get(t.name) : null]); }"""
+
+LEGEND_MARKERS = "() => S.views[0].gd._lp.full.legends[0].items.map(t => t.marker.size)"
+
+
+def _class_shapes(handles):
+    """The class traces of each figure (CLASSES), checked: −1 a circle, +1 a cross, each class in a legend with its
+    shape where the figure has a legend."""
+    out = {}
+    for i, gd in enumerate(handles):
+        rows = gd.evaluate(CLASSES)
+        for name, symbol, size, width, legend in rows:
+            assert symbol == ("cross" if name.endswith("+1") else "circle"), (i, name, symbol)
+        if any(legend for *_, legend in rows):  # the legend says which shape is which class: one entry for each
+            shown = {(name[-2:], legend) for name, *_, legend in rows if legend}
+            assert {("−1", "circle"), ("+1", "cross")} <= shown, (i, rows)
+        out.update({(i, name): (size, width) for name, _, size, width, _ in rows})
+    return out
+
+
 def test_pictures_read_from_the_back_of_the_room(browser):
     # 1280 × 720 with the sidebar open: the vote's plot at least 500 px wide (it was 245 px)
     page = _open(browser, "playground", 1280, 720)
@@ -219,6 +246,8 @@ def test_pictures_read_from_the_back_of_the_room(browser):
     plot = frame.evaluate("LightPlot.boxes(S.views[0].gd).plots[0]")
     print(f"the vote's plot at 1280 × 720: {plot['width']:.0f} × {plot['height']:.0f} px")
     assert plot["width"] >= 500
+    desk = _class_shapes(frame.locator(".lp-plot").element_handles())
+    desk_legend = frame.evaluate(LEGEND_MARKERS)
     page.close()
     # presenter mode: every label of every figure at least 20 px (they were 16 px), in the player and below it
     page = _open(browser, "playground?presenter=true", 1280, 720)
@@ -226,6 +255,15 @@ def test_pictures_read_from_the_back_of_the_room(browser):
     small = [(i, *f) for i, gd in enumerate(frame.locator(".lp-plot").element_handles())
              for f in gd.evaluate(FONTS) if f[1] < 20]
     assert not small, f"presenter mode, player: labels under 20 px {small}"
+    # and the classes' circles and crosses half as large again, outlines too (a 9 px point: 13.5 px)
+    room = _class_shapes(frame.locator(".lp-plot").element_handles())
+    assert room.keys() == desk.keys() and len(room) >= 4, (desk, room)
+    print("class markers, desk → presenter (size, outline px): "
+          + ", ".join(f"{k[1]} {desk[k]} → {room[k]}" for k in sorted(room)))
+    for k in room:
+        assert room[k][0] >= 1.5 * desk[k][0] - 1e-6 and room[k][1] >= 1.5 * desk[k][1] - 1e-6, (k, desk[k], room[k])
+    room_legend = frame.evaluate(LEGEND_MARKERS)  # the legend's markers grow too (beyond Plotly's cap of 16 px)
+    assert all(b >= 1.5 * a - 1e-6 for a, b in zip(desk_legend, room_legend)) and desk_legend, (desk_legend, room_legend)
     assert frame.evaluate("parseFloat(getComputedStyle(document.querySelector('.ftitle')).fontSize)") >= 20
     assert frame.evaluate("parseFloat(getComputedStyle(document.getElementById('play')).fontSize)") >= 20
     click_sections_open(page, most=2)   # the learned ω against their prior: a still figure
@@ -235,6 +273,7 @@ def test_pictures_read_from_the_back_of_the_room(browser):
     for chart in charts:
         small = [f for f in chart.evaluate(f"({FONTS})(document.getElementById('fig'))") if f[1] < 20]
         assert not small, f"presenter mode, {chart.evaluate('document.title')}: labels under 20 px {small}"
+        _class_shapes([chart.locator("#fig").element_handle()])
     page.close()
     for width, height in ((1024, 768), (1920, 1080)):   # for a human to look at, as a teacher would
         for path, name in (("playground", "playground"), ("playground?presenter=true", "presenter")):
