@@ -518,7 +518,7 @@ def learned_kernel():
                 "need no scaler, and ω then acts on (x − mean_) / scale_.")
         figure_download(fig_o, "omegas_vs_prior", "dl_omegas", data=data_tag)
     else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
-        st.subheader("What GBRFF2+ adds to GBRFF2")
+        st.header("What GBRFF2+ adds to GBRFF2")
         st.markdown("No picture of ω against N(0, 2γ) here: GBRFF2+'s ω have 4 entries, each drawn with its own "
                     "bandwidth, so they are no points of the plane. What it adds, each ingredient chosen by "
                     "cross-validation on the UCI training parts:")
@@ -543,7 +543,7 @@ def learned_kernel():
 
 def beside_lightgbm():
     """GBRFF's and LightGBM's decision surfaces side by side, and the learning curve."""
-    st.subheader(f"{algo} (T = {T}) beside LightGBM: test accuracy {100 * bundle['test']['accuracy'][-1]:.1f} % "
+    st.header(f"{algo} (T = {T}) beside LightGBM: test accuracy {100 * bundle['test']['accuracy'][-1]:.1f} % "
                  f"against {100 * lgbm['test_acc']:.1f} %")
     l, r = st.columns(2)
     H_final = bundle["final"]
@@ -577,7 +577,7 @@ def beside_lightgbm():
 
 def beside_lightgbm_regression():
     """GBRFF's and LightGBM's predicted surfaces side by side (one colour scale), and the learning curve."""
-    st.subheader(f"{algo} (T = {T}) beside LightGBM: test RMSE {bundle['test']['rmse'][-1]:.3f} "
+    st.header(f"{algo} (T = {T}) beside LightGBM: test RMSE {bundle['test']['rmse'][-1]:.3f} "
                  f"against {lgbm['test_rmse']:.3f}")
     ref = bundle["size_reference"]
     at_T = run_frames(bundle, [T], y_tr, strip=1, y_test=y_te)  # GBRFF's residuals at T: its points' sizes

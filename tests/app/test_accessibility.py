@@ -1,7 +1,8 @@
 """Everyone in the room, in Chromium (issue 48, point 5).
 
-* axe-core finds no serious or critical violation on any page of the app, in the top document and in
-  every frame (the iteration player, the figures), with the page's sections and share box open;
+* axe-core finds no serious, critical or moderate violation on any page of the app, in the top document and
+  in every frame (the iteration player, the figures), with the page's sections and share box open (a moderate
+  rule Streamlit's own markup breaks would be named, with why, in MODERATE_LEFT: none is);
 * the playground's controls are all reached by the Tab key (the sidebar's, the player's play, step and
   slider, the sections below the picture) and work from the keyboard;
 * its picture reads from the back of a room: at 1280 × 720 with the sidebar open the vote's plot is at
@@ -29,8 +30,16 @@ if not AXE.exists():
     pytest.skip("axe-core is not vendored at tests/app/vendor/axe.min.js (its README says how)",
                 allow_module_level=True)
 SERIOUS = ("serious", "critical")
-RUN_AXE = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(v => ({
-    id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' — ' + n.failureSummary)}))"""
+# axe-core runs once, from the page, over the page and every frame in it (its own way of auditing frames: each
+# frame holds a copy of axe, which reports to the page's): the page-level rules (one main landmark, one level-one
+# heading, all content in landmarks) judge the page, in whose main landmark each frame of a figure sits, and
+# not each figure's frame as a page of its own
+RUN_AXE = """async () => (await axe.run(document, {resultTypes: ['violations'], iframes: true})).violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 3).map(n => n.target.flat().join(' >>> ') + ' — ' + n.failureSummary)}))"""
+# The moderate rules axe still reports, and why (none of them on markup of ours: tests fail on any other
+# moderate rule). Checked with axe-core 4.14.1 and Streamlit 1.67.
+MODERATE_LEFT = {}
 # every page of the menu, and the playground's two other looks: presenter mode and the drawing tools
 VIEWS = {**{spec.url_path or "home": spec.url_path for spec in PAGES},
          "playground_presenter": "playground?presenter=true", "playground_draw": "playground?data=draw"}
@@ -61,15 +70,12 @@ def _show_every_figure(page):
 
 
 def axe_violations(page):
-    """axe-core's violations in the page and each of its frames, each with the frame's address."""
-    source, found = AXE.read_text(), []
-    for frame in page.frames:
-        if frame.is_detached():
-            continue
-        if not frame.evaluate("!!window.axe"):
+    """axe-core's violations in the page and the frames in it (their nodes' targets go through the frames)."""
+    source = AXE.read_text()
+    for frame in page.frames:  # axe in every frame first: the page's run collects the frames' results
+        if not frame.is_detached() and not frame.evaluate("!!window.axe"):
             frame.evaluate(source)
-        found += [dict(v, frame=frame.url.split("?")[0]) for v in frame.evaluate(RUN_AXE)]
-    return found
+    return page.main_frame.evaluate(RUN_AXE)
 
 
 @pytest.mark.parametrize("view", list(VIEWS))
@@ -81,10 +87,22 @@ def test_axe_finds_no_serious_violation(browser, view):
     _show_every_figure(page)
     _no_errors(page, f"a11y_{view}")
     found = axe_violations(page)
-    print(f"{view}: {len(page.frames)} frames, " + ", ".join(f"{v['id']} ({v['impact']})" for v in found))
-    bad = [v for v in found if v["impact"] in SERIOUS]
+    print(f"{view}: {len(page.frames)} frames, " + (", ".join(f"{v['id']} ({v['impact']})" for v in found) or "none"))
+    for v in found:
+        print(f"  {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"]))
+    bad = [v for v in found if v["impact"] in SERIOUS or v["impact"] == "moderate" and v["id"] not in MODERATE_LEFT]
     page.close()
-    assert not bad, f"{view}: " + "\n".join(f"{v['id']} in {v['frame']}: {v['nodes']}" for v in bad)
+    assert not bad, f"{view}: " + "\n".join(f"{v['id']} ({v['impact']}): {v['nodes']}" for v in bad)
+
+
+def test_the_audit_reaches_into_the_frames(browser):
+    """A control without a name put into the player's frame is found, through the frame: the page's run of
+    axe-core audits the frames, not the page alone."""
+    page = _open(browser, "playground")
+    player_frame(page).evaluate("document.getElementById('bar').appendChild(document.createElement('button'))")
+    found = {v["id"]: v for v in axe_violations(page)}
+    page.close()
+    assert "button-name" in found and " >>> " in found["button-name"]["nodes"][0], found
 
 
 def test_every_page_of_the_menu_is_audited(browser):
