@@ -518,7 +518,7 @@ def learned_kernel():
                 "need no scaler, and ω then acts on (x − mean_) / scale_.")
         figure_download(fig_o, "omegas_vs_prior", "dl_omegas", data=data_tag)
     else:  # GBRFF2+: its ω live in the 4 columns of z(x), each with its own prior
-        st.header("What GBRFF2+ adds to GBRFF2")
+        st.subheader("What GBRFF2+ adds to GBRFF2")
         st.markdown("No picture of ω against N(0, 2γ) here: GBRFF2+'s ω have 4 entries, each drawn with its own "
                     "bandwidth, so they are no points of the plane. What it adds, each ingredient chosen by "
                     "cross-validation on the UCI training parts:")

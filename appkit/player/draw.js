@@ -36,7 +36,10 @@ window.gbrffDraw = (() => {
   function status() {
     const neg = points.filter(p => p[2] < 0).length, pos = points.length - neg;
     const busy = seq > fittedSeq ? " · refitting…" : "";
-    say(`${points.length} points (${neg} of class −1, ${pos} of class +1)${busy}`);
+    // the keys, in sight while the drawing area has the keyboard's focus
+    const keys = keyboard && document.activeElement && document.activeElement.classList.contains("drawarea")
+      ? " · keys: arrows move (Shift: farther), Enter adds, C switches the class, Backspace undoes" : "";
+    say(`${points.length} points (${neg} of class −1, ${pos} of class +1)${busy}${keys}`);
   }
   function redraw() {
     if (!S || !S.views || !S.views[0]) return;
@@ -173,9 +176,9 @@ window.gbrffDraw = (() => {
       gd.setAttribute("aria-label", "Draw your points");
       gd.setAttribute("aria-describedby", "drawhelp");
       gd.addEventListener("keydown", onAreaKey);
-      gd.addEventListener("focus", () => { keyboard = true; if (!cursor) centre(); place(); });
+      gd.addEventListener("focus", () => { keyboard = true; if (!cursor) centre(); place(); status(); });
       gd.addEventListener("blur", () => setTimeout(() => {  // a refit replaced the figure: the new one takes the focus
-        if (gd.isConnected) { keyboard = false; place(); }
+        if (gd.isConnected) { keyboard = false; place(); status(); }
       }, 0));
       gd.addEventListener("lightplot:drawn", place);
     }

@@ -163,6 +163,7 @@ def test_points_drawn_by_keyboard_alone(server, browser):  # noqa: F811
     assert all(w in helptext for w in ("Arrow keys", "Shift", "Enter or Space", "Backspace")), helptext
     assert frame.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"  # the focus ring
     assert frame.locator(".kcursor").is_visible()
+    assert "Enter adds" in frame.locator("#drawnote").text_content()  # the keys in sight, for a sighted user too
     said = frame.locator("#drawsaid")
     assert said.get_attribute("aria-live") == "polite"
     n0 = len(frame.evaluate("gbrffDraw.state()")["points"])
