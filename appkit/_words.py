@@ -6,10 +6,12 @@ page says more; the home page shows the glossary.
 
 __all__ = ["HELP", "GLOSSARY"]
 
-#: Tooltip (``help=``) of each control, by its URL key.
+#: Tooltip (``help=``) of each control, by its URL key (``"key.regression"``: its words on a regression problem).
 HELP = {
-    "data": "Which toy problem: two interleaved moons, a swiss roll, two circles, a checkerboard — "
-            "or points you draw on the picture, or your own CSV of 2-D points.",
+    "data": ("Which toy problem. Classification (two classes, ±1): two interleaved moons, a swiss roll, circles, a "
+             "checkerboard — or points you draw on the picture, or your own CSV of 2-D points. Regression (a real "
+             "target y, as TensorFlow Playground's): plane, y = (x₁ + x₂)/4; gaussians, a sum of six Gaussian bumps "
+             "of height ±1."),
     "n": "How many points are generated (shared between training and test).",
     "noise": "Random jitter added to each point: 0 gives clean shapes, more makes the two classes overlap.",
     "angle": ("Turn the toy problem about its centre by this many degrees before the split: the picture's axes stay "
@@ -50,6 +52,12 @@ HELP = {
                  "← and → (step) work from anywhere on the page.",
     "D": "How many cosine features cos(ω·x − b) each model may use: random ones weighted by a logistic "
          "regression, or GBRFF2's rounds (one learned cosine each).",
+    # a control's words for a regression problem (a real target y), where they differ: "key.regression"
+    "noise.regression": "Gaussian noise added to the target y: y = f(x) + ε, ε of this standard deviation σ. No "
+                        "model's test RMSE goes below σ on average (the grey line of the curves).",
+    "lgbm.regression": "Also fit LightGBM's regressor (100 trees of depth ≤ 5) on the same split, to compare.",
+    "discrete.regression": "Only for the classification problems: a regression surface has no classes.",
+    "lc.regression": "Refit both models on growing subsets of the training points and plot their test R².",
     "task": "A UCI data set of the paper's Table 2.",
     "splits": "How many random train/test splits the live run averages over.",
 }

@@ -55,7 +55,7 @@ PICTURES = [
      "boundary", "dl_home_boundary", "home_boundary"),
 ]
 for heading, fig, text, formula, name, dl_key, key in PICTURES:
-    st.subheader(heading)
+    st.header(heading)
     light_chart(fig, key=key)
     explain(text, formula)
     figure_download(fig, name, dl_key)

@@ -7,7 +7,7 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from appkit import (begin_page, control, download_name, drawing_board, explain, figure_download, frame_player, kept_upload,
+from appkit import (HELP, begin_page, control, download_name, drawing_board, explain, figure_download, frame_player, kept_upload,
                     light_chart, model_to_json, pack_frames, painted, plain, play_schedule, player_start, points_to_csv, presenter_style,
                     read_points_csv, register, section, share_box, split_column, split_indices, upload_label, warm_engine,
                     what_changed, widget_key)
@@ -61,18 +61,6 @@ CHALLENGES = [
      lambda m: m["data"] == "gaussians" and m["algo"] == "GBRFF2" and m["train_r2"] >= 0.95
      and m["test_r2"] <= 0.70),
 ]
-# the sidebar's tooltips where a regression problem (a real target y) needs other words than appkit's
-DATA_HELP = ("Which toy problem. Classification (two classes, ±1): two interleaved moons, a swiss roll, circles, a "
-             "checkerboard — or your own CSV of 2-D points. Regression (a real target y, as TensorFlow Playground's): "
-             "plane, y = (x₁ + x₂)/4; gaussians, a sum of six Gaussian bumps of height ±1.")
-REGRESSION_HELP = {
-    "noise": "Gaussian noise added to the target y: y = f(x) + ε, ε of this standard deviation σ. No model's test "
-             "RMSE goes below σ on average (the grey line of the curves).",
-    "lgbm": "Also fit LightGBM's regressor (100 trees of depth ≤ 5) on the same split, to compare.",
-    "discrete": "Only for the classification problems: a regression surface has no classes.",
-    "lc": "Refit both models on growing subsets of the training points and plot their test R².",
-}
-
 st.title("Boosting playground")
 hidden = begin_page("playground")
 warm_engine()
@@ -81,7 +69,7 @@ warm_engine()
 sb = st.sidebar
 sb.header("Data")
 data_name = control("segmented_control", "Data set", "data", "moons",
-                    options=[*TOY_PROBLEMS, *REGRESSION_PROBLEMS, "draw", "upload"], where=sb, help=DATA_HELP,
+                    options=[*TOY_PROBLEMS, *REGRESSION_PROBLEMS, "draw", "upload"], where=sb,
                     format_func=lambda s: {"upload": "your CSV…", "draw": "draw your own"}.get(s, s))
 drawing = data_name == "draw"  # the student's own points, clicked onto the picture (appkit._drawing)
 board = drawing_board() if drawing else None
@@ -119,7 +107,7 @@ n_samples = control("slider", "Number of points", "n", 300, min_value=40, max_va
                     where=sb, disabled=not is_toy)
 noise = control("slider", "Noise (std of the Gaussian noise on y)" if regression else "Noise (std of the Gaussian jitter)",
                 "noise", 0.1, min_value=0.0, max_value=0.6, step=0.02, where=sb, disabled=not is_toy,
-                help=REGRESSION_HELP["noise"] if regression else None)
+                help=HELP["noise.regression"] if regression else None)
 angle = control("slider", "Turn the data (degrees, about the centre)", "angle", 0, min_value=0, max_value=90, step=5,
                 where=sb, disabled=not is_toy, format="%d°")
 test_share = control("slider", "Test share", "test", 0.3, min_value=0.1, max_value=0.9, step=0.05, where=sb)
@@ -160,10 +148,10 @@ if algo == "GBRFF-LS":  # beta carries c, lr carries v: one model key for the th
     lr = control("select_slider", "v: learning rate (shrinks every α)", "v", 0.5, options=LS_RATES, where=sb)
 else:
     lr = control("select_slider", "Learning rate (shrinks every α)", "lr", 1.0, options=RATES, where=sb)
-with_lgbm = control("toggle", "Compare with LightGBM", "lgbm", True, where=sb, help=REGRESSION_HELP["lgbm"] if regression
+with_lgbm = control("toggle", "Compare with LightGBM", "lgbm", True, where=sb, help=HELP["lgbm.regression"] if regression
                     else None)
 discretise = control("toggle", "Discretise the surface (class only)", "discrete", False, where=sb, disabled=regression,
-                     help=REGRESSION_HELP["discrete"] if regression else None) and not regression
+                     help=HELP["discrete.regression"] if regression else None) and not regression
 presenter = control("toggle", "Presenter mode", "presenter", False, where=sb)
 if presenter:  # large type on the whole page, larger headline numbers (the player does its own)
     presenter_style()
@@ -557,7 +545,7 @@ def learned_kernel():
 
 def beside_lightgbm():
     """GBRFF's and LightGBM's decision surfaces side by side, and the learning curve."""
-    st.subheader(f"{algo} (T = {T}) beside LightGBM: test accuracy {100 * bundle['test']['accuracy'][-1]:.1f} % "
+    st.header(f"{algo} (T = {T}) beside LightGBM: test accuracy {100 * bundle['test']['accuracy'][-1]:.1f} % "
                  f"against {100 * lgbm['test_acc']:.1f} %")
     l, r = st.columns(2)
     H_final = bundle["final"]
@@ -591,7 +579,7 @@ def beside_lightgbm():
 
 def beside_lightgbm_regression():
     """GBRFF's and LightGBM's predicted surfaces side by side (one colour scale), and the learning curve."""
-    st.subheader(f"{algo} (T = {T}) beside LightGBM: test RMSE {bundle['test']['rmse'][-1]:.3f} "
+    st.header(f"{algo} (T = {T}) beside LightGBM: test RMSE {bundle['test']['rmse'][-1]:.3f} "
                  f"against {lgbm['test_rmse']:.3f}")
     ref = bundle["size_reference"]
     at_T = run_frames(bundle, [T], y_tr, strip=1, y_test=y_te)  # GBRFF's residuals at T: its points' sizes
@@ -608,7 +596,7 @@ def beside_lightgbm_regression():
                 "bends back towards its mean away from the points. One colour scale; each point's size is its residual "
                 "|y − ŷ| under that panel's model.")
     if control("toggle", "Show test R² against the number of training examples (refits both models 3 × 6 times: "
-               "about a second)", "lc", False, help=REGRESSION_HELP["lc"]):
+               "about a second)", "lc", False, help=HELP["lc.regression"]):
         sizes, scores = learning_curve(model_key, data, task)
         fig_lc = curve_figs.learning_curve_figure(sizes, scores, ylabel="test R²", scale=1)
         light_chart(fig_lc, key="learning_curve", presenter=presenter)

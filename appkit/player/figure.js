@@ -1120,10 +1120,10 @@
     sprites.set(key, sp);
     return sp;
   }
-  function legendSize(size) {  // Plotly's legend: the mean size, kept between 2 and 16 px
+  function legendSize(size) {  // Plotly's legend: the mean size, kept between 2 and 16 px (presenter mode: legendCap)
     const s = isArr(size) ? Array.from(size).map(num).filter(isFinite) : [num(size)];
     const m = s.length ? s.reduce((a, b) => a + b, 0) / s.length : 12;
-    return Math.max(2, Math.min(16, m));
+    return Math.max(2, Math.min(legendCap, m));
   }
   function drawBars(ctx, F, t) {
     const ax = F.axes[t.xaxis || "x"], ay = F.axes[t.yaxis || "y"], bars = barGeometry(F, t);
@@ -1531,10 +1531,20 @@
     if (/font$/.test(key || "")) out.size = Math.max(PRESENTER_PX, 1.25 * (+o.size || 12));
     return out;
   }
+  // and its markers (the classes' blue circles and red crosses, their outlines, the legend's) half as large again
+  const PRESENTER_MARKERS = 1.5;
+  let legendCap = 16;  // the largest marker of a legend entry: Plotly's 16 px, in presenter mode 24 px
+  const times = (v, f) => (isArr(v) ? Float64Array.from(v, x => num(x) * f) : v == null ? v : num(v) * f);
+  function presenterMarkers(t) {
+    if (!plain(t.marker) || !(t.type === "scatter" || t.type === "scattergl")) return t;
+    const mk = Object.assign({}, t.marker, { size: times(t.marker.size == null ? 6 : t.marker.size, PRESENTER_MARKERS) });
+    if (plain(mk.line) && mk.line.width != null) mk.line = Object.assign({}, mk.line, { width: times(mk.line.width, PRESENTER_MARKERS) });
+    return Object.assign({}, t, { marker: mk });
+  }
   function bigger(S) {  // the figure's data and layout with presenter mode's fonts (the base font named if unnamed)
     const layout = presenterFonts(S.layout);
     if (!plain(layout.font) || layout.font.size == null) layout.font = presenterFonts({ size: 12 }, "font");
-    return { data: S.data.map(t => presenterFonts(t)), layout: layout };
+    return { data: S.data.map(t => presenterMarkers(presenterFonts(t))), layout: layout };
   }
   const words = s => String(s == null ? "" : s).replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, "")
     .replace(/\s+/g, " ").trim();
@@ -1558,6 +1568,7 @@
     const S = gd._lp;
     const t0 = performance.now();
     const big = S.config.presenter ? bigger(S) : null;
+    legendCap = big ? 16 * PRESENTER_MARKERS : 16;
     S.full = fullFigure(gd, big ? big.data : S.data, big ? big.layout : S.layout);
     paint(gd);
     S.canvas.setAttribute("role", "img");

@@ -138,3 +138,74 @@ def test_clicked_points_are_fitted_in_place(server, browser, size):  # noqa: F81
     _no_errors(page, f"draw_empty_{size[0]}")
     print(f"click → refitted picture (s) at {size}: {[round(w, 2) for w in waits]}")
     page.close()
+
+
+def test_points_drawn_by_keyboard_alone(server, browser):  # noqa: F811
+    """Drawing without a mouse (issue 48.5, every control operable by keyboard): Tab reaches the drawing area (a
+    focus ring, its keys described), the arrows move a cursor (Shift: farther), Enter and Space add a point of the
+    chosen class, C switches the class, Backspace takes the last point back; each change is said and fitted, and
+    the address carries it."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/playground?data=draw", wait_until="domcontentloaded")
+    frame = player_frame(page)
+    _settle(page)
+    # Tab from the player's first button to the drawing area, through the drawing tools
+    frame.focus("#reset")
+    for _ in range(30):
+        if frame.evaluate("document.activeElement.classList.contains('drawarea')"):
+            break
+        page.keyboard.press("Tab")
+    area = frame.locator(".drawarea")
+    assert frame.evaluate("document.activeElement.classList.contains('drawarea')"), "Tab never reaches the drawing"
+    assert area.get_attribute("role") == "application"
+    helptext = frame.evaluate("document.getElementById(document.activeElement.getAttribute('aria-describedby'))"
+                              ".textContent")
+    assert all(w in helptext for w in ("Arrow keys", "Shift", "Enter or Space", "Backspace")), helptext
+    assert frame.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"  # the focus ring
+    assert frame.locator(".kcursor").is_visible()
+    assert "Enter adds" in frame.locator("#drawnote").text_content()  # the keys in sight, for a sighted user too
+    said = frame.locator("#drawsaid")
+    assert said.get_attribute("aria-live") == "polite"
+    n0 = len(frame.evaluate("gbrffDraw.state()")["points"])
+    c0 = frame.evaluate("gbrffDraw.state()")["cursor"]
+    # three points: +1 three steps right; +1 one big step up; −1 (C) two steps left of the centre
+    for key in ("ArrowRight",) * 3:
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    _fitted(frame)
+    assert said.text_content() == f"point {n0 + 1} added, class +1 at (0.3, 0)"
+    page.keyboard.press("Shift+ArrowUp")
+    page.keyboard.press(" ")
+    _fitted(frame)
+    assert said.text_content() == f"point {n0 + 2} added, class +1 at (0.3, 0.5)"
+    page.keyboard.press("c")
+    assert said.text_content() == "class −1 chosen"
+    for key in ("Shift+ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowDown", "ArrowDown", "ArrowDown"):
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    _fitted(frame)
+    assert said.text_content() == f"point {n0 + 3} added, class −1 at (0.1, −0.3)"
+    # the focus stayed on the drawing through three refits (each payload draws a new figure)
+    assert frame.evaluate("document.activeElement.classList.contains('drawarea')")
+    state = frame.evaluate("gbrffDraw.state()")
+    i0, j0 = c0
+    assert state["points"][n0:] == [[i0 + 15, j0, 1], [i0 + 15, j0 + 25, 1], [i0 + 5, j0 - 15, -1]]
+    assert state["fitted"] == n0 + 3 and frame.evaluate("S.args.draw.seq") == state["seq"]
+    _settle(page)
+    from appkit._drawing import decode
+
+    q, labels = decode(parse_qs(urlparse(page.url).query)["pts"][0])
+    assert [[int(a), int(b), int(c)] for (a, b), c in zip(q, labels)] == state["points"]
+    # the model refitted on them: the picture's points are the drawing's
+    shown = sorted(map(tuple, np.round(_shown_points(frame), 6).tolist()))
+    assert (0.3, 0.5, 1) in shown and (0.1, -0.3, -1) in shown
+    page.screenshot(path=str(ARTIFACTS / "draw_keyboard_1280x900.png"))
+    # Backspace takes the last point back; the player's space and arrows do nothing here
+    t = frame.evaluate("S.labels[S.k]")
+    page.keyboard.press("Backspace")
+    _fitted(frame)
+    assert len(frame.evaluate("gbrffDraw.state()")["points"]) == n0 + 2
+    assert said.text_content() == f"point {n0 + 3} taken back: {n0 + 2} points"
+    assert frame.evaluate("S.labels[S.k]") == t
+    _no_errors(page, "draw_keyboard")
+    page.close()
