@@ -74,9 +74,10 @@ data_name = control("segmented_control", "Data set", "data", "moons",
 drawing = data_name == "draw"  # the student's own points, clicked onto the picture (appkit._drawing)
 board = drawing_board() if drawing else None
 if drawing:
-    sb.markdown(f"**Your drawing: {len(board.y)} points.** Click on the left picture to add a point of the class "
-               "chosen in the player's bar, drag to paint several; ↶ undo and ✕ clear are there too. A test share "
-               "of your points is held out (outlined in black); the link carries the drawing.")
+    sb.markdown(f"**Your drawing: {len(board.y)} points.** Click on the left picture (or Tab to it, move with the "
+               "arrows, Enter) to add a point of the class chosen in the player's bar, drag to paint several; ↶ undo "
+               "and ✕ clear are there too. A test share of your points is held out (outlined in black); the link "
+               "carries the drawing.")
     if board.note:
         sb.warning(plain(board.note), icon=":material/warning:")
 upload = upload_bytes = None
