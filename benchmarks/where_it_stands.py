@@ -98,8 +98,6 @@ DESCRIPTION = {
     "wide": "20,000 × 1,000, 20 informative; 80/20",
     "rows": "1,250,000 × 20; 80/20",
     "imbalanced": "5,000 × 20, classes 95/5; 5-fold, balanced accuracy",
-    "splice": "Table 2, 20 splits", "spambase": "Table 2, 20 splits",
-    "occupancy": "Table 2, 20 splits", "bankmarketing": "Table 2, 20 splits",
 }
 N_TABLE2_SPLITS = 20
 
@@ -146,6 +144,11 @@ def _git_commit():
         return out + ("-dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+
+
+def _definition(params):
+    """A unit's parameters without its seed (Table 2's splits seed each fit with the split's)."""
+    return json.dumps({k: v for k, v in params.items() if k != "random_state"}, sort_keys=True)
 
 
 def _key(r):
@@ -247,7 +250,7 @@ def run(problems, methods, settings, store=STORE, log=print):
     """Fit every unit of the slice not yet in ``store`` with today's parameters, appending each row."""
     store = Path(store)
     store.parent.mkdir(parents=True, exist_ok=True)
-    done = {(_key(r), json.dumps(r["params"], sort_keys=True)) for r in read_store(store)}
+    done = {(_key(r), _definition(r["params"])) for r in read_store(store)}
     commit = _git_commit()
     today = {}
     for problem in problems:
@@ -255,8 +258,7 @@ def run(problems, methods, settings, store=STORE, log=print):
         for method, setting, weighting, fold in _units(problem, methods, settings):
             key = (problem, method, setting, weighting, fold)
             if (method, setting, weighting) not in today:
-                today[method, setting, weighting] = json.dumps(current_params(method, setting, weighting),
-                                                               sort_keys=True)
+                today[method, setting, weighting] = _definition(current_params(method, setting, weighting))
             if (key, today[method, setting, weighting]) in done:
                 continue
             load = os.getloadavg()[0]
@@ -292,8 +294,8 @@ def collect(store=STORE):
     for r in read_store(store):
         k = (r["method"], r["setting"], r["weighting"])
         if k not in today:
-            today[k] = current_params(*k)
-        if r["params"] == today[k]:
+            today[k] = _definition(current_params(*k))
+        if _definition(r["params"]) == today[k]:
             rows.append(dict(r, source=Path(store).name))
     for problem, (_, _, kind) in PROBLEMS.items():
         if kind == "table2":
@@ -336,8 +338,8 @@ def summary_table(df):
     return pd.DataFrame(out)
 
 
-def _fmt(v, spec):
-    return "not run" if v is None or (isinstance(v, float) and np.isnan(v)) else format(v, spec)
+def _fmt(v, spec, missing="not run"):
+    return missing if v is None or (isinstance(v, float) and np.isnan(v)) else format(v, spec)
 
 
 def markdown(table, df):
@@ -353,7 +355,8 @@ def markdown(table, df):
                 cells += ["not run", "", "", ""]
                 continue
             cells += [_fmt(score, ".2f"), _fmt(getattr(r, f"{s}_fit_s"), ".2f"),
-                      _fmt(getattr(r, f"{s}_vs_lgbm_points"), "+.2f"), _fmt(getattr(r, f"{s}_vs_lgbm_time"), ".2f")]
+                      _fmt(getattr(r, f"{s}_vs_lgbm_points"), "+.2f", "—"),
+                      _fmt(getattr(r, f"{s}_vs_lgbm_time"), ".2f", "—")]
         lines.append(f"| {name} | {r.method} | " + " | ".join(cells) + " |")
     stored = df[df.source == STORE.name] if len(df) and "source" in df else df.iloc[:0]
     if len(stored) and "load_before" in stored:
@@ -366,13 +369,19 @@ def markdown(table, df):
         machine = "No unit fitted here yet."
     plus = current_params("GBRFF2+", "defaults")
     keep = {k: v for k, v in plus.items() if k not in ("random_state", "n_jobs", "memory", "warm_start")}
-    legend = ["", "Accuracy ×100 (balanced accuracy on `imbalanced`), mean over the problem's folds or splits; "
-              "Δ LightGBM: points above LightGBM in the same setting (and class weighting); × LightGBM time: "
-              "fit seconds over LightGBM's. Rows of " + ", ".join(f"`{p}`" for p, v in PROBLEMS.items()
-                                                               if v[2] == "table2")
-              + ": the registry's methods read from `results/table2/runs.csv` (tuned) and "
-              "`results/defaults/runs.csv` (defaults); HistGradientBoosting fitted here on the same splits. "
-              "\"not run\": no complete set of folds stored.", "",
+    read = ", ".join(f"`{p}`" for p, v in PROBLEMS.items() if v[2] == "table2")
+    legend = ["", "Problems: " + "; ".join(f"`{p}`: {DESCRIPTION[p]}" for p in PROBLEMS if p in DESCRIPTION)
+              + "; Table 2's tasks: its 20 stratified 70/30 splits.",
+              "", "Accuracy ×100 (balanced accuracy on `imbalanced`; \"(balanced)\": every method with "
+              "`class_weight=\"balanced\"`), mean over the problem's folds or splits; fit s: mean fit seconds, "
+              "one thread (tuned: the refit with the chosen parameters, the grid search not counted); "
+              "Δ LightGBM: points above LightGBM in the same setting and class weighting; × LightGBM time: "
+              "fit seconds over LightGBM's (—: LightGBM not run there). \"not run\": no complete set of folds "
+              "or splits stored (a partial mean is never shown).", "",
+              f"{read}: the registry's methods read from `results/table2/runs.csv` (tuned, Table 2's protocol) "
+              "and `results/defaults/runs.csv` (defaults, raw features), as the GBRFF2+ definition that wrote "
+              "them had it (rerun those folders after redefining it); HistGradientBoosting fitted here on the "
+              "same splits.", "",
               "GBRFF2+ here is the registry's definition at defaults: `" + json.dumps(keep, sort_keys=True) + "`.",
               "", machine]
     return "\n".join(lines + legend) + "\n"
