@@ -132,3 +132,18 @@ def test_bad_arguments_are_usage_errors(stands, bad):
     with pytest.raises(SystemExit) as e:
         stands.main(bad)
     assert e.value.code == 2
+
+
+def test_a_table2_unit_stored_with_its_splits_seed_is_not_fitted_again(stands, tmp_path, monkeypatch):
+    # Table 2's splits seed each fit with the split's: the seed is not part of the definition
+    store = tmp_path / "units.jsonl"
+    params = stands.current_params("HistGB", "defaults")
+    store.write_text("".join(json.dumps({"problem": "splice", "method": "HistGB", "setting": "defaults",
+                                         "weighting": "none", "fold": s, "params": dict(params, random_state=s)})
+                             + "\n" for s in range(stands.N_TABLE2_SPLITS)))
+
+    def no_fit(*a, **k):
+        raise AssertionError(f"fitted again: {a}")
+
+    monkeypatch.setattr(stands, "fit_unit", no_fit)
+    stands.run(["splice"], ["HistGB", "GBRFF2+"], ["defaults"], store, log=lambda *_: None)  # GBRFF2+: read out
