@@ -22,6 +22,7 @@ from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import _num_samples
 
 from ._estimators import GBRFF2Classifier
+from ._feature_map import FeatureMap
 
 __all__ = ["GBRFF2PlusClassifier", "successor_params"]
 
@@ -43,7 +44,11 @@ AUTO_LOG_LOSS_ROWS = 5000
 #: "Wide data": once a feature screen acted, λ = 0 (+1.3 to +4.8 points on the
 #: wide problems) and more iterations (T 100 → 500 → 1000: 92.9 → 94.4 → 94.9
 #: on average over the five wide problems): 500 below AUTO_SCREEN_MANY_ROWS,
-#: 1000 from it on; without a screen GBRFF2+'s 100.
+#: 1000 from it on; without a screen GBRFF2+'s 100. "The successor, all rules
+#: together": once screened the loss stays exponential and the shrinkage 0.75
+#: at any n (the n rules cost the 20,000-row wide problems a point each:
+#: 98.01 → 97.03 on 20k × 1000, 98.60 → 97.59 on 20k × 200; log_loss costs the
+#: 5,000-row ones 0.9-1.5).
 AUTO_SCREEN_ITERATIONS = (500, 1000)
 AUTO_SCREEN_MANY_ROWS = 10_000
 AUTO_ITERATIONS = 100
@@ -53,6 +58,21 @@ AUTO_ITERATIONS = 100
 #: its one-thread fit time; every row below).
 AUTO_SUBSAMPLE_FROM = 200_000
 AUTO_SAMPLE_ROWS = 20_000
+
+class _AutoShrinkageMap(FeatureMap):
+    """The feature map of a fit with ``bandwidth_shrinkage="auto"``: its shrinkage is
+    :func:`successor_params`'s for ``n_rows`` once the screen's outcome is known (the screen
+    runs first in :meth:`FeatureMap.fit_expand`, the bandwidths' fit after it): one screen."""
+
+    def __init__(self, n_rows=1, **params):
+        super().__init__(**params)
+        self.n_rows = n_rows
+
+    def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
+        self.bandwidth_shrinkage = successor_params(
+            self.n_rows, self.support_ is not None)["bandwidth_shrinkage"]
+        super()._fit_bandwidth_scales(X, y_idx, sample_weight, rng)
+
 
 #: the parameters of GBRFF2PlusClassifier that take "auto"
 AUTO_PARAMS = ("n_estimators", "reg_lambda", "loss", "bandwidth_shrinkage", "subsample",
@@ -79,8 +99,9 @@ def successor_params(n, screened=False):
     -------
     dict
         ``reg_lambda``: 2⁻⁴ · min(1, 1000 / n), 0 once screened;
-        ``bandwidth_shrinkage``: 0.75 · min(1, 1000 / n); ``loss``:
-        "exponential" below 5,000 rows, else "log_loss"; ``n_estimators``:
+        ``bandwidth_shrinkage``: 0.75 · min(1, 1000 / n), 0.75 once
+        screened; ``loss``: "exponential" below 5,000 rows or once
+        screened, else "log_loss"; ``n_estimators``:
         100, or once screened 500 below 10,000 rows and 1,000 from 10,000;
         ``subsample``: 20,000 rows from 200,000 rows on, else 1.0 (every
         row); ``step_rows``: "sample" from 200,000 rows, else "all".
@@ -96,12 +117,12 @@ def successor_params(n, screened=False):
     n = int(n)
     if n < 1:
         raise ValueError(f"successor_params needs at least one training row; got n={n}.")
-    f = min(1.0, AUTO_ROWS_SCALE / n)
+    f = 1.0 if screened else min(1.0, AUTO_ROWS_SCALE / n)      # the n rules: unscreened only
     many = n >= AUTO_SUBSAMPLE_FROM
     return {
         "reg_lambda": 0.0 if screened else AUTO_REG_LAMBDA * f,
         "bandwidth_shrinkage": AUTO_BANDWIDTH_SHRINKAGE * f,
-        "loss": "exponential" if n < AUTO_LOG_LOSS_ROWS else "log_loss",
+        "loss": "exponential" if screened or n < AUTO_LOG_LOSS_ROWS else "log_loss",
         "n_estimators": (AUTO_SCREEN_ITERATIONS[n >= AUTO_SCREEN_MANY_ROWS] if screened
                          else AUTO_ITERATIONS),
         "subsample": AUTO_SAMPLE_ROWS if many else 1.0,
@@ -283,7 +304,9 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         The values are :func:`successor_params` of the training rows of
         positive ``sample_weight`` and of whether the feature screen acted;
         they are in ``resolved_params_`` after the fit (the parameters keep
-        ``"auto"``). Otherwise as :meth:`GBRFF2Classifier.fit`.
+        ``"auto"``). A warm start continues with the values of the fit it
+        continues (its ``resolved_params_``), whatever the new data's size.
+        Otherwise as :meth:`GBRFF2Classifier.fit`.
 
         Parameters
         ----------
@@ -307,8 +330,10 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
                     if sample_weight is not None else _num_samples(X))
         except (TypeError, ValueError):
             n = 1                       # not data: GBRFF2Classifier.fit says why
-        screened = continuing and self.feature_map_.support_ is not None
-        values = successor_params(max(n, 1), screened)
+        if continuing and hasattr(self, "resolved_params_"):
+            values = self.resolved_params_      # a continuation keeps the values of its model
+        else:
+            values = successor_params(max(n, 1), continuing and self.feature_map_.support_ is not None)
         with self._parameters_set_to({name: values[name] for name in autos}):
             self._auto_fit = (max(n, 1), autos)
             super().fit(X, y, sample_weight)
@@ -317,10 +342,23 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
             self.resolved_params_ = resolved
         return self
 
+    def _feature_map(self):
+        auto = getattr(self, "_auto_fit", None)
+        if auto is None or "bandwidth_shrinkage" not in auto[1]:
+            return super()._feature_map()
+        return _AutoShrinkageMap(
+            n_rows=auto[0], standardize=self.standardize, quantile_features=self.quantile_features,
+            feature_bandwidths=self.feature_bandwidths, bandwidth_shrinkage=self.bandwidth_shrinkage,
+            memory=self.memory, feature_screening=self.feature_screening)
+
     def _fit_problems(self, X, target, sample_weight, rngs, previous, digest):
         # after the feature map's fit (a screen's outcome is known), before the boosting:
         # the "auto" values that depend on whether the screen acted
         auto = getattr(self, "_auto_fit", None)
+        fmap = self.feature_map_
+        if type(fmap) is _AutoShrinkageMap:     # its rule applied: a plain FeatureMap from here on
+            self.feature_map_ = FeatureMap.__new__(FeatureMap)
+            self.feature_map_.__dict__.update((k, v) for k, v in vars(fmap).items() if k != "n_rows")
         if auto is not None and previous[0] is None:
             values = successor_params(auto[0], self.feature_map_.support_ is not None)
             for name in auto[1]:

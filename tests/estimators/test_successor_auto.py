@@ -30,7 +30,9 @@ def test_the_rule_below_and_from_each_threshold():
         assert successor_params(n)["n_estimators"] == 100          # no screen: GBRFF2+'s
     assert successor_params(9999, screened=True)["n_estimators"] == 500
     assert successor_params(10_000, screened=True)["n_estimators"] == 1000
-    assert successor_params(50, screened=True)["reg_lambda"] == 0.0
+    screened = successor_params(50_000, screened=True)     # once screened, no n rule but T's
+    assert (screened["reg_lambda"], screened["bandwidth_shrinkage"], screened["loss"]) == (
+        0.0, 0.75, "exponential")
     below, above = successor_params(199_999), successor_params(200_000)
     assert (below["subsample"], below["step_rows"]) == (1.0, "all")
     assert (above["subsample"], above["step_rows"]) == (20_000, "sample")
@@ -52,18 +54,21 @@ def test_an_auto_fit_is_the_fit_of_its_resolved_values(n_classes):
 
 
 def test_a_screen_that_acts_sets_lambda_zero_and_more_iterations():
-    X, y = make_classification(600, n_features=120, n_informative=5, n_redundant=0, random_state=1)
+    X, y = make_classification(1500, n_features=120, n_informative=5, n_redundant=0, random_state=1)
     auto = GBRFF2PlusClassifier(random_state=0, feature_screening="auto", **ALL_AUTO).fit(X, y)
     assert auto.support_ is not None and auto.support_.sum() < 120
     assert auto.resolved_params_["reg_lambda"] == 0.0
     assert auto.resolved_params_["n_estimators"] == 500 == auto.n_estimators_
+    assert (auto.resolved_params_["bandwidth_shrinkage"], auto.resolved_params_["loss"]) == (
+        0.75, "exponential")
     explicit = GBRFF2PlusClassifier(random_state=0, feature_screening="auto",
                                     **auto.resolved_params_).fit(X, y)
     np.testing.assert_array_equal(auto.decision_function(X), explicit.decision_function(X))
+    np.testing.assert_array_equal(auto.bandwidth_scales_, explicit.bandwidth_scales_)
     # no screen (fewer than 100 features): GBRFF2+'s 100 iterations and λ
     narrow = GBRFF2PlusClassifier(random_state=0, feature_screening="auto", **ALL_AUTO).fit(X[:, :20], y)
     assert not hasattr(narrow, "support_")
-    assert (narrow.resolved_params_["n_estimators"], narrow.resolved_params_["reg_lambda"]) == (100, 2.0**-4)
+    assert narrow.resolved_params_ == successor_params(1500)
 
 
 def test_n_counts_the_rows_of_positive_weight():
@@ -119,10 +124,11 @@ def test_warm_start_resolves_the_same_values_on_the_same_data():
     auto = GBRFF2PlusClassifier(n_estimators="auto", warm_start=True, **params).fit(X, y)
     before = auto.decision_function(X)
     np.testing.assert_array_equal(auto.fit(X, y).decision_function(X), before)
-    # other data whose rows move an "auto" loss across its threshold: refused, with the reason
+    # other data, of a size whose "auto" loss and shrinkage differ: the continuation keeps its model's
     Xb, yb = make_classification(5000, n_features=5, random_state=1)
-    with pytest.raises(ValueError, match="loss"):
-        step.set_params(n_estimators=12).fit(Xb, yb)
+    kept = dict(step.resolved_params_)
+    step.set_params(n_estimators=12).fit(Xb, yb)
+    assert step.resolved_params_ == {**kept, "n_estimators": 12} and step.expansion_.loss == "exponential"
     assert step.get_params()["loss"] == "auto"
 
 
