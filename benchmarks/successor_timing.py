@@ -19,8 +19,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 if str(Path(__file__).resolve().parent) not in sys.path:   # _args.py beside this script
     sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _args import Parser  # noqa: E402
