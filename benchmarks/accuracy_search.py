@@ -272,6 +272,22 @@ CANDIDATES.update({
 })
 # --- end of the successor's rule block
 
+# --- The successor, all rules together (issue 49, "successor" slice): GBRFF2PlusClassifier
+# with every data-adaptive parameter at "auto" (gbrff._gbrff2_plus.successor_params) and the
+# screen at "auto"; the variants fix the loss and the shrinkage, to settle the n rules (log_loss
+# from 5,000 rows, the shrinkage falling) against the wide search (exponential, 0.75 once
+# screened). The rows of the first rule (the n rules also once screened) and of its variants on
+# the screened wide problems are in cv.jsonl as "successor, screened: ... [superseded]".
+_ALL_AUTO = {"feature_screening": "auto", **{k: "auto" for k in (
+    "n_estimators", "reg_lambda", "loss", "bandwidth_shrinkage", "subsample", "step_rows")}}
+CANDIDATES.update({
+    "successor (all auto)": (_PLUS, _ALL_AUTO),
+    "successor (all auto), exponential": (_PLUS, {**_ALL_AUTO, "loss": "exponential"}),
+    "successor (all auto), shrinkage 0.75, exponential": (_PLUS, {**_ALL_AUTO, "bandwidth_shrinkage": 0.75,
+                                                                   "loss": "exponential"}),
+})
+# --- end of the successor block
+
 
 def make_estimator(name, seed):
     """An unfitted estimator of candidate ``name``, one thread, seeded."""

@@ -634,7 +634,8 @@ class _BaseGBRFF(ClassifierMixin, _GBRFFBase):
             yield np.column_stack(last)
 
     def _proba_from_scores(self, scores):
-        p = _boosting.probability(self.loss, scores)
+        # the loss the expansions were fitted with (a loss="auto" resolved at fit time)
+        p = _boosting.probability(self.expansions_[0].loss, scores)
         if scores.ndim == 1:
             return np.column_stack([1.0 - p, p])
         total = p.sum(axis=1, keepdims=True)

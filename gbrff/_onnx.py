@@ -237,7 +237,7 @@ def _classifier_head(g, est, H, outputs, proba_type, classes):
     ``predict_proba``."""
     table, _ = _label_table(classes)
     labels = g.const("classes", table, table.dtype)
-    p = _link(g, est.loss, H)
+    p = _link(g, est.expansions_[0].loss, H)     # the fitted loss (loss="auto" resolved)
     if len(est.expansions_) == 1:
         proba = g.op("Concat", [g.op("Sub", [g.const("one", 1.0), p]), p], axis=1)
         index = g.op("Cast", [g.op("Greater", [H, g.const("zero", 0.0)])], to=INT64)
