@@ -28,23 +28,22 @@ def main(argv=None):
     args = p.parse_args(argv)
     from sklearn.model_selection import train_test_split
 
-    from gbrff import GBRFF2Classifier
-    from gbrff.methods import GBRFF2_PLUS
+    from gbrff import GBRFF2Classifier, GBRFF2PlusClassifier
     from gbrff.experiments import TASK_ORDER
 
-    ESTIMATORS = {"GBRFF2": {}, "GBRFF2+": GBRFF2_PLUS}
+    ESTIMATORS = {"GBRFF2": GBRFF2Classifier, "GBRFF2+": GBRFF2PlusClassifier}
     data = load_tasks(p, TASK_ORDER[:15])      # every task's file before the first fit
-    GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=5, random_state=0).fit(*_warm_data())
+    GBRFF2PlusClassifier(n_estimators=5, random_state=0).fit(*_warm_data())
     times = {name: [] for name in ESTIMATORS}
     for task, (X, y) in data.items():
         X = np.asarray(X, dtype=float)
         for s in args.splits:
             X_tr, _, y_tr, _ = train_test_split(X, y, test_size=0.3, stratify=y, random_state=s)
-            for name, params in ESTIMATORS.items():
+            for name, cls in ESTIMATORS.items():
                 runs = []
                 for _ in range(args.repeat):  # every fit pays its own scale fit
                     t = time.perf_counter()
-                    GBRFF2Classifier(**params, random_state=s, n_jobs=1).fit(X_tr, y_tr)
+                    cls(random_state=s, n_jobs=1).fit(X_tr, y_tr)
                     runs.append(time.perf_counter() - t)
                 times[name].append(float(np.median(runs)))
         print(f"{task:12s} " + "  ".join(f"{n} {times[n][-1]:.3f} s" for n in ESTIMATORS), flush=True)

@@ -26,11 +26,10 @@ ESTIMATORS = ("GBRFF2", "GBRFF2+", "GBRFF1", "GBRFF-LS")
 
 
 def _estimator(name, seed):
-    from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
-    from gbrff.methods import GBRFF2_PLUS
+    from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFF2PlusClassifier, GBRFFLSClassifier
 
     return {"GBRFF2": lambda: GBRFF2Classifier(random_state=seed),
-            "GBRFF2+": lambda: GBRFF2Classifier(**GBRFF2_PLUS, random_state=seed),
+            "GBRFF2+": lambda: GBRFF2PlusClassifier(random_state=seed),
             "GBRFF1": lambda: GBRFF1Classifier(random_state=seed),
             "GBRFF-LS": lambda: GBRFFLSClassifier(random_state=seed)}[name]()
 

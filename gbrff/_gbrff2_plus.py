@@ -9,7 +9,7 @@ convention asks: every value is an ``__init__`` parameter with its default, so
 ``repr`` names it, and ``to_dict`` / ``from_dict``, the ONNX export and the
 estimator checks know it by its name.
 
-The successor's data-adaptive values (issue 49) live here too: the value
+Its data-adaptive defaults (issue 49) live here too: the value
 ``"auto"`` of six parameters, resolved at fit time by :func:`successor_params`
 (one pure function of the training rows and of whether the feature screen
 acted), its constants named below with the evidence that chose them.
@@ -134,37 +134,40 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
     """GBRFF2+: GBRFF2 with the settings the project's cross-validation chose.
 
     :class:`GBRFF2Classifier` (the 2020 paper's GBRFF2, one learned random
-    Fourier feature an iteration) with three departures from its defaults,
-    each chosen by 5-fold cross-validation on the training parts of the
-    paper's Table 2 splits (``results/gbrff2plus/``): the penalty on ω
-    ``reg_lambda`` = 2⁻⁴, each feature beside its rank
-    (``quantile_features=True``), and one bandwidth per column learned by
-    Fourier kernel learning, shrunk three quarters of the way back to the
-    shared one (``feature_bandwidths="fkl"``, ``bandwidth_shrinkage=0.75``).
-    ``GBRFF2Classifier()`` keeps the paper's defaults.
+    Fourier feature an iteration) with other defaults, each chosen by
+    cross-validation on training parts only:
 
-    The evidence (doc/reproducing/ecml2020.md, "Beyond the paper"): out of
-    the box on the raw features of the paper's 15 tasks (20 splits each), the
-    best mean test accuracy, 89.4 % (LightGBM's defaults 88.7, GBRFF2's
-    87.3), and the best average rank, 1.40 (2.00, 2.60;
-    ``results/defaults/``), at about 0.33 s a fit (LightGBM 0.20, GBRFF2
-    0.12, one thread); tuned by Table 2's grid, a mean of 89.73 (GBRFF2
-    88.99, LightGBM 89.01) and an average rank of 2.83, the best of every
-    method (``results/table2/``).
+    - each feature beside its rank (``quantile_features=True``) and one
+      bandwidth per column learned by Fourier kernel learning, shrunk back
+      towards the shared one (``feature_bandwidths="fkl"``), as GBRFF2+'s
+      first definition (5-fold CV on the paper's Table 2 training parts,
+      ``results/gbrff2plus/``);
+    - values that adapt to the training data (``"auto"``, resolved at fit
+      time by :func:`successor_params`; issue 49's search,
+      ``results/accuracy_search/``): λ = 2⁻⁴ and the shrinkage 0.75 up to
+      1,000 rows, falling as 1000 / n above; the exponential loss below
+      5,000 rows, the logistic loss from 5,000; a marginal screen of the
+      features from 100 features on, and once it keeps a subset λ = 0 and
+      500 or 1,000 iterations; from 200,000 rows each weak learner fitted on
+      20,000 of them.
+
+    Up to 1,000 rows and 100 features it is GBRFF2+'s first definition
+    exactly (λ = 2⁻⁴, the shrinkage 0.75, the exponential loss, T = 100).
+    ``GBRFF2Classifier()`` keeps the paper's defaults.
 
     Read more in the User Guide (:doc:`/user_guide/algorithms`).
 
     Parameters
     ----------
-    n_estimators : int or "auto", default=100
+    n_estimators : int or "auto", default="auto"
         Number of boosting iterations T. "auto": 100, or once a feature
         screen acted 500 below 10,000 training rows and 1,000 from 10,000
         (:func:`successor_params`, as every "auto" below).
     gamma : {"auto", "quantile"} or float, default="auto"
         γ of the RBF kernel; "auto" is 1 / (2 × n_features): the model sees
         each feature and its rank.
-    reg_lambda : float or "auto", default=0.0625
-        λ = 2⁻⁴, the L2 penalty on ω during its refinement (GBRFF2: 0).
+    reg_lambda : float or "auto", default="auto"
+        λ, the L2 penalty on ω during its refinement (GBRFF2: 0).
         "auto": 2⁻⁴ · min(1, 1000 / n), n the training rows of positive
         weight; 0 once a feature screen acted.
     learning_rate : float, default=1.0
@@ -182,7 +185,7 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
     n_jobs : int or None, default=None
         Threads of a fit and of scoring large inputs; the model does not
         depend on it.
-    loss : {"exponential", "log_loss", "squared_error", "auto"}, default="exponential"
+    loss : {"exponential", "log_loss", "squared_error", "auto"}, default="auto"
         The loss boosted. "auto": the exponential loss below 5,000 training
         rows, the logistic loss ("log_loss") from 5,000 on.
     standardize : bool, default=True
@@ -190,8 +193,9 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
     feature_bandwidths : {None, "fkl"}, default="fkl"
         One bandwidth γ s_j² per column, s_j learned by Fourier kernel
         learning (GBRFF2: None).
-    bandwidth_shrinkage : float in [0, 1] or "auto", default=0.75
-        s_j² → 0.25 s_j² + 0.75 (GBRFF2: 0). "auto": 0.75 · min(1, 1000 / n).
+    bandwidth_shrinkage : float in [0, 1] or "auto", default="auto"
+        a: s_j² → (1 − a) s_j² + a (GBRFF2: 0). "auto": 0.75 · min(1, 1000 / n),
+        0.75 once a feature screen acted.
     quantile_features : bool, default=True
         Each feature beside its rank F_j(x_j) (GBRFF2: False).
     memory : None, str or joblib.Memory, default=None
@@ -200,7 +204,7 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         Class weights, multiplied into ``sample_weight``.
     warm_start : bool, default=False
         Continue the fitted expansions up to ``n_estimators`` when fitted again.
-    subsample : float in (0, 1], int > 1 or "auto", default=1.0
+    subsample : float in (0, 1], int > 1 or "auto", default="auto"
         The share of the rows each weak learner is fitted on (1.0: every row), or their number.
         "auto": 20,000 rows from 200,000 training rows on, every row below.
     sampling_method : {"uniform", "goss"}, default="uniform"
@@ -208,11 +212,13 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         uniform half).
     n_candidates : int, default=1
         Frequencies drawn an iteration, the best before refinement kept.
-    step_rows : {"all", "sample", "holdout", "auto"}, default="all"
+    step_rows : {"all", "sample", "holdout", "auto"}, default="auto"
         With a subsample: the step α taken on every row, on the sample, or on
         a holdout. "auto": "sample" from 200,000 training rows on, else "all".
-    feature_screening : None, "auto" or float in (0, 1), default=None
-        The marginal screen of the input features before the fit (None: none).
+    feature_screening : None, "auto" or float in (0, 1), default="auto"
+        The marginal screen of the input features before the fit (None: none;
+        "auto": a false discovery rate of 0.05 from 100 features on, when the
+        estimated share of null features is at least 0.8).
         Whether it acted (``support_`` is set) decides the "auto" of
         ``reg_lambda`` and ``n_estimators``.
 
@@ -248,10 +254,10 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
     >>> round(float(cross_val_score(GBRFF2Classifier(random_state=0), X, y, cv=5).mean()), 3)
     0.956
 
-    The data-adaptive values (issue 49's rules, opt-in): each "auto" is resolved
-    on the training data at fit time, into ``resolved_params_``:
+    Each "auto" is resolved on the training data at fit time, into
+    ``resolved_params_`` (569 rows here: GBRFF2+'s first definition):
 
-    >>> auto = GBRFF2PlusClassifier(reg_lambda="auto", loss="auto", random_state=0).fit(X, y)
+    >>> auto = GBRFF2PlusClassifier(random_state=0).fit(X, y)
     >>> auto.get_params()["reg_lambda"], auto.resolved_params_["reg_lambda"]
     ('auto', 0.0625)
     """
@@ -262,13 +268,13 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
            for name in AUTO_PARAMS},
     }
 
-    def __init__(self, n_estimators=100, gamma="auto", reg_lambda=2.0**-4, learning_rate=1.0,
+    def __init__(self, n_estimators="auto", gamma="auto", reg_lambda="auto", learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
-                 validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="exponential",
-                 standardize=True, feature_bandwidths="fkl", bandwidth_shrinkage=0.75,
+                 validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="auto",
+                 standardize=True, feature_bandwidths="fkl", bandwidth_shrinkage="auto",
                  quantile_features=True, memory=None, class_weight=None, warm_start=False,
-                 subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all",
-                 feature_screening=None):
+                 subsample="auto", sampling_method="uniform", n_candidates=1, step_rows="auto",
+                 feature_screening="auto"):
         super().__init__(
             n_estimators=n_estimators, gamma=gamma, reg_lambda=reg_lambda,
             learning_rate=learning_rate, random_state=random_state, n_optim_steps=n_optim_steps,

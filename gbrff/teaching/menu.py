@@ -3,14 +3,15 @@
 Every estimator the app fits comes from the method registry
 (:func:`gbrff.methods.get_method`): the menu's four algorithms are the
 registry's ``GBRFF2``, ``GBRFF2+`` (:data:`gbrff.methods.GBRFF2_PLUS`, its λ
-from the sidebar), ``GBRFF1`` and ``GBRFF-LS`` (the 2019 preprint's least
+from the sidebar, its own a toy data set's: :data:`PLUS_LAM`), ``GBRFF1`` and ``GBRFF-LS`` (the 2019 preprint's least
 squares), with the sidebar's parameters set on top; LightGBM is the registry's
 ``LGBM`` with the depth and leaf size of :func:`lightgbm_reference`.
 
 The sidebar's grids are here too, so that the page and the tests read one list.
 """
 
-from ..methods import GBRFF2_PLUS, get_method
+from .._gbrff2_plus import successor_params
+from ..methods import get_method
 
 __all__ = ["ALGOS", "GAMMAS", "LAMBDAS", "RATES", "BETAS", "PLUS_LAM", "PLUS_SHRINK", "PLUS_LAMBDAS", "LS_RATES",
            "LS_TEMPS", "LS_BUDGET", "LIGHTGBM_REFERENCE", "make_estimator", "lightgbm_reference"]
@@ -25,9 +26,10 @@ LAMBDAS = [0.0, 0.03125, 0.0625, 0.125, 0.25, 0.5, 1.0]
 RATES = [0.05, 0.1, 0.2, 0.5, 1.0]
 #: The sidebar's values of β (GBRFF1; GBRFF-LS's c).
 BETAS = [0.01, 0.1, 1.0, 10.0, 100.0]
-# GBRFF2+ (beyond the paper): GBRFF2Classifier(**GBRFF2_PLUS), its λ adjustable from its own value
-#: GBRFF2+'s own λ and bandwidth shrinkage (:data:`gbrff.methods.GBRFF2_PLUS`).
-PLUS_LAM, PLUS_SHRINK = float(GBRFF2_PLUS["reg_lambda"]), float(GBRFF2_PLUS["bandwidth_shrinkage"])
+# GBRFF2+ (beyond the paper): GBRFF2PlusClassifier, its λ adjustable from its own value
+#: GBRFF2+'s own λ and bandwidth shrinkage on a toy data set (its "auto" values up to
+#: 1,000 rows: :func:`gbrff._gbrff2_plus.successor_params`).
+PLUS_LAM, PLUS_SHRINK = (float(successor_params(1)[k]) for k in ("reg_lambda", "bandwidth_shrinkage"))
 #: The sidebar's values of λ for GBRFF2+, its own among them.
 PLUS_LAMBDAS = sorted(set(LAMBDAS) | {PLUS_LAM})
 #: GBRFF-LS's learning rates v: the 2019 preprint's grid.

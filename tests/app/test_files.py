@@ -16,8 +16,7 @@ import pytest
 from sklearn.model_selection import train_test_split
 
 from appkit import _files as files
-from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
-from gbrff.methods import GBRFF2_PLUS
+from gbrff import LOSSES, GBRFF1Classifier, GBRFF2Classifier, GBRFF2PlusClassifier, GBRFFLSClassifier
 from gbrff.datasets import make_toy
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +57,7 @@ def playground_model(algo, seed=0, T=25, loss="exponential"):
     if algo == "GBRFF2":
         return GBRFF2Classifier(n_estimators=T, gamma=0.5, loss=loss, random_state=seed, standardize=False)
     if algo == "GBRFF2+":
-        return GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": T, "gamma": 0.5, "random_state": seed})
+        return GBRFF2PlusClassifier(n_estimators=T, gamma=0.5, random_state=seed)
     if algo == "GBRFF1":
         return GBRFF1Classifier(n_estimators=T, n_components=5, gamma=0.5, random_state=seed, standardize=False)
     return GBRFFLSClassifier(n_estimators=T, n_components=5, gamma=0.5, c=16.0, learning_rate=0.5,

@@ -482,11 +482,10 @@ def test_learner_thumbnails_are_each_weak_learner_in_hundredths(K):
 def plus_model():
     from sklearn.datasets import make_moons
 
-    from gbrff import GBRFF2Classifier
-    from gbrff.methods import GBRFF2_PLUS
+    from gbrff import GBRFF2PlusClassifier
 
     X, y = make_moons(120, noise=0.2, random_state=0)
-    return GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=15, gamma=0.5, random_state=0).fit(X, y), X, y
+    return GBRFF2PlusClassifier(n_estimators=15, gamma=0.5, random_state=0).fit(X, y), X, y
 
 
 def test_model_space_is_the_estimator_s_own_map(plus_model):

@@ -357,22 +357,22 @@ def test_playground_gbrff_ls_budget_of_cosines():
 
 
 def test_playground_gbrff2_plus_in_the_plane():
-    """GBRFF2+ (GBRFF2Classifier(**GBRFF2_PLUS)): its own λ, every picture evaluated through its z(x)."""
+    """GBRFF2+ (GBRFF2PlusClassifier): its own λ, every picture evaluated through its z(x)."""
     from sklearn.model_selection import train_test_split
 
-    from gbrff import GBRFF2Classifier
-    from gbrff.methods import GBRFF2_PLUS
+    from gbrff import GBRFF2PlusClassifier
+    from gbrff.teaching.menu import PLUS_LAM
     from gbrff.datasets import make_toy
     from gbrff.teaching import expansions as cmp
 
     at = run_page("pages/playground.py", {"algo": "GBRFF2+", "T": "12"}, opened=True)
     lam = at.select_slider(key="playground:lam_plus")
-    assert lam.value == GBRFF2_PLUS["reg_lambda"]
+    assert lam.value == PLUS_LAM == 2.0**-4
     assert "playground:lam" not in {w.key for w in at.select_slider}
     # the same model as the registry's GBRFF2+, on the page's split: its accuracy in the metric
     X, y = make_toy("moons", n_samples=300, noise=0.1, random_state=0)
     X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
-    est = GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=12, gamma=0.5, random_state=0).fit(X_tr, y_tr)
+    est = GBRFF2PlusClassifier(n_estimators=12, gamma=0.5, random_state=0).fit(X_tr, y_tr)
     assert est.omegas_.shape == (12, 4)
     metric = next(m for m in at.metric if "GBRFF2+ (T = 12)" in m.label)
     assert metric.value.startswith(f"{100 * est.score(X_te, y_te):.1f} %")

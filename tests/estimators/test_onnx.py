@@ -12,9 +12,8 @@ import pytest
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.datasets import load_iris, make_classification
 
-from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
+from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFF2PlusClassifier, GBRFFLSClassifier
 from gbrff._onnx import to_onnx
-from gbrff.methods import GBRFF2_PLUS
 
 ort = pytest.importorskip("onnxruntime")
 onnx = pytest.importorskip("onnx")
@@ -26,11 +25,10 @@ ESTIMATORS = {
     "GBRFF2-raw": lambda **kw: GBRFF2Classifier(n_estimators=15, standardize=False, **kw),
     "GBRFF2-ranks": lambda **kw: GBRFF2Classifier(n_estimators=15, quantile_features=True, **kw),
     "GBRFF2-fkl": lambda **kw: GBRFF2Classifier(n_estimators=15, feature_bandwidths="fkl", **kw),
-    "GBRFF2+": lambda **kw: GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 15, **kw}),
-    "GBRFF2+-raw": lambda **kw: GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 15,
-                                                    "standardize": False, **kw}),
-    "GBRFF2+-screen": lambda **kw: GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 15,
-                                                       "feature_screening": 0.05, **kw}),
+    "GBRFF2+": lambda **kw: GBRFF2PlusClassifier(**{"n_estimators": 15, **kw}),
+    "GBRFF2+-raw": lambda **kw: GBRFF2PlusClassifier(**{"n_estimators": 15, "standardize": False, **kw}),
+    "GBRFF2+-screen": lambda **kw: GBRFF2PlusClassifier(**{"n_estimators": 15, "feature_screening": 0.05,
+                                                           **kw}),
     "GBRFF2-early": lambda **kw: GBRFF2Classifier(n_estimators=40, n_iter_no_change=2, **kw),
     "GBRFF1": lambda **kw: GBRFF1Classifier(n_estimators=8, n_components=4, **kw),
     "GBRFF1-random-raw": lambda **kw: GBRFF1Classifier(n_estimators=8, n_components=4,

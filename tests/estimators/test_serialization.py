@@ -9,12 +9,11 @@ from sklearn.base import clone
 from sklearn.datasets import make_classification
 from sklearn.exceptions import NotFittedError
 
-from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
-from gbrff.methods import GBRFF2_PLUS
+from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFF2PlusClassifier, GBRFFLSClassifier
 
 ESTIMATORS = {
     "GBRFF2": GBRFF2Classifier(n_estimators=12, random_state=0),
-    "GBRFF2+": GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 12, "random_state": 0}),
+    "GBRFF2+": GBRFF2PlusClassifier(n_estimators=12, random_state=0),
     "GBRFF2-log-early": GBRFF2Classifier(n_estimators=30, loss="log_loss", n_iter_no_change=2,
                                          random_state=0),
     "GBRFF1": GBRFF1Classifier(n_estimators=8, n_components=3, random_state=0),
@@ -91,7 +90,7 @@ def test_labels_and_feature_names_travel():
 
 def test_a_rebuilt_estimator_fits_again_as_the_original():
     X, y = data(2)
-    est = GBRFF2Classifier(**{**GBRFF2_PLUS, "n_estimators": 6, "random_state": 3}).fit(X, y)
+    est = GBRFF2PlusClassifier(n_estimators=6, random_state=3).fit(X, y)
     again = round_trip(est).fit(X, y)
     np.testing.assert_array_equal(again.decision_function(X), est.decision_function(X))
 

@@ -14,7 +14,6 @@ from sklearn.utils._param_validation import InvalidParameterError
 
 from gbrff import GBRFF2Classifier, GBRFF2PlusClassifier
 from gbrff._gbrff2_plus import AUTO_PARAMS, successor_params
-from gbrff.methods import GBRFF2_PLUS
 
 ALL_AUTO = {name: "auto" for name in AUTO_PARAMS}
 
@@ -80,13 +79,15 @@ def test_n_counts_the_rows_of_positive_weight():
     assert est.fit(X, y, sample_weight=w).resolved_params_["reg_lambda"] == 2.0**-4
 
 
-def test_the_defaults_and_the_paper_stay_as_they_were():
-    assert GBRFF2PlusClassifier().get_params()["loss"] == "exponential"
+def test_the_defaults_are_auto_and_small_data_keep_the_first_definition():
+    assert all(GBRFF2PlusClassifier().get_params()[name] == "auto" for name in ALL_AUTO)
     X, y = make_classification(300, n_features=5, random_state=0)
     plus = GBRFF2PlusClassifier(n_estimators=6, random_state=0).fit(X, y)
     assert plus.resolved_params_ == {"n_estimators": 6, "reg_lambda": 2.0**-4, "loss": "exponential",
                                      "bandwidth_shrinkage": 0.75, "subsample": 1.0, "step_rows": "all"}
-    twin = GBRFF2Classifier(**GBRFF2_PLUS, n_estimators=6, random_state=0).fit(X, y)
+    first = {"reg_lambda": 2.0**-4, "quantile_features": True, "feature_bandwidths": "fkl",
+             "bandwidth_shrinkage": 0.75}         # GBRFF2+'s first definition
+    twin = GBRFF2Classifier(**first, n_estimators=6, random_state=0).fit(X, y)
     np.testing.assert_array_equal(plus.decision_function(X), twin.decision_function(X))
     with pytest.raises(InvalidParameterError, match="reg_lambda"):
         GBRFF2Classifier(reg_lambda="auto").fit(X, y)

@@ -64,16 +64,17 @@ def test_cli_writes_table2_format_and_keeps_raw_apart(tmp_path, capsys):
 
 
 def test_gbrff2_plus_is_gbrff2_with_its_ingredients():
-    from gbrff import GBRFF2Classifier
-    from gbrff.methods import GBRFF2_PLUS, get_method
+    from gbrff import GBRFF2PlusClassifier
+    from gbrff.methods import get_method
 
     spec = get_method("GBRFF2+")
     # GBRFF2's grid with the ranks, its γ centred on GBRFF2+'s "auto" (2d columns:
     # features and ranks), and GBRFF2's own grid without them
     with_ranks, without = spec.grid(4)
-    assert not spec.in_paper and with_ranks == get_method("GBRFF2").grid(8)
-    assert without == {"quantile_features": [False], **get_method("GBRFF2").grid(4)}
-    want = GBRFF2Classifier(**GBRFF2_PLUS, random_state=3, n_jobs=1).get_params()
+    # (and the shrinkage pinned at 0.75: the grid's λ replaces "auto", and a tuned λ prefers it)
+    assert not spec.in_paper and with_ranks == {**get_method("GBRFF2").grid(8), "bandwidth_shrinkage": [0.75]}
+    assert without == {"quantile_features": [False], **get_method("GBRFF2").grid(4), "bandwidth_shrinkage": [0.75]}
+    want = GBRFF2PlusClassifier(random_state=3, n_jobs=1).get_params()
     assert spec.make_default(random_state=3).get_params() == want
     assert spec.make(n_iter=100, random_state=3).get_params() == want
     assert spec.make(n_iter=50, random_state=3).n_estimators == 50

@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 from sklearn.model_selection import train_test_split
 
-from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFFLSClassifier
+from gbrff import GBRFF1Classifier, GBRFF2Classifier, GBRFF2PlusClassifier, GBRFFLSClassifier
 from gbrff.datasets import make_toy
-from gbrff.methods import GBRFF2_PLUS
 from gbrff.teaching import expansions as cmp
 from gbrff.teaching import fits, first_pictures, landscape, learning_curves, menu, sweeps, three_ways, toy, two_ways
 
@@ -21,8 +20,8 @@ def old_make_model(algo, T, gamma, lam, K, beta, lr, seed):
         return GBRFF2Classifier(n_estimators=T, gamma=gamma, reg_lambda=lam, learning_rate=lr, random_state=seed,
                                 standardize=False)
     if algo == "GBRFF2+":
-        return GBRFF2Classifier(**{**GBRFF2_PLUS, "reg_lambda": lam}, n_estimators=T, gamma=gamma, learning_rate=lr,
-                                random_state=seed)
+        return GBRFF2PlusClassifier(reg_lambda=lam, n_estimators=T, gamma=gamma, learning_rate=lr,
+                                    random_state=seed)
     if algo == "GBRFF-LS":
         return GBRFFLSClassifier(n_estimators=T, n_components=K, learning_rate=lr, c=beta, gamma=gamma,
                                  random_state=seed, standardize=False)
