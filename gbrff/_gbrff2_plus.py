@@ -215,6 +215,13 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         The marginal screen of the input features before the fit (None: none).
         Whether it acted (``support_`` is set) decides the "auto" of
         ``reg_lambda`` and ``n_estimators``.
+    categorical_features : None, "auto", array of int or array of bool, default=None
+        The input features one-hot encoded before the ranks (an indicator
+        gets no rank): integer indices, a boolean mask, or "auto" (the
+        features of 3 or 4 evenly spaced distinct training values, a
+        heuristic; explicit ones take precedence), as
+        :class:`GBRFF2Classifier`'s. With indicators, ``gamma="auto"`` is one
+        over the model's columns (the features, their levels and the ranks).
 
     Attributes
     ----------
@@ -268,7 +275,7 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
                  standardize=True, feature_bandwidths="fkl", bandwidth_shrinkage=0.75,
                  quantile_features=True, memory=None, class_weight=None, warm_start=False,
                  subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all",
-                 feature_screening=None):
+                 feature_screening=None, categorical_features=None):
         super().__init__(
             n_estimators=n_estimators, gamma=gamma, reg_lambda=reg_lambda,
             learning_rate=learning_rate, random_state=random_state, n_optim_steps=n_optim_steps,
@@ -277,7 +284,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
             feature_bandwidths=feature_bandwidths, bandwidth_shrinkage=bandwidth_shrinkage,
             quantile_features=quantile_features, memory=memory, class_weight=class_weight,
             warm_start=warm_start, subsample=subsample, sampling_method=sampling_method,
-            n_candidates=n_candidates, step_rows=step_rows, feature_screening=feature_screening)
+            n_candidates=n_candidates, step_rows=step_rows, feature_screening=feature_screening,
+            categorical_features=categorical_features)
 
     # -- the "auto" values, resolved at fit time -------------------------------
     def _auto_names(self):
@@ -349,7 +357,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         return _AutoShrinkageMap(
             n_rows=auto[0], standardize=self.standardize, quantile_features=self.quantile_features,
             feature_bandwidths=self.feature_bandwidths, bandwidth_shrinkage=self.bandwidth_shrinkage,
-            memory=self.memory, feature_screening=self.feature_screening)
+            memory=self.memory, feature_screening=self.feature_screening,
+            categorical_features=self.categorical_features)
 
     def _fit_problems(self, X, target, sample_weight, rngs, previous, digest):
         # after the feature map's fit (a screen's outcome is known), before the boosting:
