@@ -65,13 +65,16 @@ SETTINGS = {
         (dict(n_estimators=10, random_state=0, subsample=0.5, sampling_method="goss", n_candidates=2),
          _ROW_SAMPLES),
         (dict(n_estimators=10, random_state=0, feature_screening=0.5), _STANDARDIZED),
+        (dict(n_estimators=10, random_state=0, categorical_features="auto"), _STANDARDIZED),
     ],
     # GBRFF2+ (GBRFF2Classifier(**GBRFF2_PLUS), tests/estimators/test_gbrff2_plus.py)
     # every "auto" of the successor's data-adaptive values (issue 49) and the screen's
     "GBRFF2PlusClassifier": [(dict(n_estimators=10, random_state=0), _STANDARDIZED),
                              (dict(random_state=0, feature_screening="auto", **dict.fromkeys(
                                  ("n_estimators", "reg_lambda", "loss", "bandwidth_shrinkage",
-                                  "subsample", "step_rows"), "auto")), _STANDARDIZED)],
+                                  "subsample", "step_rows"), "auto")), _STANDARDIZED),
+                             (dict(n_estimators=10, random_state=0, categorical_features="auto"),
+                              _STANDARDIZED)],
     "GBRFF1Classifier": [
         (dict(n_estimators=5, n_components=3, random_state=0), {}),
         (dict(n_estimators=20, n_components=5, loss="log_loss", landmarks="random", random_state=0),
