@@ -1093,7 +1093,7 @@ class GBRFF2Classifier(_BaseGBRFF):
 
     Categorical features coded as numbers (here four codes 0-3, whose class
     depends on the code, not its order): one-hot encoded, each code is a
-    direction of its own:
+    direction of its own, and 20 cosines suffice:
 
     >>> import numpy as np
     >>> rng = np.random.RandomState(0)
@@ -1101,9 +1101,10 @@ class GBRFF2Classifier(_BaseGBRFF):
     >>> y = ((X[:, 0] == 1) | (X[:, 0] == 3)) ^ (X[:, 1] == 2)
     >>> Xa, Xb, ya, yb = train_test_split(X, y, random_state=0)
     >>> for cats in (None, "auto"):
-    ...     est = GBRFF2Classifier(categorical_features=cats, random_state=0).fit(Xa, ya)
+    ...     est = GBRFF2Classifier(n_estimators=20, categorical_features=cats,
+    ...                            random_state=0).fit(Xa, ya)
     ...     print(cats, round(est.score(Xb, yb), 3))
-    None 0.913
+    None 0.533
     auto 1.0
     >>> est.categorical_features_
     array([ True,  True,  True, False, False])
