@@ -286,6 +286,11 @@ CANDIDATES.update({
     "successor (all auto), shrinkage 0.75, exponential": (_PLUS, {**_ALL_AUTO, "bandwidth_shrinkage": 0.75,
                                                                    "loss": "exponential"}),
 })
+# the one-hot encoding inside the estimator (categorical_features="auto": 3-4 evenly spaced
+# levels, no rank for an indicator), what "rule c1000, exp below 5000, one-hot <= 4 evenly
+# spaced" emulated outside it (with ranks for the indicators)
+CANDIDATES["successor (all auto), categorical auto"] = (_PLUS, {**_ALL_AUTO,
+                                                                "categorical_features": "auto"})
 # --- end of the successor block
 
 

@@ -939,6 +939,24 @@ class GBRFF2Classifier(_BaseGBRFF):
         feature is kept when none passes. Features that act only jointly (no
         marginal effect) are dropped by a screen. Read more in the User Guide
         (:doc:`/user_guide/features`).
+    categorical_features : None, "auto", array of int or array of bool, default=None
+        The input features to one-hot encode, as scikit-learn's
+        HistGradientBoostingClassifier names them: None (none, the paper's
+        model), integer indices, a boolean mask of shape (n_features,), or
+        "auto", a heuristic: the features whose distinct training values
+        (rows of positive weight) are 3 or 4 and evenly spaced (integer
+        codes, such as splice's four nucleotides, after any affine map);
+        explicit indices or a mask take precedence over it. Each encoded
+        feature is replaced by one indicator column per level it takes in
+        training (``categorical_levels_``; at most 255; a value matches a
+        level when equal in float32), a value unseen in training giving all
+        zeros, before the ranks, the standardisation and the bandwidths: a
+        cosine of ω·x then sees no order between the codes. An indicator
+        gets no rank column, and ``gamma="auto"`` is one over the model's
+        columns, the indicators counted. A screen (``feature_screening``)
+        reads the input features as given and keeps or drops an encoded
+        feature with all of its indicators. Read more in the User Guide
+        (:doc:`/user_guide/features`).
 
     Attributes
     ----------
@@ -955,7 +973,7 @@ class GBRFF2Classifier(_BaseGBRFF):
     quantile_knots_ : list of (values, levels) pairs, one per feature
         Only with ``quantile_features=True``: the knots of F_j (values
         increasing, levels in [0, 1]); F_j(x) is
-        ``np.interp(x, values, levels)``.
+        ``np.interp(x, values, levels)``. One per non-categorical feature.
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the per-feature mean and standard
         deviation the features are standardised with, z = (x − ``mean_``) / ``scale_``.
@@ -966,6 +984,14 @@ class GBRFF2Classifier(_BaseGBRFF):
         Only when ``feature_screening`` screened: the input features kept
         (every ``omegas_`` column of a dropped feature, and of its rank, is
         zero).
+    categorical_features_ : ndarray of bool, shape (n_features,), or None
+        The input features one-hot encoded; None when none is (with
+        ``categorical_features=None``, or "auto" finding none).
+    categorical_levels_ : list of ndarray
+        Only when a feature is encoded: each encoded feature's levels (its
+        distinct training values), in order; feature j's indicators take
+        its place among the model columns (``omegas_``'s columns: each
+        feature in its place, then the ranks of the non-categorical ones).
     feature_map_ : gbrff._feature_map.FeatureMap
         The fitted feature map (ranks, standardisation, bandwidths) that holds
         ``quantile_knots_``, ``mean_``, ``scale_`` and ``bandwidth_scales_``;
@@ -1064,6 +1090,24 @@ class GBRFF2Classifier(_BaseGBRFF):
     0.05 0.914
     >>> int(est.support_.sum())
     4
+
+    Categorical features coded as numbers (here four codes 0-3, whose class
+    depends on the code, not its order): one-hot encoded, each code is a
+    direction of its own, and 20 cosines suffice:
+
+    >>> import numpy as np
+    >>> rng = np.random.RandomState(0)
+    >>> X = np.column_stack([rng.randint(4, size=(600, 3)), rng.normal(size=(600, 2))])
+    >>> y = ((X[:, 0] == 1) | (X[:, 0] == 3)) ^ (X[:, 1] == 2)
+    >>> Xa, Xb, ya, yb = train_test_split(X, y, random_state=0)
+    >>> for cats in (None, "auto"):
+    ...     est = GBRFF2Classifier(n_estimators=20, categorical_features=cats,
+    ...                            random_state=0).fit(Xa, ya)
+    ...     print(cats, round(est.score(Xb, yb), 3))
+    None 0.533
+    auto 1.0
+    >>> est.categorical_features_
+    array([ True,  True,  True, False, False])
     """
 
     _parameter_constraints = {
@@ -1078,9 +1122,11 @@ class GBRFF2Classifier(_BaseGBRFF):
         "n_candidates": [Interval(Integral, 1, None, closed="left")],
         "step_rows": [StrOptions(set(_stochastic.STEP_ROWS))],
         "feature_screening": [None, StrOptions({"auto"}), Interval(Real, 0, 1, closed="neither")],
+        "categorical_features": [None, StrOptions({"auto"}), "array-like"],
     }
     _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + (
-        "quantile_features", "feature_bandwidths", "bandwidth_shrinkage", "feature_screening")
+        "quantile_features", "feature_bandwidths", "bandwidth_shrinkage", "feature_screening",
+        "categorical_features")
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
@@ -1088,7 +1134,7 @@ class GBRFF2Classifier(_BaseGBRFF):
                  standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
                  quantile_features=False, memory=None, class_weight=None, warm_start=False,
                  subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all",
-                 feature_screening=None):
+                 feature_screening=None, categorical_features=None):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -1112,6 +1158,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.n_candidates = n_candidates
         self.step_rows = step_rows
         self.feature_screening = feature_screening
+        self.categorical_features = categorical_features
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -1119,12 +1166,24 @@ class GBRFF2Classifier(_BaseGBRFF):
                                        "the s_j (``feature_map_``).")
     support_ = _fitted_by_map("support_", "With ``feature_screening``: the input features "
                               "kept (``feature_map_``).")
+    categorical_levels_ = _fitted_by_map("categorical_levels_", "With an encoded feature: the "
+                                         "levels of each (``feature_map_``).")
+
+    @property
+    def categorical_features_(self):
+        """The input features one-hot encoded (``feature_map_``), None when none is."""
+        fmap = vars(self).get("feature_map_")
+        if fmap is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute "
+                                 "'categorical_features_'")
+        return getattr(fmap, "categorical_features_", None)
 
     def _feature_map(self):
         return FeatureMap(standardize=self.standardize, quantile_features=self.quantile_features,
                           feature_bandwidths=self.feature_bandwidths,
                           bandwidth_shrinkage=self.bandwidth_shrinkage, memory=self.memory,
-                          feature_screening=self.feature_screening)
+                          feature_screening=self.feature_screening,
+                          categorical_features=self.categorical_features)
 
     def _run_boosting(self, X, y, sw, gamma, rng, val, n_threads, n_estimators, start):
         # after a screen the engine sees the kept columns only (its ω scattered back

@@ -149,10 +149,12 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
       5,000 rows, the logistic loss from 5,000; a marginal screen of the
       features from 100 features on, and once it keeps a subset λ = 0 and
       500 or 1,000 iterations; from 200,000 rows each weak learner fitted on
-      20,000 of them.
+      20,000 of them; the columns of 3 or 4 evenly spaced values one-hot
+      encoded, with no rank for an indicator (``categorical_features``).
 
-    Up to 1,000 rows and 100 features it is GBRFF2+'s first definition
-    exactly (λ = 2⁻⁴, the shrinkage 0.75, the exponential loss, T = 100).
+    Up to 1,000 rows, 100 features and no such column it is GBRFF2+'s first
+    definition exactly (λ = 2⁻⁴, the shrinkage 0.75, the exponential loss,
+    T = 100).
     ``GBRFF2Classifier()`` keeps the paper's defaults.
 
     Read more in the User Guide (:doc:`/user_guide/algorithms`).
@@ -221,6 +223,13 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         estimated share of null features is at least 0.8).
         Whether it acted (``support_`` is set) decides the "auto" of
         ``reg_lambda`` and ``n_estimators``.
+    categorical_features : None, "auto", array of int or array of bool, default="auto"
+        The input features one-hot encoded before the ranks (an indicator
+        gets no rank): integer indices, a boolean mask, or "auto" (the
+        features of 3 or 4 evenly spaced distinct training values, a
+        heuristic; explicit ones take precedence), as
+        :class:`GBRFF2Classifier`'s. With indicators, ``gamma="auto"`` is one
+        over the model's columns (the features, their levels and the ranks).
 
     Attributes
     ----------
@@ -274,7 +283,7 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
                  standardize=True, feature_bandwidths="fkl", bandwidth_shrinkage="auto",
                  quantile_features=True, memory=None, class_weight=None, warm_start=False,
                  subsample="auto", sampling_method="uniform", n_candidates=1, step_rows="auto",
-                 feature_screening="auto"):
+                 feature_screening="auto", categorical_features="auto"):
         super().__init__(
             n_estimators=n_estimators, gamma=gamma, reg_lambda=reg_lambda,
             learning_rate=learning_rate, random_state=random_state, n_optim_steps=n_optim_steps,
@@ -283,7 +292,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
             feature_bandwidths=feature_bandwidths, bandwidth_shrinkage=bandwidth_shrinkage,
             quantile_features=quantile_features, memory=memory, class_weight=class_weight,
             warm_start=warm_start, subsample=subsample, sampling_method=sampling_method,
-            n_candidates=n_candidates, step_rows=step_rows, feature_screening=feature_screening)
+            n_candidates=n_candidates, step_rows=step_rows, feature_screening=feature_screening,
+            categorical_features=categorical_features)
 
     # -- the "auto" values, resolved at fit time -------------------------------
     def _auto_names(self):
@@ -355,7 +365,8 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         return _AutoShrinkageMap(
             n_rows=auto[0], standardize=self.standardize, quantile_features=self.quantile_features,
             feature_bandwidths=self.feature_bandwidths, bandwidth_shrinkage=self.bandwidth_shrinkage,
-            memory=self.memory, feature_screening=self.feature_screening)
+            memory=self.memory, feature_screening=self.feature_screening,
+            categorical_features=self.categorical_features)
 
     def _fit_problems(self, X, target, sample_weight, rngs, previous, digest):
         # after the feature map's fit (a screen's outcome is known), before the boosting:

@@ -6,9 +6,15 @@ domain), read from the estimator's fitted parts (``feature_map_``,
 
 1. ``Cast`` of the input to double: the graph computes in float64, as the
    estimator does on a float64 input;
-2. the ranks (``quantile_features``): [x, F(x)], F_j the piecewise-linear
+2. the one-hot encoding (``categorical_features``): each categorical
+   feature's indicators, ``Equal`` of the feature (``Cast`` to float, the
+   precision the estimator matches levels in) against each of its levels,
+   ``Cast`` back to double, put in the feature's place (``Gather``); a value
+   of no level gives zeros (:func:`_one_hot`);
+   the ranks (``quantile_features``): [x, F(x)], F_j the piecewise-linear
    interpolation of its knots, found by a search in a few levels of
-   comparisons (``Less``) and ``Gather`` (:func:`_ranks`), then ``Concat``;
+   comparisons (``Less``) and ``Gather`` (:func:`_ranks`), then ``Concat``
+   (the ranks of the non-categorical features only);
 3. the standardisation (``standardize``): ``Sub`` the mean, ``Div`` the scale
    (the per-feature bandwidth scales are already folded into ω);
 4. the cosine sums of every expansion at once, H = H⁰ + Σ_m c_m cos(ω_m·z − b_m):
@@ -182,10 +188,38 @@ def _ranks(g, x, knots):
     return g.op("Add", [g.op("Mul", [slope, g.op("Sub", [xc, lo])]), level])
 
 
+# -- the one-hot encoding -------------------------------------------------
+def _one_hot(g, x, mask, levels):
+    """The model columns before the ranks (n, n_columns): x with each
+    categorical feature (``mask``) replaced in its place by its indicators
+    1{float32(x_j) = level}, as ``FeatureMap.expand``."""
+    d = mask.shape[0]
+    cats = np.flatnonzero(mask)
+    sizes = [u.shape[0] for u in levels]
+    columns = np.repeat(cats, sizes).astype(np.int64)          # each indicator's feature
+    values = np.concatenate(levels).astype(np.float32)
+    picked = g.op("Cast", [g.op("Gather", [x, g.const("categorical_columns", columns, np.int64)],
+                                axis=1)], to=FLOAT)
+    indicators = g.op("Cast", [g.op("Equal", [picked, g.const("categorical_levels", values,
+                                                                  np.float32)])], to=DOUBLE)
+    order, start = [], d           # in [x, indicators]: feature j at j, its indicators from d on
+    for j in range(d):
+        if mask[j]:
+            k = sizes[int(np.searchsorted(cats, j))]
+            order.extend(range(start, start + k))
+            start += k
+        else:
+            order.append(j)
+    both = g.op("Concat", [x, indicators], axis=1)
+    return g.op("Gather", [both, g.const("column_order", np.asarray(order, np.int64), np.int64)],
+                axis=1)
+
+
 # -- scores and heads -----------------------------------------------------
 def _check_feature_map(fmap):
     known = {"standardize", "quantile_features", "feature_bandwidths", "bandwidth_shrinkage",
              "memory", "quantile_knots_", "mean_", "scale_", "bandwidth_scales_",
+             "categorical_features", "categorical_features_", "categorical_levels_",
              # a screen acts in the fit only (ω zero, rank ½ on a dropped feature)
              "feature_screening", "support_", "screening_pvalues_"}
     unknown = sorted(k for k, v in vars(fmap).items() if k not in known and v is not None)
@@ -198,13 +232,22 @@ def _scores(g, est, x):
     """H (n, n_expansions) of the estimator on x (double, (n, n_features_in_))."""
     fmap = est.feature_map_
     _check_feature_map(fmap)
-    if fmap.quantile_knots_ is not None:
+    mask = getattr(fmap, "categorical_features_", None)
+    if mask is not None:
+        encoded = _one_hot(g, x, mask, fmap.categorical_levels_)
+        if fmap.quantile_knots_:         # the ranks of the non-categorical features
+            numeric = g.op("Gather", [x, g.const("numeric_columns", np.flatnonzero(~mask),
+                                                 np.int64)], axis=1)
+            encoded = g.op("Concat", [encoded, _ranks(g, numeric, fmap.quantile_knots_)], axis=1)
+        x = encoded
+    elif fmap.quantile_knots_ is not None:
         x = g.op("Concat", [x, _ranks(g, x, fmap.quantile_knots_)], axis=1)
     if fmap.mean_ is not None:
         x = g.op("Div", [g.op("Sub", [x, g.const("mean", fmap.mean_)]),
                          g.const("scale", fmap.scale_)])
     parts = [m.components() for m in est.expansions_]
-    d = est.n_features_in_ * (1 if fmap.quantile_knots_ is None else 2)  # the model features
+    d = (fmap.n_columns() if mask is not None     # the model features
+         else est.n_features_in_ * (1 if fmap.quantile_knots_ is None else 2))
     W = np.concatenate([np.reshape(W, (-1, d)) for W, _, _, _ in parts] + [np.zeros((1, d))])
     phases = np.concatenate([np.ravel(p) for _, p, _, _ in parts] + [np.zeros(1)])
     # the coefficients of each expansion in its own column (one zero cosine at the end,

@@ -32,7 +32,8 @@ def plain_params(estimator):
     """``estimator.get_params(deep=False)`` as JSON values. A ``random_state``
     that is a RandomState or Generator (whose state after the fit is not the
     model's) is written as None, and so is a ``memory`` (a cache of this
-    machine, not part of the model); a ``class_weight`` dict is written as
+    machine, not part of the model); ``categorical_features`` given as
+    indices or a mask is written as a list; a ``class_weight`` dict is written as
     its [label, weight] pairs (JSON's keys are strings only,
     :func:`params_from_plain` reads them back); any other value that JSON
     cannot hold is a ValueError."""
@@ -49,6 +50,9 @@ def plain_params(estimator):
             value = None
         if name == "memory":
             value = None
+        if name == "categorical_features" and not isinstance(value, (str, type(None))):
+            out[name] = np.asarray(value).tolist()      # indices or a mask, as a list
+            continue
         if not isinstance(value, (bool, int, float, str, type(None))):
             raise ValueError(f"The parameter {name}={value!r} of {type(estimator).__name__} "
                              "cannot be written as JSON (a number, a string, a boolean or "

@@ -95,6 +95,8 @@ def changed_params(before, now):
     """The names whose values differ between the dicts ``before`` and ``now``."""
     def same(a, b):
         try:
+            if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):   # categorical_features
+                return np.array_equal(a, b)
             return a is b or bool(a == b)
         except (TypeError, ValueError):     # values without a truth of ==
             return False

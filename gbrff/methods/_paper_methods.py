@@ -81,12 +81,15 @@ def _default_gbrff2(random_state=None):
 #: :func:`gbrff._gbrff2_plus.successor_params`): λ = 2⁻⁴ and the shrinkage 0.75 up
 #: to 1,000 rows, falling as 1000 / n above; the exponential loss below 5,000 rows,
 #: the logistic from 5,000; a marginal feature screen from 100 features on, and once
-#: it acts λ = 0 and T = 500 / 1,000; from 200,000 rows each weak learner on 20,000.
-#: Up to 1,000 rows and 100 features it is the first definition exactly. The first
-#: definition's committed rows: ``results/*_superseded/`` ("GBRFF2+ (2026-11)").
+#: it acts λ = 0 and T = 500 / 1,000; from 200,000 rows each weak learner on 20,000;
+#: the columns of 3-4 evenly spaced values one-hot encoded (an indicator gets no rank).
+#: Up to 1,000 rows, 100 features and no such column it is the first definition
+#: exactly. The first definition's committed rows: ``results/*_superseded/``
+#: ("GBRFF2+ (2026-11)").
 GBRFF2_PLUS = {"n_estimators": "auto", "reg_lambda": "auto", "loss": "auto",
                "quantile_features": True, "feature_bandwidths": "fkl", "bandwidth_shrinkage": "auto",
-               "subsample": "auto", "step_rows": "auto", "feature_screening": "auto"}
+               "subsample": "auto", "step_rows": "auto", "feature_screening": "auto",
+               "categorical_features": "auto"}
 
 
 def _gbrff2_plus_grid(n_features):

@@ -149,11 +149,16 @@ def test_auto_screens_from_100_features_on():
     assert auto.support_.sum() < X.shape[1]
 
 
-def test_default_is_no_screen():
+def test_the_paper_does_not_screen_and_gbrff2_plus_screens_auto():
     X, y = _wide()
-    for est in (GBRFF2Classifier(n_estimators=3), GBRFF2PlusClassifier(n_estimators=3)):
-        assert est.feature_screening is None
-        assert not hasattr(est.fit(X, y), "support_")
+    est = GBRFF2Classifier(n_estimators=3)
+    assert est.feature_screening is None
+    assert not hasattr(est.fit(X, y), "support_")
+    plus = GBRFF2PlusClassifier(n_estimators=3)
+    assert plus.feature_screening == "auto"
+    assert not hasattr(plus.fit(X, y), "support_")             # 40 features: "auto" does not screen
+    X, y = _wide(d=300)
+    np.testing.assert_array_equal(np.flatnonzero(plus.fit(X, y).support_), [0, 1, 2])
 
 
 def test_multiclass_and_early_stopping():

@@ -65,13 +65,14 @@ SETTINGS = {
         (dict(n_estimators=10, random_state=0, subsample=0.5, sampling_method="goss", n_candidates=2),
          _ROW_SAMPLES),
         (dict(n_estimators=10, random_state=0, feature_screening=0.5), _STANDARDIZED),
+        (dict(n_estimators=10, random_state=0, categorical_features="auto"), _STANDARDIZED),
     ],
     # GBRFF2+ (tests/estimators/test_gbrff2_plus.py): its defaults, every "auto" of the
     # data-adaptive values (issue 49) and the screen's, and its first definition's values
     "GBRFF2PlusClassifier": [(dict(n_estimators=10, random_state=0), _STANDARDIZED),
                              (dict(n_estimators=10, random_state=0, reg_lambda=2.0**-4, loss="exponential",
                                    bandwidth_shrinkage=0.75, subsample=1.0, step_rows="all",
-                                   feature_screening=None), _STANDARDIZED)],
+                                   feature_screening=None, categorical_features=None), _STANDARDIZED)],
     "GBRFF1Classifier": [
         (dict(n_estimators=5, n_components=3, random_state=0), {}),
         (dict(n_estimators=20, n_components=5, loss="log_loss", landmarks="random", random_state=0),
