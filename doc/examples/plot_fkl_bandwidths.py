@@ -52,7 +52,7 @@ Z_train, Z_test = scaler.transform(X_train), scaler.transform(X_test)
 # RFF-SKL starts every σ_j at √(2/d) (the RBF kernel with γ = 1/d) and
 # learns them with L-BFGS. GBRFF2 with ``feature_bandwidths="fkl"`` learns
 # its s_j by the same fit; with ``bandwidth_shrinkage=0.75`` (GBRFF2+'s
-# value) s_j² moves three quarters of the way back to 1.
+# value up to 1,000 training rows) s_j² moves three quarters of the way back to 1.
 skl = RFFSKLClassifier(random_state=0).fit(Z_train, y_train)
 fixed = RFFSQLSKLClassifier(random_state=0).fit(Z_train, y_train)
 plain = GBRFF2Classifier(random_state=0).fit(X_train, y_train)

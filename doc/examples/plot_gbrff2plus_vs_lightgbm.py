@@ -2,19 +2,21 @@
 GBRFF2+ against LightGBM on raw features
 ========================================
 
-GBRFF2+ is gbrff's own variant of GBRFF2, not a method of the paper: a
-:class:`gbrff.GBRFF2Classifier` with three departures from its defaults,
-each chosen by cross-validation on the training parts of the paper's UCI
-splits only. :class:`gbrff.GBRFF2PlusClassifier` has them as its defaults
-(``gbrff.methods.GBRFF2_PLUS`` holds them as a dict):
+GBRFF2+ is gbrff's own variant of GBRFF2, not a method of the paper:
+:class:`gbrff.GBRFF2PlusClassifier`, a :class:`gbrff.GBRFF2Classifier` with
+other defaults, each chosen by cross-validation on training parts only:
 
-- ``reg_lambda=2**-4``: the paper's penalty λ‖ω‖² on the frequencies;
 - ``quantile_features=True``: beside each feature, its rank (its empirical
   distribution function on the training data), as trees see features;
-- ``feature_bandwidths="fkl"`` with ``bandwidth_shrinkage=0.75``: one
-  bandwidth per column, learned by Fourier kernel learning (Băzăvan, Li and
-  Sminchisescu, ECCV 2012) and shrunk three quarters of the way back to the
-  shared one.
+- ``feature_bandwidths="fkl"``: one bandwidth per column, learned by Fourier
+  kernel learning (Băzăvan, Li and Sminchisescu, ECCV 2012) and shrunk back
+  towards the shared one;
+- ``"auto"`` values that adapt to the training data: the penalty λ‖ω‖² on the
+  frequencies, the shrinkage, the loss, the number of iterations, the rows of
+  each weak learner and a screen of the features. Up to 1,000 training rows
+  and with fewer than 100 features they are λ = 2⁻⁴, the shrinkage 0.75, the
+  exponential loss and 100 iterations, every row, no screen: GBRFF2+'s first
+  definition. The user guide's "GBRFF2+" gives the rules.
 
 This example puts GBRFF2+, plain GBRFF2 and LightGBM's ``LGBMClassifier``,
 all three at their defaults, on the raw (unscaled) features of the
@@ -37,7 +39,6 @@ from sklearn.datasets import load_breast_cancer
 from sklearn.model_selection import train_test_split
 
 from gbrff import GBRFF2Classifier, GBRFF2PlusClassifier
-from gbrff.methods import GBRFF2_PLUS
 
 plt.rcParams.update({"font.size": 15, "axes.titlesize": 16})
 
@@ -45,14 +46,15 @@ X, y = load_breast_cancer(return_X_y=True)
 spread = X.std(axis=0)
 print(f"{X.shape[0]} rows, {X.shape[1]} features; standard deviations from "
       f"{spread.min():.1e} to {spread.max():.1e}")
-print("GBRFF2+ =", GBRFF2_PLUS)
+# each "auto" resolved on these rows (569 of them: the first definition's values)
+print("GBRFF2+ resolves", GBRFF2PlusClassifier(random_state=0).fit(X, y).resolved_params_)
 
 # %%
 # Five splits, three models
 # -------------------------
 # Each split keeps 30 % of the data for the test, stratified by class, with
-# its own seed. ``GBRFF2PlusClassifier()`` is GBRFF2+ (the model of
-# ``GBRFF2Classifier(**GBRFF2_PLUS)``, bit for bit). LightGBM's
+# its own seed. ``GBRFF2PlusClassifier()`` is GBRFF2+ (the registry's
+# ``GBRFF2+`` at its defaults, ``gbrff.methods.get_method("GBRFF2+")``). LightGBM's
 # model is its default one; ``verbose=-1`` only silences its log, and
 # ``n_jobs=1`` makes it fit on one thread, as the GBRFF estimators do on data
 # of fewer than 4,096 rows, so that the times compare the algorithms, not
