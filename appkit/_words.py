@@ -32,8 +32,9 @@ HELP = {
              "wigglier boundary.",
     "lam": "Penalty λ‖ω‖² on the tuned frequencies: a larger λ keeps ω small — long waves, a smoother "
            "boundary. λ = 0: no penalty.",
-    "lam_plus": "GBRFF2+'s penalty λ‖ω‖² on the tuned frequencies: its definition uses 2⁻⁴ (chosen by "
-                "cross-validation on the UCI tasks); move it to see what the penalty does on a toy problem.",
+    "lam_plus": "GBRFF2+'s penalty λ‖ω‖² on the tuned frequencies: up to 1,000 points its definition uses "
+                "2⁻⁴ (chosen by cross-validation on the UCI tasks; less on more rows); move it to see what the "
+                "penalty does on a toy problem.",
     "K": "How many random cosines each GBRFF1 learner sums around its landmark.",
     "beta": "How sharply GBRFF1 weights its K cosines (the weights q): a small β weights them evenly, a large β "
             "keeps the best few.",
