@@ -147,7 +147,10 @@ def test_the_readmes_headline_numbers_are_the_committed_results():
     ls = preprint[preprint["method"] == "GBRFF-LS"]
     assert (f"GBRFF-LS within the preprint's tolerance on {int(ls['within'].sum())} of its {len(ls)} tasks"
             in _readme_row("Gautheron et al., 2019 preprint (least squares)"))
+    from gbrff.experiments import TASK_ORDER
+
     defaults = pd.read_csv(ROOT / "results" / "defaults" / "summary.csv")
+    defaults = defaults[defaults["task"].isin(TASK_ORDER[:15])]      # bankmarketing is the 16th
     mean = defaults.groupby("method")["mean"].mean()
     assert defaults["task"].nunique() == 15
     assert (f"GBRFF2+ {mean['GBRFF2+']:.2f} % over the 15 tasks, LightGBM's defaults {mean['LGBM']:.2f} %"
