@@ -690,8 +690,12 @@ def test_uci_page_beyond_the_paper():
         want = pd.read_csv(defaults)
         over = overviews["method at its defaults"]
         assert set(over.index) == set(want["method"]) >= {"GBRFF2+", "GBRFF2", "LGBM"}
-        tasks = want.groupby("task")["method"].nunique()
-        means = want[want["task"].isin(tasks[tasks == tasks.max()].index)].groupby("method")["mean"].mean()
+        from gbrff.experiments import TASK_ORDER
+
+        # Table 2's convention: the first 15 tasks on which every method has a result (bankmarketing is the 16th)
+        want15 = want[want["task"].isin(TASK_ORDER[:15])]
+        tasks = want15.groupby("task")["method"].nunique()
+        means = want15[want15["task"].isin(tasks[tasks == tasks.max()].index)].groupby("method")["mean"].mean()
         np.testing.assert_allclose(over["mean accuracy (%)"].sort_index(), means.sort_index())
     else:
         assert any("results/defaults/summary.csv" in i.value for i in at.info)
