@@ -113,7 +113,7 @@ def _make_gbrff2_plus(n_iter=100, random_state=None):
 
 
 def _default_gbrff2_plus(random_state=None):
-    return GBRFF2PlusClassifier(**GBRFF2_PLUS, random_state=random_state, n_jobs=1)
+    return _make_gbrff2_plus(random_state=random_state)     # its own T: the same estimator
 
 
 def _make_lgbm(n_iter=100, random_state=None):
