@@ -62,11 +62,9 @@ AUTO_SAMPLE_ROWS = 20_000
 class _AutoShrinkageMap(FeatureMap):
     """The feature map of a fit with ``bandwidth_shrinkage="auto"``: its shrinkage is
     :func:`successor_params`'s for ``n_rows`` once the screen's outcome is known (the screen
-    runs first in :meth:`FeatureMap.fit_expand`, the bandwidths' fit after it): one screen."""
-
-    def __init__(self, n_rows=1, **params):
-        super().__init__(**params)
-        self.n_rows = n_rows
+    runs first in :meth:`FeatureMap.fit_expand`, the bandwidths' fit after it): one screen.
+    Made from the estimator's own map (:meth:`GBRFF2PlusClassifier._feature_map`), ``n_rows``
+    beside its options."""
 
     def _fit_bandwidth_scales(self, X, y_idx, sample_weight, rng):
         self.bandwidth_shrinkage = successor_params(
@@ -362,11 +360,10 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         auto = getattr(self, "_auto_fit", None)
         if auto is None or "bandwidth_shrinkage" not in auto[1]:
             return super()._feature_map()
-        return _AutoShrinkageMap(
-            n_rows=auto[0], standardize=self.standardize, quantile_features=self.quantile_features,
-            feature_bandwidths=self.feature_bandwidths, bandwidth_shrinkage=self.bandwidth_shrinkage,
-            memory=self.memory, feature_screening=self.feature_screening,
-            categorical_features=self.categorical_features)
+        # GBRFF2Classifier's map, its options as they are, with the rule's shrinkage
+        fmap = _AutoShrinkageMap.__new__(_AutoShrinkageMap)
+        fmap.__dict__.update(vars(super()._feature_map()), n_rows=auto[0])
+        return fmap
 
     def _fit_problems(self, X, target, sample_weight, rngs, previous, digest):
         # after the feature map's fit (a screen's outcome is known), before the boosting:
