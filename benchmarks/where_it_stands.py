@@ -32,10 +32,12 @@ stratified CV on a stratified subsample of at most :data:`CV_CAP` training rows
 then refitted on all training rows; its fit seconds are that refit's.
 
 Results are one JSON line per (problem, method, setting, weighting, fold) in
-``--store`` with the git commit, the load average and the method's parameters
-(``get_params()`` before tuning). A unit is done when a line with the same key
-*and the same parameters* is stored: a redefined GBRFF2+ is fitted again, and
-``--summary`` uses only the rows of the current definitions.
+``--store`` with the git commit, the load average, the method's parameters
+(``get_params()`` before tuning) and, tuned, its grid. A unit is done when a
+line with the same key *and today's definition* is stored (:func:`is_current`:
+the same parameters, a parameter added since at its default aside, and the same
+grid): a redefined GBRFF2+ is fitted again, and ``--summary`` uses only the rows
+of the current definitions.
 
     python benchmarks/where_it_stands.py --problems imbalanced --settings defaults
     python benchmarks/where_it_stands.py --problems wide,rows --methods LGBM,GBRFF2+ --settings tuned
@@ -148,7 +150,54 @@ def _git_commit():
 
 def _definition(params):
     """A unit's parameters without its seed (Table 2's splits seed each fit with the split's)."""
-    return json.dumps({k: v for k, v in params.items() if k != "random_state"}, sort_keys=True)
+    return {k: v for k, v in params.items() if k != "random_state"}
+
+
+def _grid_points(grid):
+    """The points of a grid (a dict or a list of dicts) in JSON form."""
+    from sklearn.model_selection import ParameterGrid
+
+    return [_jsonable(p) for p in ParameterGrid(grid)]
+
+
+def today_definition(method, setting, weighting="none", n_features=None):
+    """What a unit of (method, setting, weighting) is fitted with today: its parameters, its
+    class's defaults and, tuned (``n_features`` given), its grid, all in JSON form."""
+    est = make_estimator(method, setting, 0, weighting)
+    grid = (_jsonable(grid_for(method, n_features)) if setting == "tuned" and n_features is not None
+            else None)
+    return {"params": _definition(_jsonable(est.get_params())),
+            "defaults": _jsonable(type(est)().get_params()), "grid": grid}
+
+
+def is_current(row, today):
+    """Whether a stored row was fitted with ``today``'s definition (:func:`today_definition`).
+
+    Its parameters must be today's, except a parameter added to the class since
+    the row was written: absent from the row and at its default today, it leaves
+    the model as it was (scikit-learn's rule for a new parameter). Tuned, its grid
+    must be today's; a row stored before the grid was, its chosen point must be a
+    point of today's grid (a grid redefined with other parameters drops it).
+    """
+    params, now = _definition(row["params"]), today["params"]
+    added = set(now) - set(params)
+    if set(params) - set(now) or any(now[k] != today["defaults"].get(k) for k in added):
+        return False
+    if any(params[k] != now[k] for k in params):
+        return False
+    if row.get("setting") != "tuned" or today["grid"] is None:
+        return True
+    if "grid" in row:
+        return row["grid"] == today["grid"]
+    return row.get("best_params") in _grid_points(today["grid"])
+
+
+def _today(cache, row):
+    """:func:`today_definition` of a stored row's method, setting, weighting and input width (cached)."""
+    k = (row["method"], row["setting"], row["weighting"], row.get("n_features"))
+    if k not in cache:
+        cache[k] = today_definition(*k)
+    return cache[k]
 
 
 def _key(r):
@@ -229,7 +278,9 @@ def fit_unit(problem, method, setting, weighting, fold, cache=None):
                 if len(y_tr) > CV_CAP:
                     X_cv, _, y_cv, _ = train_test_split(X_tr, y_tr, train_size=CV_CAP, stratify=y_tr,
                                                         random_state=0)
-            search = GridSearchCV(est, grid_for(method, X_tr.shape[1]), n_jobs=1, refit=False,
+            grid = grid_for(method, X_tr.shape[1])
+            row["grid"] = _jsonable(grid)
+            search = GridSearchCV(est, grid, n_jobs=1, refit=False,
                                   scoring=metric, cv=StratifiedKFold(n_cv, shuffle=True, random_state=seed),
                                   error_score="raise")
             t = time.perf_counter()
@@ -250,16 +301,15 @@ def run(problems, methods, settings, store=STORE, log=print):
     """Fit every unit of the slice not yet in ``store`` with today's parameters, appending each row."""
     store = Path(store)
     store.parent.mkdir(parents=True, exist_ok=True)
-    done = {(_key(r), _definition(r["params"])) for r in read_store(store)}
+    stored, today = {}, {}
+    for r in read_store(store):
+        stored.setdefault(_key(r), []).append(r)
     commit = _git_commit()
-    today = {}
     for problem in problems:
         cache = {}
         for method, setting, weighting, fold in _units(problem, methods, settings):
             key = (problem, method, setting, weighting, fold)
-            if (method, setting, weighting) not in today:
-                today[method, setting, weighting] = _definition(current_params(method, setting, weighting))
-            if (key, today[method, setting, weighting]) in done:
+            if any(is_current(r, _today(today, r)) for r in stored.get(key, [])):
                 continue
             load = os.getloadavg()[0]
             row = fit_unit(problem, method, setting, weighting, fold, cache)
@@ -292,10 +342,7 @@ def collect(store=STORE):
     """The rows a summary uses: the store's of today's definitions, and the read-out ones."""
     today, rows = {}, []
     for r in read_store(store):
-        k = (r["method"], r["setting"], r["weighting"])
-        if k not in today:
-            today[k] = _definition(current_params(*k))
-        if _definition(r["params"]) == today[k]:
+        if is_current(r, _today(today, r)):
             rows.append(dict(r, source=Path(store).name))
     for problem, (_, _, kind) in PROBLEMS.items():
         if kind == "table2":

@@ -957,6 +957,13 @@ class GBRFF2Classifier(_BaseGBRFF):
         reads the input features as given and keeps or drops an encoded
         feature with all of its indicators. Read more in the User Guide
         (:doc:`/user_guide/features`).
+    gamma_factor : float > 0, default=1.0
+        γ is ``gamma`` resolved, times this factor. With ``gamma="auto"`` a
+        grid over it is a grid over multiples of the model's own γ, one over
+        the columns it sees once the screen and the encoding have acted: the
+        way to tune γ when those columns are not the input features (the
+        registry's GBRFF2+ grid from 100 input features on). 1.0: γ as
+        resolved, the paper's model.
 
     Attributes
     ----------
@@ -1123,10 +1130,11 @@ class GBRFF2Classifier(_BaseGBRFF):
         "step_rows": [StrOptions(set(_stochastic.STEP_ROWS))],
         "feature_screening": [None, StrOptions({"auto"}), Interval(Real, 0, 1, closed="neither")],
         "categorical_features": [None, StrOptions({"auto"}), "array-like"],
+        "gamma_factor": [Interval(Real, 0, None, closed="neither")],
     }
     _WARM_START_FIXED = _BaseGBRFF._WARM_START_FIXED + (
         "quantile_features", "feature_bandwidths", "bandwidth_shrinkage", "feature_screening",
-        "categorical_features")
+        "categorical_features", "gamma_factor")
 
     def __init__(self, n_estimators=100, gamma="auto", reg_lambda=0.0, learning_rate=1.0,
                  random_state=None, n_optim_steps=10, n_iter_no_change=None,
@@ -1134,7 +1142,7 @@ class GBRFF2Classifier(_BaseGBRFF):
                  standardize=True, feature_bandwidths=None, bandwidth_shrinkage=0.0,
                  quantile_features=False, memory=None, class_weight=None, warm_start=False,
                  subsample=1.0, sampling_method="uniform", n_candidates=1, step_rows="all",
-                 feature_screening=None, categorical_features=None):
+                 feature_screening=None, categorical_features=None, gamma_factor=1.0):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -1159,6 +1167,7 @@ class GBRFF2Classifier(_BaseGBRFF):
         self.step_rows = step_rows
         self.feature_screening = feature_screening
         self.categorical_features = categorical_features
+        self.gamma_factor = gamma_factor
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
@@ -1177,6 +1186,10 @@ class GBRFF2Classifier(_BaseGBRFF):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute "
                                  "'categorical_features_'")
         return getattr(fmap, "categorical_features_", None)
+
+    def _gamma_value(self, X, rng):
+        # gamma resolved on the model's columns (after a screen and the encoding), times the factor
+        return super()._gamma_value(X, rng) * self.gamma_factor
 
     def _feature_map(self):
         return FeatureMap(standardize=self.standardize, quantile_features=self.quantile_features,

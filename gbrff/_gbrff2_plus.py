@@ -228,6 +228,10 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
         heuristic; explicit ones take precedence), as
         :class:`GBRFF2Classifier`'s. With indicators, ``gamma="auto"`` is one
         over the model's columns (the features, their levels and the ranks).
+    gamma_factor : float > 0, default=1.0
+        γ is ``gamma`` resolved, times this factor: with ``gamma="auto"`` the
+        multiples of the model's own γ, whatever columns the screen and the
+        encoding left (the tuned grid from 100 input features on).
 
     Attributes
     ----------
@@ -281,7 +285,7 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
                  standardize=True, feature_bandwidths="fkl", bandwidth_shrinkage="auto",
                  quantile_features=True, memory=None, class_weight=None, warm_start=False,
                  subsample="auto", sampling_method="uniform", n_candidates=1, step_rows="auto",
-                 feature_screening="auto", categorical_features="auto"):
+                 feature_screening="auto", categorical_features="auto", gamma_factor=1.0):
         super().__init__(
             n_estimators=n_estimators, gamma=gamma, reg_lambda=reg_lambda,
             learning_rate=learning_rate, random_state=random_state, n_optim_steps=n_optim_steps,
@@ -291,7 +295,7 @@ class GBRFF2PlusClassifier(GBRFF2Classifier):
             quantile_features=quantile_features, memory=memory, class_weight=class_weight,
             warm_start=warm_start, subsample=subsample, sampling_method=sampling_method,
             n_candidates=n_candidates, step_rows=step_rows, feature_screening=feature_screening,
-            categorical_features=categorical_features)
+            categorical_features=categorical_features, gamma_factor=gamma_factor)
 
     # -- the "auto" values, resolved at fit time -------------------------------
     def _auto_names(self):
