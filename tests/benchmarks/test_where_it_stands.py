@@ -147,3 +147,23 @@ def test_a_table2_unit_stored_with_its_splits_seed_is_not_fitted_again(stands, t
 
     monkeypatch.setattr(stands, "fit_unit", no_fit)
     stands.run(["splice"], ["HistGB", "GBRFF2+"], ["defaults"], store, log=lambda *_: None)  # GBRFF2+: read out
+
+
+def test_a_unit_is_current_with_todays_parameters_and_grid(stands):
+    today = stands.today_definition("GBRFF2+", "tuned", n_features=150)
+    params = stands.current_params("GBRFF2+", "tuned")
+    row = {"method": "GBRFF2+", "setting": "tuned", "weighting": "none", "n_features": 150,
+           "params": dict(params, random_state=7), "grid": today["grid"]}
+    assert stands.is_current(row, today)                        # the seed is not the definition
+    # a parameter added to the class since the row: unchanged at its default, not otherwise
+    old = dict(row, params={k: v for k, v in params.items() if k != "gamma_factor"})
+    assert stands.is_current(old, today)
+    assert not stands.is_current(old, dict(today, params=dict(today["params"], gamma_factor=2.0)))
+    assert not stands.is_current(dict(row, params=dict(params, reg_lambda=0.5)), today)
+    # another grid; a row stored before grids were: its chosen point must be in today's grid
+    assert not stands.is_current(dict(row, grid={"gamma": [0.1]}), today)
+    before = {k: v for k, v in row.items() if k != "grid"}
+    point = {"bandwidth_shrinkage": 0.75, "gamma_factor": 0.25, "reg_lambda": 0.0}   # (the cut grid)
+    assert stands.is_current(dict(before, best_params=point), today)
+    assert not stands.is_current(dict(before, best_params={"bandwidth_shrinkage": 0.75, "gamma": 1.25e-4,
+                                                             "reg_lambda": 0.0}), today)

@@ -74,6 +74,13 @@ def test_gbrff2_plus_is_gbrff2_with_its_ingredients():
     # (and the shrinkage pinned at 0.75: the grid's λ replaces "auto", and a tuned λ prefers it)
     assert not spec.in_paper and with_ranks == {**get_method("GBRFF2").grid(8), "bandwidth_shrinkage": [0.75]}
     assert without == {"quantile_features": [False], **get_method("GBRFF2").grid(4), "bandwidth_shrinkage": [0.75]}
+    # from 100 input features on, where the screen may act: the same multiples of the model's own γ
+    wide_ranks, wide_without = spec.grid(150)
+    factors = [2.0**e for e in range(-2, 3)]
+    assert wide_ranks == {"gamma_factor": factors, "reg_lambda": with_ranks["reg_lambda"],
+                          "bandwidth_shrinkage": [0.75]}
+    assert wide_without == {"quantile_features": [False], **wide_ranks}
+    assert spec.grid(99)[0]["gamma"] == get_method("GBRFF2").grid(198)["gamma"]
     want = GBRFF2PlusClassifier(random_state=3, n_jobs=1).get_params()
     assert spec.make_default(random_state=3).get_params() == want
     assert spec.make(n_iter=100, random_state=3).get_params() == want
