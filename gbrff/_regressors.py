@@ -3,10 +3,11 @@
 The same engine as the classifiers (:mod:`gbrff._estimators`), through the
 loss axis: a regression loss (``squared_error``, the 2019 preprint's least
 squares, or ``huber``) boosts a real target. The classes validate X and y,
-fit the feature map (``feature_map_``: the classifiers' standardisation and
-ranks), standardise the target, split off an inner validation set for early
-stopping and hand the fit to :mod:`gbrff._boosting` with ``scale_free=True``
-(each weak learner fits the residuals at unit scale, with a free amplitude).
+fit the feature map (``feature_map_``: the classifiers' one-hot encoding,
+standardisation and ranks), standardise the target, split off an inner
+validation set for early stopping and hand the fit to :mod:`gbrff._boosting`
+with ``scale_free=True`` (each weak learner fits the residuals at unit scale,
+with a free amplitude).
 The fitted expansion is then written back in the target's units, so that
 ``expansion_`` alone predicts: ŷ(x) = H(z(x)), with z the feature map's
 standardised features and no link (``predict`` is H itself). A fitted
@@ -25,7 +26,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from . import _boosting, _warm_start
 from ._boosting import Expansion
 from ._engine.loss_registry import HUBER_ALPHA, REGRESSION, losses_for
-from ._estimators import _check_float32_range, _fitted_by_map, _GBRFFBase
+from ._estimators import GBRFF2Classifier, _check_float32_range, _fitted_by_map, _GBRFFBase
 from ._feature_map import FeatureMap
 from ._serialization import FORMAT, REQUIRED, VERSION, check_model_dict, plain_params
 from ._sklearn_compat import Interval, StrOptions, check_sample_weight, fit_context
@@ -476,6 +477,22 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
         with ``warm_start=True``, the model is one fit of that size, bit for
         bit, early stopping included (a fit it ended adds nothing). Read
         more in the User Guide (:doc:`/user_guide/fitting`).
+    categorical_features : None, "auto", array of int or array of bool, default=None
+        The input features to one-hot encode, as scikit-learn's
+        HistGradientBoostingRegressor names them: None (none, the paper's
+        model), integer indices, a boolean mask of shape (n_features,), or
+        "auto", a heuristic: the features whose distinct training values
+        (rows of positive weight) are 3 or 4 and evenly spaced (integer
+        codes, after any affine map). Each encoded feature is replaced by
+        one indicator column per level it takes in training
+        (``categorical_levels_``; at most 255; a value matches a level when
+        equal in float32), a value unseen in training giving all zeros,
+        before the ranks and the standardisation: a cosine of ω·x then sees
+        no order between the codes. An indicator gets no rank column, and
+        ``gamma`` is resolved on the model's columns, the indicators
+        counted ("quantile": their pairwise distances; "auto": one over
+        their number). Read more in the User Guide
+        (:doc:`/user_guide/features`).
 
     Attributes
     ----------
@@ -492,6 +509,14 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
     mean_, scale_ : ndarray of shape (n_features,)
         Only with ``standardize=True``: the features' standardisation
         z = (x − ``mean_``) / ``scale_`` (``feature_map_``).
+    categorical_features_ : ndarray of bool, shape (n_features,), or None
+        The input features one-hot encoded; None when none is (with
+        ``categorical_features=None``, or "auto" finding none).
+    categorical_levels_ : list of ndarray
+        Only when a feature is encoded: each encoded feature's levels (its
+        distinct training values), in order; feature j's indicators take
+        its place among the model columns (``omegas_``'s columns: each
+        feature in its place, then the ranks of the non-categorical ones).
     feature_map_ : gbrff._feature_map.FeatureMap
         The fitted feature map, as the classifiers'.
     alphas_ : ndarray of shape (T,)
@@ -545,14 +570,16 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
         **_BaseGBRFFRegressor._parameter_constraints,
         "reg_lambda": [Interval(Real, 0, None, closed="left")],
         "quantile_features": ["boolean"],
+        "categorical_features": [None, StrOptions({"auto"}), "array-like"],
     }
-    _WARM_START_FIXED = _BaseGBRFFRegressor._WARM_START_FIXED + ("quantile_features",)
+    _WARM_START_FIXED = _BaseGBRFFRegressor._WARM_START_FIXED + ("quantile_features",
+                                                                 "categorical_features")
 
     def __init__(self, n_estimators=500, gamma="quantile", reg_lambda=0.0, learning_rate=0.1,
                  random_state=None, n_optim_steps=10, n_iter_no_change=20,
                  validation_fraction=0.1, tol=1e-4, n_jobs=None, loss="squared_error",
                  alpha=HUBER_ALPHA, standardize=True, quantile_features=False,
-                 warm_start=False):
+                 warm_start=False, categorical_features=None):
         self.n_estimators = n_estimators
         self.gamma = gamma
         self.reg_lambda = reg_lambda
@@ -568,12 +595,19 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
         self.standardize = standardize
         self.quantile_features = quantile_features
         self.warm_start = warm_start
+        self.categorical_features = categorical_features
 
     quantile_knots_ = _fitted_by_map("quantile_knots_", "With ``quantile_features=True``: the "
                                      "knots of each F_j (``feature_map_``).")
+    categorical_levels_ = _fitted_by_map("categorical_levels_", "With an encoded feature: the "
+                                         "levels of each (``feature_map_``).")
+
+    #: the classifier's property (None when no feature is encoded, absent before a fit)
+    categorical_features_ = GBRFF2Classifier.categorical_features_
 
     def _feature_map(self):
-        return FeatureMap(standardize=self.standardize, quantile_features=self.quantile_features)
+        return FeatureMap(standardize=self.standardize, quantile_features=self.quantile_features,
+                          categorical_features=self.categorical_features)
 
     def _run_boosting(self, X, z, sw, gamma, rng, val, n_threads, n_estimators, start):
         return _boosting.fit_gbrff2(
