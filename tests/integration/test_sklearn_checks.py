@@ -90,6 +90,7 @@ SETTINGS = {
               random_state=0), {}),
         (dict(n_estimators=10, n_iter_no_change=None, gamma="auto", loss="huber", random_state=0), {}),
         (dict(n_estimators=10, quantile_features=True, random_state=0), _EARLY_STOPPING_SPLIT),
+        (dict(n_estimators=10, categorical_features="auto", random_state=0), _EARLY_STOPPING_SPLIT),
     ],
     "GBRFF1Regressor": [
         (dict(n_estimators=10, random_state=0), _EARLY_STOPPING_SPLIT),            # the defaults
