@@ -49,9 +49,11 @@ class KStumps(GradientBoostingClassifier):
 
 
 class SlowRidge(RidgeClassifier):
-    """Ridge classifier that also sleeps ``pause`` seconds per fit (for kill tests)."""
+    """Ridge classifier that also sleeps ``pause`` seconds per fit (for kill tests: once 40
+    units are stored, the run's remaining SLOW fits leave the test seconds to land its signal
+    part-way, even on a loaded machine, where 0.03 s a fit was once too little)."""
 
-    def __init__(self, alpha=1.0, random_state=None, pause=0.03):
+    def __init__(self, alpha=1.0, random_state=None, pause=0.1):
         super().__init__(alpha=alpha, random_state=random_state)
         self.pause = pause
 
