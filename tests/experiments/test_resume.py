@@ -48,8 +48,11 @@ def store_keys(out):
 
 def stop_part_way(out, sig):
     """Start a run into ``out``, send it ``sig`` once 40 units are stored; (return code, stderr)."""
+    # SIGINT back to its default in the run: a shell's background job (``pytest &``,
+    # nohup) inherits it ignored, and Python then installs no KeyboardInterrupt handler
     proc = subprocess.Popen(command(out), env=env(), cwd=ROOT, stderr=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     store = out / "store.jsonl"
     deadline = time.time() + 120
     while time.time() < deadline:
