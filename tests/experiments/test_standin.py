@@ -49,11 +49,9 @@ class KStumps(GradientBoostingClassifier):
 
 
 class SlowRidge(RidgeClassifier):
-    """Ridge classifier that also sleeps ``pause`` seconds per fit (for kill tests: once 40
-    units are stored, the run's remaining SLOW fits leave the test seconds to land its signal
-    part-way, even on a loaded machine, where 0.03 s a fit was once too little)."""
+    """Ridge classifier that also sleeps ``pause`` seconds per fit (for kill tests)."""
 
-    def __init__(self, alpha=1.0, random_state=None, pause=0.1):
+    def __init__(self, alpha=1.0, random_state=None, pause=0.03):
         super().__init__(alpha=alpha, random_state=random_state)
         self.pause = pause
 
