@@ -44,6 +44,20 @@ def _fitted_by_map(name, doc):
     return property(get, doc=doc)
 
 
+def _categorical_features(self):
+    """The input features one-hot encoded (``feature_map_``), None when none is."""
+    fmap = vars(self).get("feature_map_")
+    if fmap is None:
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute "
+                             "'categorical_features_'")
+    return getattr(fmap, "categorical_features_", None)
+
+
+#: ``categorical_features_`` of an estimator with the option (None when no feature is
+#: encoded, unlike ``_fitted_by_map``'s attributes; absent before a fit)
+_fitted_categorical_features = property(_categorical_features)
+
+
 def _check_float32_range(X):
     """Refuse finite values beyond float32's range: the engine holds the
     training data (and ``mean_``, ``scale_``) in float32, where they would
@@ -1178,14 +1192,7 @@ class GBRFF2Classifier(_BaseGBRFF):
     categorical_levels_ = _fitted_by_map("categorical_levels_", "With an encoded feature: the "
                                          "levels of each (``feature_map_``).")
 
-    @property
-    def categorical_features_(self):
-        """The input features one-hot encoded (``feature_map_``), None when none is."""
-        fmap = vars(self).get("feature_map_")
-        if fmap is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute "
-                                 "'categorical_features_'")
-        return getattr(fmap, "categorical_features_", None)
+    categorical_features_ = _fitted_categorical_features
 
     def _gamma_value(self, X, rng):
         # gamma resolved on the model's columns (after a screen and the encoding), times the factor

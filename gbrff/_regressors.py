@@ -26,7 +26,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from . import _boosting, _warm_start
 from ._boosting import Expansion
 from ._engine.loss_registry import HUBER_ALPHA, REGRESSION, losses_for
-from ._estimators import GBRFF2Classifier, _check_float32_range, _fitted_by_map, _GBRFFBase
+from ._estimators import _check_float32_range, _fitted_by_map, _fitted_categorical_features, _GBRFFBase
 from ._feature_map import FeatureMap
 from ._serialization import FORMAT, REQUIRED, VERSION, check_model_dict, plain_params
 from ._sklearn_compat import Interval, StrOptions, check_sample_weight, fit_context
@@ -602,8 +602,7 @@ class GBRFF2Regressor(_BaseGBRFFRegressor):
     categorical_levels_ = _fitted_by_map("categorical_levels_", "With an encoded feature: the "
                                          "levels of each (``feature_map_``).")
 
-    #: the classifier's property (None when no feature is encoded, absent before a fit)
-    categorical_features_ = GBRFF2Classifier.categorical_features_
+    categorical_features_ = _fitted_categorical_features
 
     def _feature_map(self):
         return FeatureMap(standardize=self.standardize, quantile_features=self.quantile_features,
